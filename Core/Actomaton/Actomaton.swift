@@ -1,0 +1,141 @@
+/// An actor that holds a state, runs a reducer for every action and manages the effects.
+///
+/// `send` runs the reducer synchronously on the actor; the returned effects run in their own tasks
+/// and feed actions back. Effects can be cancelled by id, managed by queues and awaited or
+/// cancelled through the task `send` returns. Effects hold the actomaton weakly: when it is
+/// released, every running or waiting effect is cancelled.
+public actor Actomaton<Action: Sendable, State: Sendable> {
+  /// The current state.
+  public private(set) var state: State
+
+  let reduce: @Sendable (Action, inout State) -> Effect<Action>
+  let clock: EffectClock
+  let onError: (@Sendable (any Error) -> Void)?
+
+  // NOTE: `nonisolated(unsafe)` only so that `deinit` can cancel the effects synchronously: every
+  // other access is from the actor's own methods, and `deinit` runs when no other reference to
+  // the actomaton exists, so it never races with them.
+  nonisolated(unsafe) var records: [UInt64: EffectRecord<Action>] = [:]
+  var recordsByID: [ErasedKey: [UInt64: EffectRecord<Action>]] = [:]
+  var queues: [ErasedKey: QueueState<Action>] = [:]
+  var nextSerial: UInt64 = 0
+
+  /// Creates an actomaton whose reducer needs no environment.
+  ///
+  /// - Parameters:
+  ///   - state: The initial state.
+  ///   - reducer: The reducer run for every action.
+  ///   - clock: The clock for queue delays (a test clock in tests).
+  ///   - onError: Called with every error an effect throws, besides the error surfacing through
+  ///     the task `send` returned; for logging.
+  public init(
+    state: State,
+    reducer: Reducer<Action, State, Void>,
+    clock: any Clock<Duration> = ContinuousClock(),
+    onError: (@Sendable (any Error) -> Void)? = nil
+  ) {
+    self.init(state: state, reducer: reducer, environment: (), clock: clock, onError: onError)
+  }
+
+  /// Creates an actomaton with an environment for its reducer.
+  ///
+  /// - Parameters:
+  ///   - state: The initial state.
+  ///   - reducer: The reducer run for every action.
+  ///   - environment: The dependencies handed to the reducer; released with the actomaton.
+  ///   - clock: The clock for queue delays (a test clock in tests).
+  ///   - onError: Called with every error an effect throws, besides the error surfacing through
+  ///     the task `send` returned; for logging.
+  public init<Environment: Sendable>(
+    state: State,
+    reducer: Reducer<Action, State, Environment>,
+    environment: Environment,
+    clock: any Clock<Duration> = ContinuousClock(),
+    onError: (@Sendable (any Error) -> Void)? = nil
+  ) {
+    self.state = state
+    let run = reducer.run
+    self.reduce = { action, state in run(action, &state, environment) }
+    self.clock = EffectClock(any: clock)
+    self.onError = onError
+  }
+
+  deinit {
+    for record in records.values {
+      record.handle?.cancel()
+      if record.phase == .waiting { record.group?.leave() }
+    }
+  }
+
+  /// The number of effects admitted and not yet finished (running, delayed or waiting).
+  package var effectCount: Int { records.count }
+
+  /// Runs the reducer for `action` and starts the effects it returns.
+  ///
+  /// When this returns, `state` includes the change for `action` and for every action fed back
+  /// synchronously with ``Effect/nextAction(_:)``.
+  ///
+  /// - Parameters:
+  ///   - action: The action to reduce.
+  ///   - priority: The priority of the effects; the caller's priority when `nil`.
+  ///   - tracksFeedbacks: Whether the returned task also waits for the effects of the actions
+  ///     that the effects feed back, recursively.
+  /// - Returns: `nil` when the action started no asynchronous work. Otherwise a task that
+  ///   completes when every effect started by the action has finished and its actions were
+  ///   reduced; cancelling it cancels those effects. It throws the first error one of them threw.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    priority: TaskPriority? = nil,
+    tracksFeedbacks: Bool = false
+  ) -> Task<Void, any Error>? {
+    let effect = reduce(action, &state)
+    if effect.parts.isEmpty { return nil }
+    var context = SendContext(priority: priority, tracksFeedbacks: tracksFeedbacks)
+    run(effect, in: &context)
+    return context.result()
+  }
+
+  /// Reduces an action fed back by a running effect and runs its effect.
+  func reduceFeedback(_ action: Action, from record: EffectRecord<Action>) {
+    let effect = reduce(action, &state)
+    if effect.parts.isEmpty { return }
+    var context = SendContext(feedbackOf: record)
+    run(effect, in: &context)
+  }
+
+  /// Runs the parts of an effect in order.
+  func run(_ effect: Effect<Action>, in context: inout SendContext) {
+    for part in effect.parts {
+      switch part {
+      case let .next(action):
+        let next = reduce(action, &state)
+        if !next.parts.isEmpty { run(next, in: &context) }
+      case let .task(task):
+        admit(task, in: &context)
+      case let .cancelID(key):
+        if let matching = recordsByID[key] {
+          for record in matching.values.sorted(by: { $0.serial < $1.serial }) { cancel(record) }
+        }
+      case let .cancelWhere(predicate):
+        let matching = records.values.filter {
+          predicate($0.effect.id ?? AnonymousEffectID(serial: $0.serial))
+        }
+        for record in matching.sorted(by: { $0.serial < $1.serial }) { cancel(record) }
+      }
+    }
+  }
+
+  /// Cancels every effect that belongs to a cancelled send's group.
+  func cancelEffects(of group: SendGroup) {
+    let matching = records.values.filter { $0.group === group }
+    for record in matching.sorted(by: { $0.serial < $1.serial }) { cancel(record) }
+  }
+
+  func makeGroup() -> SendGroup {
+    SendGroup { [weak self] group in
+      guard let self else { return }
+      Task { await self.cancelEffects(of: group) }
+    }
+  }
+}

@@ -1,0 +1,155 @@
+/// The side effects a reducer returns: work the actomaton runs after the state change.
+///
+/// An effect is a list of parts that run in the order they appear: actions fed back at once,
+/// asynchronous tasks (optionally with an id and a queue), and cancellations. Combine effects with
+/// `+` or ``combine(_:)-(Effect...)``.
+public struct Effect<Action: Sendable>: Sendable {
+  /// The parts of this effect, in order.
+  let parts: [Part]
+
+  init(parts: [Part]) { self.parts = parts }
+
+  enum Part: Sendable {
+    case next(Action)
+    case task(TaskEffect<Action>)
+    case cancelID(ErasedKey)
+    case cancelWhere(@Sendable (any EffectIDProtocol) -> Bool)
+  }
+
+  /// No effect: the reducer only changed the state.
+  public static var empty: Effect { Effect(parts: []) }
+
+  /// Feeds `action` back into the actomaton synchronously, before `send` returns; starts no task.
+  public static func nextAction(_ action: Action) -> Effect {
+    Effect(parts: [.next(action)])
+  }
+
+  /// An asynchronous effect whose result, if not `nil`, is fed back as the next action.
+  ///
+  /// - Parameters:
+  ///   - id: An id for manual cancellation with ``cancel(id:)``.
+  ///   - queue: A queue that cancels, discards or suspends the effect automatically.
+  ///   - run: The work. It runs off the actomaton, at the priority of the `send` that started it.
+  public init(
+    id: (any EffectIDProtocol)? = nil,
+    queue: (any EffectQueueProtocol)? = nil,
+    run: @escaping @Sendable () async throws -> Action?
+  ) {
+    self.init(parts: [.task(TaskEffect(id: id, queue: queue, body: .single(run)))])
+  }
+
+  /// An asynchronous effect that feeds back every element of an `AsyncSequence`.
+  ///
+  /// The sequence is made and iterated inside the effect's task; elements that arrive after the
+  /// effect was cancelled are dropped.
+  public init<S: AsyncSequence>(
+    id: (any EffectIDProtocol)? = nil,
+    queue: (any EffectQueueProtocol)? = nil,
+    sequence: @escaping @Sendable () async throws -> S?
+  ) where S.Element == Action, S: SendableMetatype {
+    let body = TaskEffect<Action>.Body.sequence { feed in
+      guard let sequence = try await sequence() else { return }
+      try await TaskEffect<Action>.iterate(sequence, feed: feed)
+    }
+    self.init(parts: [.task(TaskEffect(id: id, queue: queue, body: body))])
+  }
+
+  /// An asynchronous effect that feeds nothing back.
+  public static func fireAndForget(
+    id: (any EffectIDProtocol)? = nil,
+    queue: (any EffectQueueProtocol)? = nil,
+    run: @escaping @Sendable () async throws -> Void
+  ) -> Effect {
+    Effect(id: id, queue: queue) {
+      try await run()
+      return nil
+    }
+  }
+
+  /// Cancels every running, delayed or waiting effect that has this id.
+  public static func cancel(id: any EffectIDProtocol) -> Effect {
+    Effect(parts: [.cancelID(ErasedKey(base: id))])
+  }
+
+  /// Cancels every effect whose id satisfies `predicate`.
+  ///
+  /// Effects created without an id are seen as an ``AnonymousEffectID``, so `{ _ in true }`
+  /// cancels everything.
+  public static func cancel(ids predicate: @escaping @Sendable (any EffectIDProtocol) -> Bool)
+    -> Effect
+  {
+    Effect(parts: [.cancelWhere(predicate)])
+  }
+
+  /// The effects one after the other, in the order given.
+  public static func combine(_ effects: Effect...) -> Effect {
+    combine(effects)
+  }
+
+  /// The effects one after the other, in the order given.
+  public static func combine(_ effects: [Effect]) -> Effect {
+    if effects.count == 1 { return effects[0] }
+    return Effect(parts: effects.flatMap(\.parts))
+  }
+
+  /// `lhs`'s parts, then `rhs`'s.
+  public static func + (lhs: Effect, rhs: Effect) -> Effect {
+    if lhs.parts.isEmpty { return rhs }
+    if rhs.parts.isEmpty { return lhs }
+    return Effect(parts: lhs.parts + rhs.parts)
+  }
+
+  /// The same effect, with every action it feeds back transformed by `transform`.
+  public func map<NewAction: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    if parts.isEmpty { return .empty }
+    return Effect<NewAction>(
+      parts: parts.map { part in
+        switch part {
+        case let .next(action): .next(transform(action))
+        case let .task(task): .task(task.map(transform))
+        case let .cancelID(key): .cancelID(key)
+        case let .cancelWhere(predicate): .cancelWhere(predicate)
+        }
+      })
+  }
+}
+
+/// One asynchronous part of an ``Effect``.
+struct TaskEffect<Action: Sendable>: Sendable {
+  typealias Feed = @Sendable (Action) async -> Void
+
+  enum Body: Sendable {
+    /// Runs once; a non-`nil` result is fed back.
+    case single(@Sendable () async throws -> Action?)
+    /// Runs and feeds back any number of actions.
+    case sequence(@Sendable (_ feed: Feed) async throws -> Void)
+  }
+
+  let id: (any EffectIDProtocol)?
+  let queue: (any EffectQueueProtocol)?
+  let body: Body
+
+  /// Feeds every element of `sequence` back until it ends or the task is cancelled.
+  static func iterate<S: AsyncSequence>(_ sequence: S, feed: Feed) async throws
+  where S.Element == Action {
+    var iterator = sequence.makeAsyncIterator()
+    while !Task.isCancelled, let action = try await iterator.next() {
+      await feed(action)
+    }
+  }
+
+  func map<NewAction: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> TaskEffect<NewAction> {
+    let newBody: TaskEffect<NewAction>.Body
+    switch body {
+    case let .single(run):
+      newBody = .single { try await run().map(transform) }
+    case let .sequence(run):
+      newBody = .sequence { feed in try await run { await feed(transform($0)) } }
+    }
+    return TaskEffect<NewAction>(id: id, queue: queue, body: newBody)
+  }
+}

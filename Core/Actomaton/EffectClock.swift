@@ -1,0 +1,18 @@
+/// A clock with its instant type erased: times are durations since the clock was adopted.
+struct EffectClock: Sendable {
+  /// The time elapsed since the clock was adopted.
+  let now: @Sendable () -> Duration
+  /// Sleeps until the given time since adoption; throws `CancellationError` when cancelled.
+  let sleep: @Sendable (_ until: Duration) async throws -> Void
+
+  init<C: Clock>(_ clock: C) where C.Duration == Duration {
+    let origin = clock.now
+    now = { origin.duration(to: clock.now) }
+    sleep = { deadline in try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) }
+  }
+
+  init(any clock: any Clock<Duration>) {
+    func open<C: Clock<Duration>>(_ clock: C) -> EffectClock { EffectClock(clock) }
+    self = open(clock)
+  }
+}

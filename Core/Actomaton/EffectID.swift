@@ -1,0 +1,27 @@
+/// An identifier for effects that can be cancelled by hand with ``Effect/cancel(id:)``.
+///
+/// Several running effects may share one id; cancelling the id cancels all of them. A new effect
+/// with an id already in use does not cancel the old one: use an ``EffectQueueProtocol`` for
+/// automatic cancellation.
+public protocol EffectIDProtocol: Hashable, Sendable {}
+
+/// The id that ``Effect/cancel(ids:)`` predicates see for an effect created without an id.
+public struct AnonymousEffectID: EffectIDProtocol {
+  /// A number unique to the effect within its actomaton.
+  public let serial: UInt64
+}
+
+/// A type-erased, allocation-free hashable key for effect ids and effect queues.
+struct ErasedKey: Hashable, Sendable {
+  let base: any Hashable & Sendable
+
+  static func == (lhs: ErasedKey, rhs: ErasedKey) -> Bool {
+    func isEqual<T: Hashable>(_ value: T) -> Bool { (rhs.base as? T) == value }
+    return isEqual(lhs.base)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type(of: base)))
+    base.hash(into: &hasher)
+  }
+}

@@ -1,0 +1,84 @@
+extension Reducer {
+  /// Lifts this reducer to a larger action type; other actions are ignored.
+  ///
+  /// Actions the reducer's effects feed back are embedded into the larger type.
+  public func contramap<GlobalAction: Sendable>(
+    action path: CasePath<GlobalAction, Action>
+  ) -> Reducer<GlobalAction, State, Environment> {
+    let inner = self
+    return Reducer<GlobalAction, State, Environment>(
+      run: { globalAction, state, environment in
+        guard let action = path.extract(from: globalAction) else { return .empty }
+        return inner.run(action, &state, environment).map(path.embed)
+      },
+      accepts: { globalAction in
+        guard let action = path.extract(from: globalAction) else { return false }
+        return inner.accepts?(action) ?? true
+      })
+  }
+
+  /// Lifts this reducer to a larger state that holds this state at `keyPath`.
+  public func contramap<GlobalState>(
+    state keyPath: any WritableKeyPath<GlobalState, State> & Sendable
+  ) -> Reducer<Action, GlobalState, Environment> {
+    let inner = self
+    return Reducer<Action, GlobalState, Environment>(
+      run: { action, state, environment in
+        inner.run(action, &state[keyPath: keyPath], environment)
+      },
+      accepts: inner.accepts)
+  }
+
+  /// Lifts this reducer to an enum state; while the state is in another case, the reducer
+  /// leaves it untouched and returns `.empty`.
+  public func contramap<GlobalState>(
+    state path: CasePath<GlobalState, State>
+  ) -> Reducer<Action, GlobalState, Environment> {
+    let inner = self
+    return Reducer<Action, GlobalState, Environment>(
+      run: { action, globalState, environment in
+        guard var state = path.extract(from: globalState) else { return .empty }
+        let effect = inner.run(action, &state, environment)
+        globalState = path.embed(state)
+        return effect
+      },
+      accepts: inner.accepts)
+  }
+
+  /// Lifts this reducer to an optional enum state (`current: Current?` with
+  /// `/Current.counter`); while the state is `nil` or in another case, it is left untouched.
+  ///
+  /// The global state is cleared while the reducer runs, so the extracted state is uniquely
+  /// referenced and its copy-on-write storage is mutated in place.
+  public func contramap<Wrapped>(
+    state path: CasePath<Wrapped?, State>
+  ) -> Reducer<Action, Wrapped?, Environment> {
+    let inner = self
+    return Reducer<Action, Wrapped?, Environment>(
+      run: { action, globalState, environment in
+        guard var state = path.extract(from: globalState) else { return .empty }
+        globalState = nil
+        let effect = inner.run(action, &state, environment)
+        globalState = path.embed(state)
+        return effect
+      },
+      accepts: inner.accepts)
+  }
+
+  /// Lifts this reducer to optional state: it runs only while the state is not `nil`.
+  public func optional() -> Reducer<Action, State?, Environment> {
+    contramap(state: CasePath<State?, State>(embed: { $0 }, extract: { $0 }))
+  }
+
+  /// Lifts this reducer to a larger environment from which `transform` picks its own.
+  public func contramap<GlobalEnvironment>(
+    environment transform: @escaping @Sendable (GlobalEnvironment) -> Environment
+  ) -> Reducer<Action, State, GlobalEnvironment> {
+    let inner = self
+    return Reducer<Action, State, GlobalEnvironment>(
+      run: { action, state, environment in
+        inner.run(action, &state, transform(environment))
+      },
+      accepts: inner.accepts)
+  }
+}

@@ -1,0 +1,60 @@
+/// A pure function from an action and the current state to the new state and an ``Effect``.
+///
+/// Time, randomness, files and network come from the `Environment`, so a reducer can be tested
+/// without waiting. Compose reducers with ``combine(_:)-(Reducer...)`` and lift them into a larger
+/// domain with the `contramap` family.
+public struct Reducer<Action: Sendable, State, Environment>: Sendable {
+  /// Runs the reducer: mutates `state` for `action` and returns the effect to run next.
+  public let run: @Sendable (Action, inout State, Environment) -> Effect<Action>
+
+  /// A cheap test that is `false` only for actions `run` surely ignores (leaving state untouched
+  /// and returning `.empty`), so lifted reducers can skip their state work; `nil` when unknown.
+  let accepts: (@Sendable (Action) -> Bool)?
+
+  /// Creates a reducer from its function.
+  public init(_ run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>) {
+    self.init(run: run, accepts: nil)
+  }
+
+  init(
+    run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>,
+    accepts: (@Sendable (Action) -> Bool)?
+  ) {
+    self.run = run
+    self.accepts = accepts
+  }
+
+  /// A reducer that changes nothing and returns no effect.
+  public static var empty: Reducer {
+    Reducer(run: { _, _, _ in .empty }, accepts: { _ in false })
+  }
+
+  /// Runs the reducers one after the other on the same state; their effects run in that order.
+  public static func combine(_ reducers: Reducer...) -> Reducer {
+    combine(reducers)
+  }
+
+  /// Runs the reducers one after the other on the same state; their effects run in that order.
+  public static func combine(_ reducers: [Reducer]) -> Reducer {
+    if reducers.count == 1 { return reducers[0] }
+    let filters = reducers.compactMap(\.accepts)
+    let accepts: (@Sendable (Action) -> Bool)? =
+      filters.count == reducers.count
+      ? { @Sendable action in filters.contains { $0(action) } } : nil
+    return Reducer(
+      run: { action, state, environment in
+        var effect = Effect<Action>.empty
+        for reducer in reducers {
+          if let accepts = reducer.accepts, !accepts(action) { continue }
+          effect = effect + reducer.run(action, &state, environment)
+        }
+        return effect
+      },
+      accepts: accepts)
+  }
+
+  /// `lhs`, then `rhs`, on the same state.
+  public static func + (lhs: Reducer, rhs: Reducer) -> Reducer {
+    combine([lhs, rhs])
+  }
+}
