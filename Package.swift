@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .library(name: "CasePaths", targets: ["CasePaths"]),
     .library(name: "Actomaton", targets: ["Actomaton"]),
+    .library(name: "ActomatonDebugging", targets: ["ActomatonDebugging"]),
+    .library(name: "ActomatonTesting", targets: ["ActomatonTesting"]),
   ],
   targets: [
     // MARK: - Core
@@ -16,6 +18,19 @@ let package = Package(
 
     .target(name: "Actomaton", dependencies: ["CasePaths"], path: "Core/Actomaton"),
     .testTarget(name: "ActomatonTests", dependencies: ["Actomaton"], path: "Tests/ActomatonTests"),
+
+    .target(
+      name: "ActomatonDebugging", dependencies: ["Actomaton"], path: "Core/ActomatonDebugging"),
+    .testTarget(
+      name: "ActomatonDebuggingTests", dependencies: ["ActomatonDebugging"],
+      path: "Tests/ActomatonDebuggingTests"),
+
+    .target(
+      name: "ActomatonTesting", dependencies: ["Actomaton", "ActomatonDebugging"],
+      path: "Core/ActomatonTesting"),
+    .testTarget(
+      name: "ActomatonTestingTests", dependencies: ["ActomatonTesting"],
+      path: "Tests/ActomatonTestingTests"),
   ]
 )
 

@@ -70,11 +70,10 @@ extension Actomaton {
       queue.running.append(record)
     }
     record.phase = .running
-    let task = Task(
-      priority: record.priority,
-      operation: Self.operation(
-        owner: self, serial: record.serial, body: record.effect.body, startAt: startAt,
-        clock: clock, group: record.group, onError: onError))
+    let operation = Self.operation(
+      owner: self, serial: record.serial, body: record.effect.body, startAt: startAt,
+      clock: clock, group: record.group, onError: onError)
+    let task = Task(executorPreference: executor, priority: record.priority, operation: operation)
     record.handle = task
     context.startedTasks += 1
     context.lastTask = task

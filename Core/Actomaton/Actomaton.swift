@@ -11,6 +11,7 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   let reduce: @Sendable (Action, inout State) -> Effect<Action>
   let clock: EffectClock
   let onError: (@Sendable (any Error) -> Void)?
+  let executor: (any TaskExecutor)?
 
   // NOTE: `nonisolated(unsafe)` only so that `deinit` can cancel the effects synchronously: every
   // other access is from the actor's own methods, and `deinit` runs when no other reference to
@@ -28,13 +29,18 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   ///   - clock: The clock for queue delays (a test clock in tests).
   ///   - onError: Called with every error an effect throws, besides the error surfacing through
   ///     the task `send` returned; for logging.
+  ///   - executor: The task executor effects run on; the global one when `nil`. A test clock's
+  ///     executor lets a test know when the effects have settled.
   public init(
     state: State,
     reducer: Reducer<Action, State, Void>,
     clock: any Clock<Duration> = ContinuousClock(),
-    onError: (@Sendable (any Error) -> Void)? = nil
+    onError: (@Sendable (any Error) -> Void)? = nil,
+    executor: (any TaskExecutor)? = nil
   ) {
-    self.init(state: state, reducer: reducer, environment: (), clock: clock, onError: onError)
+    self.init(
+      state: state, reducer: reducer, environment: (), clock: clock, onError: onError,
+      executor: executor)
   }
 
   /// Creates an actomaton with an environment for its reducer.
@@ -46,18 +52,22 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   ///   - clock: The clock for queue delays (a test clock in tests).
   ///   - onError: Called with every error an effect throws, besides the error surfacing through
   ///     the task `send` returned; for logging.
+  ///   - executor: The task executor effects run on; the global one when `nil`. A test clock's
+  ///     executor lets a test know when the effects have settled.
   public init<Environment: Sendable>(
     state: State,
     reducer: Reducer<Action, State, Environment>,
     environment: Environment,
     clock: any Clock<Duration> = ContinuousClock(),
-    onError: (@Sendable (any Error) -> Void)? = nil
+    onError: (@Sendable (any Error) -> Void)? = nil,
+    executor: (any TaskExecutor)? = nil
   ) {
     self.state = state
     let run = reducer.run
     self.reduce = { action, state in run(action, &state, environment) }
     self.clock = EffectClock(any: clock)
     self.onError = onError
+    self.executor = executor
   }
 
   deinit {
@@ -93,7 +103,7 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
     if effect.parts.isEmpty { return nil }
     var context = SendContext(priority: priority, tracksFeedbacks: tracksFeedbacks)
     run(effect, in: &context)
-    return context.result()
+    return context.result(executor: executor)
   }
 
   /// Reduces an action fed back by a running effect and runs its effect.

@@ -9,14 +9,14 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
 
   /// A cheap test that is `false` only for actions `run` surely ignores (leaving state untouched
   /// and returning `.empty`), so lifted reducers can skip their state work; `nil` when unknown.
-  let accepts: (@Sendable (Action) -> Bool)?
+  package let accepts: (@Sendable (Action) -> Bool)?
 
   /// Creates a reducer from its function.
   public init(_ run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>) {
     self.init(run: run, accepts: nil)
   }
 
-  init(
+  package init(
     run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>,
     accepts: (@Sendable (Action) -> Bool)?
   ) {

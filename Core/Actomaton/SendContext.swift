@@ -25,10 +25,10 @@ extension Actomaton {
     }
 
     /// The task handed back to the caller of `send`.
-    func result() -> Task<Void, any Error>? {
+    func result(executor: (any TaskExecutor)?) -> Task<Void, any Error>? {
       guard let group else { return nil }
       if startedTasks == 1, !needsGroupTask, !tracksFeedbacks, let lastTask { return lastTask }
-      return Task(priority: priority) {
+      return Task(executorPreference: executor, priority: priority) {
         try await withTaskCancellationHandler {
           try await group.wait()
         } onCancel: {

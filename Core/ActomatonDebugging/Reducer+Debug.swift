@@ -1,0 +1,78 @@
+import Actomaton
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a logging reducer prints for each action.
+public enum LogFormat: Sendable, Equatable {
+  /// The action only.
+  case actionOnly
+  /// The action and the whole state after it.
+  case fullState
+  /// The action and the fields of the state that it changed.
+  case stateDiff
+}
+
+/// Where log lines go: one call per action, with the whole entry (lines joined by newlines).
+public typealias LogSink = @Sendable (String) -> Void
+
+/// Writes each entry to standard error.
+public let standardErrorSink: LogSink = { entry in
+  let bytes = Array((entry + "\n").utf8)
+  _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+extension Reducer {
+  /// Logs every action and the state change it made, as a diff of the changed fields.
+  ///
+  /// Logging happens synchronously inside the reducer: the returned effect and the task `send`
+  /// returns are exactly the wrapped reducer's, and no task is added.
+  ///
+  /// - Parameters:
+  ///   - prefix: A name printed before each entry, to tell several logging reducers apart.
+  ///   - sink: Where entries go; standard error by default.
+  public func debug(_ prefix: String = "", to sink: @escaping LogSink = standardErrorSink)
+    -> Reducer
+  {
+    log(prefix, format: .stateDiff, to: sink)
+  }
+
+  /// Logs every action in the chosen format.
+  ///
+  /// - Parameters:
+  ///   - prefix: A name printed before each entry, to tell several logging reducers apart.
+  ///   - format: The action only, the full state, or the state diff.
+  ///   - sink: Where entries go; standard error by default.
+  public func log(
+    _ prefix: String = "", format: LogFormat, to sink: @escaping LogSink = standardErrorSink
+  ) -> Reducer {
+    let inner = self
+    let head = prefix.isEmpty ? "" : "[\(prefix)] "
+    return Reducer(accepts: inner.accepts) { action, state, environment in
+      let before = format == .stateDiff ? state : nil
+      let effect = inner.run(action, &state, environment)
+      var lines = ["\(head)action: \(StateDiff.describe(action))"]
+      switch format {
+      case .actionOnly:
+        break
+      case .fullState:
+        lines.append("\(head)state: \(StateDiff.describe(state))")
+      case .stateDiff:
+        let diff = StateDiff(old: before!, new: state)
+        lines += diff.isEmpty ? ["\(head)  (no state change)"] : diff.lines(indent: "\(head)  ")
+      }
+      sink(lines.joined(separator: "\n"))
+      return effect
+    }
+  }
+
+  private init(
+    accepts: (@Sendable (Action) -> Bool)?,
+    run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>
+  ) {
+    self.init(run: run, accepts: accepts)
+  }
+}

@@ -1,0 +1,27 @@
+import Actomaton
+
+/// A clock whose every sleep returns at once, moving its time to the sleep's deadline.
+///
+/// For tests and previews that should not wait but do not care when things happen.
+public final class ImmediateClock: Clock, Sendable {
+  private let storage: Locked<TestClock.Instant>
+
+  /// Creates a clock at `now`.
+  public init(now: TestClock.Instant = TestClock.Instant()) {
+    storage = Locked(now)
+  }
+
+  /// The current time: the latest deadline slept until.
+  public var now: TestClock.Instant { storage.withLock { $0 } }
+
+  /// Zero.
+  public var minimumResolution: Duration { .zero }
+
+  /// Returns at once (after a yield), unless the task is cancelled.
+  public func sleep(until deadline: TestClock.Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    storage.withLock { $0 = max($0, deadline) }
+    await Task.yield()
+    try Task.checkCancellation()
+  }
+}

@@ -1,0 +1,125 @@
+import Actomaton
+
+/// A clock whose time moves only when a test advances it.
+///
+/// Sleepers wake in deadline order (ties in the order they went to sleep). After waking each one,
+/// the clock waits until the work it started has settled on the clock's ``executor``, so state read
+/// right after ``advance(by:)`` already holds what the woken effects did. Hand the clock and its
+/// executor to the `Actomaton` (``TestStore`` does this for you). Cancelling a sleeping task throws
+/// `CancellationError` at once.
+public final class TestClock: Clock, Sendable {
+  /// A point in the test clock's time: the duration since its start.
+  public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+    /// The time since the clock's start.
+    public var offset: Duration
+
+    /// An instant at `offset` from the clock's start.
+    public init(offset: Duration = .zero) { self.offset = offset }
+
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    public var description: String { "t+\(offset)" }
+  }
+
+  private struct Sleeper {
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct Storage {
+    var now: Instant
+    var sleepers: [Int: Sleeper] = [:]
+    var nextID = 0
+  }
+
+  /// The executor that effects driven by this clock run on.
+  public let executor: TestExecutor
+  private let storage: Locked<Storage>
+
+  /// Creates a clock at `now`, with a new executor.
+  public init(now: Instant = Instant()) {
+    executor = TestExecutor()
+    storage = Locked(Storage(now: now))
+  }
+
+  /// The current time.
+  public var now: Instant { storage.withLock { $0.now } }
+
+  /// Zero: the clock can be advanced by any amount.
+  public var minimumResolution: Duration { .zero }
+
+  /// The number of tasks sleeping on this clock.
+  public var sleeperCount: Int { storage.withLock { $0.sleepers.count } }
+
+  /// The earliest deadline of a sleeping task, if any.
+  public var nextDeadline: Instant? { storage.withLock { $0.sleepers.values.map(\.deadline).min() } }
+
+  /// Suspends until the clock reaches `deadline`; returns at once if it already has.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = storage.withLock { storage in
+      defer { storage.nextID += 1 }
+      return storage.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome: Result<Bool, CancellationError> = storage.withLock { storage in
+          if Task.isCancelled { return .failure(CancellationError()) }
+          if deadline <= storage.now { return .success(true) }
+          storage.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+          return .success(false)
+        }
+        switch outcome {
+        case .failure(let error): continuation.resume(throwing: error)
+        case .success(true): continuation.resume()
+        case .success(false): break
+        }
+      }
+    } onCancel: {
+      let sleeper = storage.withLock { $0.sleepers.removeValue(forKey: id) }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, waking due sleepers in order and letting their work settle.
+  public func advance(by duration: Duration = .zero) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves time forward to `deadline` (never backwards), waking due sleepers in order and letting
+  /// the work each one starts settle before the next wakes.
+  public func advance(to deadline: Instant) async {
+    await executor.settle()
+    while let sleeper = popSleeper(dueBy: deadline) {
+      sleeper.continuation.resume()
+      await executor.settle()
+    }
+    storage.withLock { $0.now = max($0.now, deadline) }
+  }
+
+  /// Advances to each next deadline until no task sleeps on the clock, or `maxSteps` sleepers were
+  /// woken (a repeating timer never runs out of sleepers).
+  public func run(maxSteps: Int = 10_000) async {
+    await executor.settle()
+    var steps = 0
+    while steps < maxSteps, let sleeper = popSleeper(dueBy: nil) {
+      sleeper.continuation.resume()
+      await executor.settle()
+      steps += 1
+    }
+  }
+
+  /// Removes the earliest sleeper due by `deadline` (any, when `nil`) and moves time to its deadline.
+  private func popSleeper(dueBy deadline: Instant?) -> Sleeper? {
+    storage.withLock { storage in
+      let due = storage.sleepers.filter { deadline == nil || $0.value.deadline <= deadline! }
+      guard let (id, sleeper) = due.min(by: { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) })
+      else { return nil }
+      storage.sleepers[id] = nil
+      storage.now = max(storage.now, sleeper.deadline)
+      return sleeper
+    }
+  }
+}

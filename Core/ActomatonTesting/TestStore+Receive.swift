@@ -1,0 +1,168 @@
+import Actomaton
+
+extension TestStore {
+  /// Checks that the next action fed back by an effect is `expected`, and its state change.
+  ///
+  /// - Parameters:
+  ///   - expected: The action expected next.
+  ///   - timeout: How far the test clock may be advanced while waiting for it (test-clock time;
+  ///     nothing waits in real time).
+  ///   - update: Turns the state before the action into the state expected after it.
+  public func receive(
+    _ expected: Action,
+    timeout: Duration = .zero,
+    _ update: ((inout State) throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async where Action: Equatable {
+    await receive(
+      describe(expected), timeout: timeout, update,
+      at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      isolation: isolation
+    ) { $0 == expected }
+  }
+
+  /// Checks that the next action fed back is in the case of `casePath`, and its state change.
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    timeout: Duration = .zero,
+    _ update: ((inout State) throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await receive(
+      "an action matching the case path", timeout: timeout, update,
+      at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      isolation: isolation
+    ) { casePath.extract(from: $0) != nil }
+  }
+
+  /// Checks that the next action fed back satisfies `predicate`, and its state change.
+  public func receive(
+    where predicate: @escaping (Action) -> Bool,
+    timeout: Duration = .zero,
+    _ update: ((inout State) throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await receive(
+      "an action matching the predicate", timeout: timeout, update,
+      at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      isolation: isolation, matching: predicate)
+  }
+
+  private func receive(
+    _ expectation: String, timeout: Duration, _ update: ((inout State) throws -> Void)?,
+    at location: TestSourceLocation, isolation: isolated (any Actor)?,
+    matching matches: (Action) -> Bool
+  ) async {
+    guard await waitForStep(timeout: timeout, isolation: isolation) else {
+      reportFailure(
+        "Expected to receive \(expectation), but no action was received. "
+          + "If an effect sleeps on the test clock, advance the clock first "
+          + "(or pass a `timeout:` to let `receive` advance it).",
+        at: location)
+      return
+    }
+    if exhaustivity == .off {
+      while let step = peekStep(), !matches(step.action) {
+        state = step.after
+        handledSteps += 1
+      }
+      guard peekStep() != nil else {
+        reportFailure("Expected to receive \(expectation), but no matching action was received.", at: location)
+        return
+      }
+    }
+    guard let step = nextStep() else { return }
+    guard matches(step.action) else {
+      reportFailure(
+        "Received an unexpected action.\n  Expected: \(expectation)\n  Received: "
+          + describe(step.action),
+        at: location)
+      state = step.after
+      return
+    }
+    check(step, update, name: "receive(\(describe(step.action)))", at: location)
+  }
+
+  /// Waits until an unhandled step exists: first for the executor to settle, then by advancing the
+  /// test clock within `timeout`, then (only for effects running elsewhere) up to the safety limit.
+  private func waitForStep(timeout: Duration, isolation: isolated (any Actor)?) async -> Bool {
+    await executor.settle()
+    if peekStep() != nil { return true }
+    if let clock {
+      let deadline = clock.now.advanced(by: timeout)
+      while peekStep() == nil, let next = clock.nextDeadline, next <= deadline {
+        await clock.advance(to: next)
+      }
+      if peekStep() == nil, timeout > .zero { await clock.advance(to: deadline) }
+      return peekStep() != nil
+    }
+    let actomaton = self.actomaton
+    let effectCount = await withTaskExecutorPreference(executor) { await actomaton.effectCount }
+    guard effectCount > 0 else { return false }
+    let start = ContinuousClock.now
+    while peekStep() == nil, ContinuousClock.now - start < safetyLimit {
+      await Task.yield()
+      await executor.settle()
+    }
+    return peekStep() != nil
+  }
+
+  // MARK: - Steps
+
+  func peekStep() -> Step? {
+    let index = handledSteps
+    return steps.withLock { index < $0.count ? $0[index] : nil }
+  }
+
+  func nextStep() -> Step? {
+    guard let step = peekStep() else { return nil }
+    handledSteps += 1
+    return step
+  }
+
+  func unhandledSteps() -> [Step] {
+    let index = handledSteps
+    return steps.withLock { Array($0[min(index, $0.count)...]) }
+  }
+
+  func skipUnhandledSteps() {
+    let rest = unhandledSteps()
+    if let last = rest.last { state = last.after }
+    handledSteps += rest.count
+  }
+
+  /// Compares a step's state change with the expectation and adopts the actual state.
+  func check(
+    _ step: Step, _ update: ((inout State) throws -> Void)?, name: String,
+    at location: TestSourceLocation
+  ) {
+    var expected = exhaustivity == .on ? state : step.after
+    do {
+      try update?(&expected)
+    } catch {
+      reportFailure("The state update for \(name) threw: \(error)", at: location)
+    }
+    if expected != step.after {
+      let diff = StateDiffText.lines(expected: expected, actual: step.after)
+      let hint =
+        exhaustivity == .on && update == nil
+        ? "\nNo state change was expected: describe it in a closure, e.g. `{ $0.field = value }`."
+        : ""
+      reportFailure(
+        "State after \(name) differs from the expectation (expected → actual):\n"
+          + diff.joined(separator: "\n") + hint,
+        at: location)
+    }
+    state = step.after
+  }
+
+  func describe(_ action: Action) -> String {
+    String(describing: action)
+  }
+}

@@ -1,0 +1,53 @@
+import ActomatonDebugging
+import Testing
+
+@Suite struct StateDiffTests {
+  struct Item: Equatable { var title: String; var done: Bool }
+  enum Screen: Equatable { case list(page: Int), detail(Item), empty }
+  struct State: Equatable {
+    var count = 0
+    var items: [Item] = []
+    var tags: [String: Int] = [:]
+    var screen = Screen.empty
+    var selection: Int?
+  }
+
+  @Test func listsOnlyTheChangedFieldsWithTheirPaths() {
+    let old = State(count: 1, items: [Item(title: "a", done: false), Item(title: "b", done: false)])
+    var new = old
+    new.count = 2
+    new.items[1].done = true
+    #expect(StateDiff(old: old, new: new).lines() == ["  .count: 1 → 2", "  .items[1].done: false → true"])
+  }
+
+  @Test func reportsAddedAndRemovedElementsAndEntries() {
+    let old = State(items: [Item(title: "a", done: false)], tags: ["x": 1])
+    var new = old
+    new.items = []
+    new.tags["y"] = 2
+    #expect(
+      StateDiff(old: old, new: new).lines() == [
+        "  − .items[0]: Item(title: \"a\", done: false)", "  + .tags[\"y\"]: 2",
+      ])
+  }
+
+  @Test func comparesEnumCasesAndPayloads() {
+    let old = State(screen: .list(page: 1))
+    var samePayloadChanged = old
+    samePayloadChanged.screen = .list(page: 2)
+    #expect(StateDiff(old: old, new: samePayloadChanged).lines() == ["  .screen.list.page: 1 → 2"])
+    var otherCase = old
+    otherCase.screen = .empty
+    #expect(StateDiff(old: old, new: otherCase).lines() == ["  .screen: list(page: 1) → empty"])
+  }
+
+  @Test func optionalsShowNilAndValues() {
+    var new = State()
+    new.selection = 3
+    #expect(StateDiff(old: State(), new: new).lines() == ["  .selection: nil → 3"])
+  }
+
+  @Test func equalValuesHaveNoDiff() {
+    #expect(StateDiff(old: State(count: 3), new: State(count: 3)).isEmpty)
+  }
+}
