@@ -9,6 +9,9 @@ let package = Package(
     .library(name: "Actomaton", targets: ["Actomaton"]),
     .library(name: "ActomatonDebugging", targets: ["ActomatonDebugging"]),
     .library(name: "ActomatonTesting", targets: ["ActomatonTesting"]),
+    .library(name: "CounterFeature", targets: ["CounterFeature"]),
+    .library(name: "StateDiagramFeature", targets: ["StateDiagramFeature"]),
+    .library(name: "StopwatchFeature", targets: ["StopwatchFeature"]),
   ],
   targets: [
     // MARK: - Core
@@ -31,6 +34,24 @@ let package = Package(
     .testTarget(
       name: "ActomatonTestingTests", dependencies: ["ActomatonTesting"],
       path: "Tests/ActomatonTestingTests"),
+
+    // MARK: - Features
+
+    .target(name: "CounterFeature", dependencies: ["Actomaton"], path: "Features/Counter"),
+    .testTarget(
+      name: "CounterFeatureTests", dependencies: ["ActomatonTesting", "CounterFeature"],
+      path: "Tests/CounterFeatureTests"),
+
+    .target(
+      name: "StateDiagramFeature", dependencies: ["Actomaton"], path: "Features/StateDiagram"),
+    .testTarget(
+      name: "StateDiagramFeatureTests", dependencies: ["ActomatonTesting", "StateDiagramFeature"],
+      path: "Tests/StateDiagramFeatureTests"),
+
+    .target(name: "StopwatchFeature", dependencies: ["Actomaton"], path: "Features/Stopwatch"),
+    .testTarget(
+      name: "StopwatchFeatureTests", dependencies: ["ActomatonTesting", "StopwatchFeature"],
+      path: "Tests/StopwatchFeatureTests"),
   ]
 )
 

@@ -45,7 +45,7 @@ public struct StateDiff: Sendable, Equatable {
     let newMirror = Mirror(reflecting: new)
     let oldChildren = Array(oldMirror.children)
     let newChildren = Array(newMirror.children)
-    let isLeaf = oldChildren.isEmpty && newChildren.isEmpty
+    let isLeaf = (oldChildren.isEmpty && newChildren.isEmpty) || isOpaqueLibraryValue(old)
     let sameShape =
       type(of: old) == type(of: new) && oldMirror.displayStyle == newMirror.displayStyle
       && (oldMirror.displayStyle != .enum || caseName(old) == caseName(new))
@@ -110,6 +110,18 @@ public struct StateDiff: Sendable, Equatable {
         changes.append(Change(path: entryPath, old: nil, new: describe(newValue)))
       case (nil, nil): break
       }
+    }
+  }
+
+  /// Standard-library and Foundation values such as `Duration` or `Date` are compared as a whole:
+  /// their stored fields are implementation details.
+  private static func isOpaqueLibraryValue(_ value: Any) -> Bool {
+    switch Mirror(reflecting: value).displayStyle {
+    case .struct?, .class?, .enum?:
+      let name = String(reflecting: type(of: value))
+      return name.hasPrefix("Swift.") || name.hasPrefix("Foundation.")
+    default:
+      return false
     }
   }
 

@@ -1,0 +1,128 @@
+import Actomaton
+
+/// A stopwatch: start, stop (pause), resume, lap and reset, with time from an injected clock.
+public enum Stopwatch {
+  // MARK: - State
+
+  public enum Status: Equatable, Sendable { case idle, running, paused }
+
+  public struct State: Equatable, Sendable {
+    public var status = Status.idle
+    /// The time shown: refreshed on every tick and whenever the stopwatch stops or laps.
+    public var elapsed = Duration.zero
+    /// The laps, first one first.
+    public var laps: [Lap] = []
+    /// Why the last action was refused, if it was.
+    public var message: String?
+    /// Time run before the current stretch.
+    public var accumulated = Duration.zero
+    /// The clock reading when the current stretch started, while running.
+    public var runningSince: Duration?
+
+    public init() {}
+
+    /// The fastest and slowest laps' numbers, once there are two laps or more.
+    public var fastestLap: Int? { laps.count >= 2 ? laps.min { $0.split < $1.split }?.number : nil }
+    public var slowestLap: Int? { laps.count >= 2 ? laps.max { $0.split < $1.split }?.number : nil }
+
+    func elapsed(at now: Duration) -> Duration {
+      accumulated + (runningSince.map { now - $0 } ?? .zero)
+    }
+  }
+
+  public struct Lap: Equatable, Sendable {
+    /// 1 for the first lap after a start or reset.
+    public var number: Int
+    /// This lap's own time.
+    public var split: Duration
+    /// The stopwatch's time when the lap ended.
+    public var total: Duration
+
+    public init(number: Int, split: Duration, total: Duration) {
+      self.number = number
+      self.split = split
+      self.total = total
+    }
+  }
+
+  // MARK: - Action
+
+  public enum Action: Equatable, Sendable {
+    case start, stop, resume, lap, reset, tick
+  }
+
+  // MARK: - Environment
+
+  public struct Environment: Sendable {
+    /// The time elapsed on a monotonic clock since some fixed point.
+    public var now: @Sendable () -> Duration
+    public var sleep: @Sendable (Duration) async throws -> Void
+    public var tickInterval: Duration
+
+    /// Time and ticks from `clock`, ticking every `tickInterval` (the REPL needs about 10 per
+    /// second, a GUI 60).
+    public init<C: Clock>(clock: C, tickInterval: Duration = .milliseconds(100))
+    where C.Duration == Duration {
+      let origin = clock.now
+      now = { origin.duration(to: clock.now) }
+      sleep = { try await clock.sleep(for: $0) }
+      self.tickInterval = tickInterval
+    }
+  }
+
+  // MARK: - Reducer
+
+  public static var reducer: Reducer<Action, State, Environment> {
+    Reducer { action, state, environment in
+      state.message = nil
+      let now = environment.now()
+      switch (action, state.status) {
+      case (.start, .idle), (.resume, .paused), (.start, .paused):
+        state.status = .running
+        state.runningSince = now
+        return ticks(every: environment.tickInterval, sleep: environment.sleep)
+      case (.stop, .running):
+        state.accumulated = state.elapsed(at: now)
+        state.elapsed = state.accumulated
+        state.runningSince = nil
+        state.status = .paused
+        return .cancel(id: TickID())
+      case (.lap, .running):
+        let total = state.elapsed(at: now)
+        let split = total - (state.laps.last?.total ?? .zero)
+        state.laps.append(Lap(number: state.laps.count + 1, split: split, total: total))
+        state.elapsed = total
+        return .empty
+      case (.tick, .running):
+        state.elapsed = state.elapsed(at: now)
+        return .empty
+      case (.reset, _):
+        state = State()
+        return .cancel(id: TickID())
+      case (.tick, _):
+        return .empty
+      case let (action, status):
+        state.message = "Cannot \(action) while the stopwatch is \(status)."
+        return .empty
+      }
+    }
+  }
+
+  /// Cancels every effect of this feature, for a host closing the screen.
+  public static var cancelAllEffects: Effect<Action> { .cancel(id: TickID()) }
+
+  // MARK: - Effects
+
+  private struct TickID: EffectIDProtocol {}
+
+  private static func ticks(
+    every interval: Duration, sleep: @escaping @Sendable (Duration) async throws -> Void
+  ) -> Effect<Action> {
+    Effect(id: TickID()) {
+      AsyncThrowingStream {
+        try await sleep(interval)
+        return Action.tick
+      }
+    }
+  }
+}

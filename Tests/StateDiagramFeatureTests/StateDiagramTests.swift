@@ -1,0 +1,155 @@
+import ActomatonTesting
+import StateDiagramFeature
+import Testing
+
+@Suite struct StateDiagramTests {
+  typealias Phase = StateDiagram.Phase
+
+  static func store(
+    _ state: StateDiagram.State = .init(), auth: (TestClock) -> AuthClient
+  ) -> (TestStore<StateDiagram.Action, StateDiagram.State>, TestClock) {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: state, reducer: StateDiagram.reducer,
+      environment: .init(auth: auth(clock)), clock: clock)
+    return (store, clock)
+  }
+
+  @Test func loginThenLogout() async {
+    let (store, clock) = Self.store { .simulated(clock: $0, latency: .seconds(1)) }
+    await store.send(.login(userID: "ann")) {
+      $0.phase = .loggingIn
+      $0.userID = "ann"
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.loginOK) { $0.phase = .loggedIn }
+    await store.send(.logout) { $0.phase = .loggingOut }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.logoutOK) {
+      $0.phase = .loggedOut
+      $0.userID = nil
+    }
+    await store.finish()
+  }
+
+  @Test func forceLogoutCancelsInFlightLogin() async {
+    let (store, clock) = Self.store { .simulated(clock: $0, latency: .seconds(1)) }
+    await store.send(.login(userID: "ann")) {
+      $0.phase = .loggingIn
+      $0.userID = "ann"
+    }
+    await clock.advance(by: .milliseconds(500))
+    await store.send(.forceLogout) {
+      $0.phase = .loggingOut
+      $0.userID = nil
+    }
+    await clock.advance(by: .seconds(5))
+    await store.receive(.logoutOK) { $0.phase = .loggedOut }  // never loginOK
+    await store.finish()
+  }
+
+  @Test func forceLogoutWhileLoggedIn() async {
+    let loggedIn = StateDiagram.State(phase: .loggedIn, userID: "ann")
+    let (store, clock) = Self.store(loggedIn) { .simulated(clock: $0, latency: .seconds(1)) }
+    await store.send(.forceLogout) { $0.phase = .loggingOut }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.logoutOK) {
+      $0.phase = .loggedOut
+      $0.userID = nil
+    }
+  }
+
+  @Test func failedLoginReturnsToLoggedOutWithTheMessage() async {
+    let (store, clock) = Self.store { .simulated(clock: $0, latency: .seconds(1)) }
+    await store.send(.login(userID: "two words")) {
+      $0.phase = .loggingIn
+      $0.userID = "two words"
+    }
+    await clock.advance(by: .seconds(1))
+    let message = "user ID must be 1 to 64 characters without spaces, got \"two words\""
+    await store.receive(.loginFailed(message)) {
+      $0.phase = .loggedOut
+      $0.userID = nil
+      $0.error = "Login failed: \(message)"
+    }
+  }
+
+  @Test func failedLogoutKeepsTheUserLoggedIn() async {
+    let (store, _) = Self.store(.init(phase: .loggedIn, userID: "ann")) { _ in .failing("offline") }
+    await store.send(.logout) { $0.phase = .loggingOut }
+    await store.receive(.logoutFailed("offline")) {
+      $0.phase = .loggedIn
+      $0.error = "Logout failed: offline"
+    }
+  }
+
+  @Test func aNewLoginClearsThePreviousError() async {
+    var state = StateDiagram.State()
+    state.error = "Login failed: offline"
+    let (store, _) = Self.store(state) { _ in .succeeding }
+    await store.send(.login(userID: "ann")) {
+      $0.phase = .loggingIn
+      $0.userID = "ann"
+      $0.error = nil
+    }
+    await store.receive(.loginOK) { $0.phase = .loggedIn }
+  }
+
+  static let allActions: [StateDiagram.Action] = [
+    .login(userID: "ann"), .loginOK, .logout, .logoutOK, .forceLogout,
+    .loginFailed("x"), .logoutFailed("x"),
+  ]
+
+  @Test(arguments: Phase.allCases)
+  func everyActionTheDiagramDoesNotAllowIsRecordedAsRejected(phase: Phase) async {
+    for action in Self.allActions where Diagram.standard.target(of: action, from: phase) == nil {
+      let (store, _) = Self.store(.init(phase: phase)) { _ in .unimplemented }
+      await store.send(action) { $0.rejected = .init(action: action.name, from: phase) }
+      await store.finish()
+    }
+  }
+
+  @Test func anAllowedActionClearsTheRejection() async {
+    let (store, _) = Self.store { _ in .succeeding }
+    await store.send(.logout) { $0.rejected = .init(action: "logout", from: .loggedOut) }
+    await store.send(.login(userID: "ann")) {
+      $0.rejected = nil
+      $0.phase = .loggingIn
+      $0.userID = "ann"
+    }
+    await store.receive(.loginOK) { $0.phase = .loggedIn }
+  }
+
+  enum Host: Equatable, Sendable {
+    case feature(StateDiagram.Action)
+    case close
+  }
+
+  @Test func cancelAllEffectsStopsAnInFlightRequest() async {
+    let host = Reducer<Host, StateDiagram.State, StateDiagram.Environment> { action, state, env in
+      switch action {
+      case let .feature(action): StateDiagram.reducer.run(action, &state, env).map(Host.feature)
+      case .close: StateDiagram.cancelAllEffects.map(Host.feature)
+      }
+    }
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: StateDiagram.State(), reducer: host,
+      environment: .init(auth: .simulated(clock: clock, latency: .seconds(1))), clock: clock)
+    await store.send(.feature(.login(userID: "ann"))) {
+      $0.phase = .loggingIn
+      $0.userID = "ann"
+    }
+    await store.send(.close)
+    await clock.advance(by: .seconds(5))
+    await store.finish()  // no loginOK arrived and no effect is left running
+  }
+
+  @Test func diagramListsEveryStateAndTheSeedsTransitions() {
+    let diagram = Diagram.standard
+    #expect(diagram.states == [.loggedOut, .loggingIn, .loggedIn, .loggingOut])
+    #expect(diagram.target(of: .login(userID: "a"), from: .loggedOut) == .loggingIn)
+    #expect(diagram.target(of: .forceLogout, from: .loggingIn) == .loggingOut)
+    #expect(diagram.target(of: .forceLogout, from: .loggingOut) == nil)
+  }
+}

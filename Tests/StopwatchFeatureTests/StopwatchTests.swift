@@ -1,0 +1,139 @@
+import ActomatonTesting
+import StopwatchFeature
+import Testing
+
+@Suite struct StopwatchTests {
+  static func store() -> (TestStore<Stopwatch.Action, Stopwatch.State>, TestClock) {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Stopwatch.State(), reducer: Stopwatch.reducer,
+      environment: .init(clock: clock, tickInterval: .milliseconds(500)), clock: clock)
+    return (store, clock)
+  }
+
+  @Test func startLapStopResumeKeepsExactTimeAndMarksLaps() async {
+    let (store, clock) = Self.store()
+    await store.send(.start) {
+      $0.status = .running
+      $0.runningSince = .zero
+    }
+    await clock.advance(by: .milliseconds(1500))
+    await store.receive(.tick) { $0.elapsed = .milliseconds(500) }
+    await store.receive(.tick) { $0.elapsed = .milliseconds(1000) }
+    await store.receive(.tick) { $0.elapsed = .milliseconds(1500) }
+    await store.send(.lap) {
+      $0.laps = [.init(number: 1, split: .milliseconds(1500), total: .milliseconds(1500))]
+    }
+    await clock.advance(by: .milliseconds(200))
+    await store.send(.stop) {
+      $0.status = .paused
+      $0.elapsed = .milliseconds(1700)
+      $0.accumulated = .milliseconds(1700)
+      $0.runningSince = nil
+    }
+    await clock.advance(by: .seconds(10))
+    #expect(store.state.elapsed == .milliseconds(1700), "paused: the elapsed time did not move")
+
+    await store.send(.resume) {
+      $0.status = .running
+      $0.runningSince = .milliseconds(11_700)
+    }
+    await clock.advance(by: .milliseconds(400))
+    await store.send(.lap) {
+      $0.elapsed = .milliseconds(2100)
+      $0.laps.append(.init(number: 2, split: .milliseconds(600), total: .milliseconds(2100)))
+    }
+    #expect(store.state.fastestLap == 2)
+    #expect(store.state.slowestLap == 1)
+    await store.send(.stop) {
+      $0.status = .paused
+      $0.accumulated = .milliseconds(2100)
+      $0.runningSince = nil
+    }
+    await store.finish()
+  }
+
+  @Test func oneLapMarksNeitherFastestNorSlowest() {
+    var state = Stopwatch.State()
+    state.laps = [.init(number: 1, split: .seconds(1), total: .seconds(1))]
+    #expect(state.fastestLap == nil)
+    #expect(state.slowestLap == nil)
+  }
+
+  @Test func manyPausesAndResumesAccumulateExactly() async {
+    let (store, clock) = Self.store()
+    store.exhaustivity = .off
+    await store.send(.start)
+    for round in 1...20 {
+      await clock.advance(by: .milliseconds(333))
+      await store.send(.stop) {
+        $0.status = .paused
+        $0.elapsed = .milliseconds(333 * round)
+      }
+      await clock.advance(by: .seconds(7))
+      await store.send(.resume) { $0.status = .running }
+    }
+    await store.send(.stop) { $0.elapsed = .milliseconds(333 * 20) }
+  }
+
+  @Test func resetClearsLapsAndRestartsNumberingAtOne() async {
+    let (store, clock) = Self.store()
+    await store.send(.start) {
+      $0.status = .running
+      $0.runningSince = .zero
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.send(.lap) {
+      $0.elapsed = .milliseconds(300)
+      $0.laps = [.init(number: 1, split: .milliseconds(300), total: .milliseconds(300))]
+    }
+    await store.send(.reset) { $0 = Stopwatch.State() }
+    await clock.advance(by: .seconds(5))
+    await store.send(.start) {
+      $0.status = .running
+      $0.runningSince = .milliseconds(5300)
+    }
+    await clock.advance(by: .milliseconds(100))
+    await store.send(.lap) {
+      $0.elapsed = .milliseconds(100)
+      $0.laps = [.init(number: 1, split: .milliseconds(100), total: .milliseconds(100))]
+    }
+    await store.send(.reset) { $0 = Stopwatch.State() }
+    await store.finish()
+  }
+
+  @Test func actionsThatDoNotFitTheStatusAreRefusedWithAMessage() async {
+    let (store, _) = Self.store()
+    await store.send(.stop) { $0.message = "Cannot stop while the stopwatch is idle." }
+    await store.send(.lap) { $0.message = "Cannot lap while the stopwatch is idle." }
+    await store.send(.resume) { $0.message = "Cannot resume while the stopwatch is idle." }
+    await store.send(.start) {
+      $0.status = .running
+      $0.runningSince = .zero
+      $0.message = nil
+    }
+    await store.send(.start) { $0.message = "Cannot start while the stopwatch is running." }
+    await store.send(.reset) { $0 = Stopwatch.State() }
+  }
+
+  @Test func cancelAllEffectsStopsTheTicks() async {
+    enum Host: Equatable, Sendable { case feature(Stopwatch.Action), close }
+    let clock = TestClock()
+    let host = Reducer<Host, Stopwatch.State, Stopwatch.Environment> { action, state, env in
+      switch action {
+      case let .feature(action): Stopwatch.reducer.run(action, &state, env).map(Host.feature)
+      case .close: Stopwatch.cancelAllEffects.map(Host.feature)
+      }
+    }
+    let store = TestStore(
+      initialState: Stopwatch.State(), reducer: host,
+      environment: .init(clock: clock, tickInterval: .seconds(1)), clock: clock)
+    await store.send(.feature(.start)) {
+      $0.status = .running
+      $0.runningSince = .zero
+    }
+    await store.send(.close)
+    await clock.advance(by: .seconds(10))
+    await store.finish()
+  }
+}
