@@ -12,6 +12,10 @@ let package = Package(
     .library(name: "CounterFeature", targets: ["CounterFeature"]),
     .library(name: "StateDiagramFeature", targets: ["StateDiagramFeature"]),
     .library(name: "StopwatchFeature", targets: ["StopwatchFeature"]),
+    .library(name: "TodoFeature", targets: ["TodoFeature"]),
+    .library(name: "GitHubSearchFeature", targets: ["GitHubSearchFeature"]),
+    .library(name: "TodoStorage", targets: ["TodoStorage"]),
+    .library(name: "GitHubClient", targets: ["GitHubClient"]),
   ],
   targets: [
     // MARK: - Core
@@ -35,6 +39,17 @@ let package = Package(
       name: "ActomatonTestingTests", dependencies: ["ActomatonTesting"],
       path: "Tests/ActomatonTestingTests"),
 
+    // MARK: - Clients
+
+    .target(name: "TodoStorage", path: "Clients/TodoStorage"),
+    .testTarget(name: "TodoStorageTests", dependencies: ["TodoStorage"], path: "Tests/TodoStorageTests"),
+
+    .target(name: "GitHubClient", path: "Clients/GitHubClient"),
+    .testTarget(
+      name: "GitHubClientTests", dependencies: ["GitHubClient", "StubHTTPServer"],
+      path: "Tests/GitHubClientTests"),
+    .target(name: "StubHTTPServer", path: "Tests/Support/StubHTTPServer"),
+
     // MARK: - Features
 
     .target(name: "CounterFeature", dependencies: ["Actomaton"], path: "Features/Counter"),
@@ -52,6 +67,18 @@ let package = Package(
     .testTarget(
       name: "StopwatchFeatureTests", dependencies: ["ActomatonTesting", "StopwatchFeature"],
       path: "Tests/StopwatchFeatureTests"),
+
+    .target(name: "TodoFeature", dependencies: ["Actomaton", "TodoStorage"], path: "Features/Todo"),
+    .testTarget(
+      name: "TodoFeatureTests", dependencies: ["ActomatonTesting", "TodoFeature"],
+      path: "Tests/TodoFeatureTests"),
+
+    .target(
+      name: "GitHubSearchFeature", dependencies: ["Actomaton", "GitHubClient"],
+      path: "Features/GitHubSearch"),
+    .testTarget(
+      name: "GitHubSearchFeatureTests", dependencies: ["ActomatonTesting", "GitHubSearchFeature"],
+      path: "Tests/GitHubSearchFeatureTests"),
   ]
 )
 
