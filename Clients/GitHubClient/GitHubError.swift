@@ -1,0 +1,42 @@
+/// Everything that can go wrong with a search, each with a message a person understands.
+public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// 403/429 with no requests left; `resetAt` is UTC epoch seconds when known.
+  case rateLimited(resetAt: Int?, retryAfter: Int?, authenticated: Bool)
+  /// 422: GitHub's message.
+  case validation(String)
+  /// 401: the token was refused.
+  case unauthorized
+  /// 5xx.
+  case server(status: Int)
+  /// Another unexpected status.
+  case unexpectedStatus(Int)
+  /// Offline or the host refused the connection.
+  case cannotConnect(host: String)
+  case timedOut
+  /// The body could not be decoded.
+  case malformedResponse(String)
+  /// The page lies past the 1,000 results GitHub lets a search reach; no request was made.
+  case beyondResultCap
+  case cancelled
+
+  public var description: String {
+    switch self {
+    case let .rateLimited(resetAt, retryAfter, authenticated):
+      let when =
+        retryAfter.map { "retry in \($0) s" } ?? resetAt.map { "resets at epoch \($0)" }
+        ?? "try again later"
+      return "GitHub rate limit reached; \(when)."
+        + (authenticated ? "" : " Set GITHUB_TOKEN for a higher limit (30 searches a minute).")
+    case let .validation(message): return "GitHub refused the search: \(message)"
+    case .unauthorized: return "GitHub refused the token (401). Check GITHUB_TOKEN."
+    case let .server(status): return "GitHub had a server error (\(status)); try again later."
+    case let .unexpectedStatus(status): return "GitHub answered with unexpected status \(status)."
+    case let .cannotConnect(host): return "Cannot connect to \(host): offline or refused."
+    case .timedOut: return "The search timed out."
+    case let .malformedResponse(detail): return "GitHub's answer could not be read: \(detail)"
+    case .beyondResultCap:
+      return "GitHub shows only the first 1,000 results of a search; refine the query."
+    case .cancelled: return "The search was cancelled."
+    }
+  }
+}
