@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "GitHubSearchFeature", targets: ["GitHubSearchFeature"]),
     .library(name: "TodoStorage", targets: ["TodoStorage"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
+    .executable(name: "gallery", targets: ["gallery"]),
   ],
   targets: [
     // MARK: - Core
@@ -79,6 +80,26 @@ let package = Package(
     .testTarget(
       name: "GitHubSearchFeatureTests", dependencies: ["ActomatonTesting", "GitHubSearchFeature"],
       path: "Tests/GitHubSearchFeatureTests"),
+
+    // MARK: - App
+
+    .target(
+      name: "AppRoot",
+      dependencies: [
+        "CounterFeature", "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature",
+        "TodoFeature",
+      ],
+      path: "App/Root"),
+    .testTarget(
+      name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot"], path: "Tests/AppRootTests"),
+
+    .target(
+      name: "GalleryREPL", dependencies: ["ActomatonDebugging", "AppRoot"], path: "App/REPL"),
+    .testTarget(
+      name: "GalleryREPLTests", dependencies: ["ActomatonTesting", "GalleryREPL"],
+      path: "Tests/GalleryREPLTests"),
+
+    .executableTarget(name: "gallery", dependencies: ["AppRoot", "GalleryREPL"], path: "App/gallery"),
   ]
 )
 

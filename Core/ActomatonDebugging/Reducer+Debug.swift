@@ -34,10 +34,13 @@ extension Reducer {
   /// - Parameters:
   ///   - prefix: A name printed before each entry, to tell several logging reducers apart.
   ///   - sink: Where entries go; standard error by default.
-  public func debug(_ prefix: String = "", to sink: @escaping LogSink = standardErrorSink)
-    -> Reducer
-  {
-    log(prefix, format: .stateDiff, to: sink)
+  ///   - isLogged: Which actions to log (all by default); checked for every action, so it can
+  ///     also switch logging on and off at run time.
+  public func debug(
+    _ prefix: String = "", to sink: @escaping LogSink = standardErrorSink,
+    when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true }
+  ) -> Reducer {
+    log(prefix, format: .stateDiff, to: sink, when: isLogged)
   }
 
   /// Logs every action in the chosen format.
@@ -46,12 +49,16 @@ extension Reducer {
   ///   - prefix: A name printed before each entry, to tell several logging reducers apart.
   ///   - format: The action only, the full state, or the state diff.
   ///   - sink: Where entries go; standard error by default.
+  ///   - isLogged: Which actions to log (all by default); checked for every action, so it can
+  ///     also switch logging on and off at run time.
   public func log(
-    _ prefix: String = "", format: LogFormat, to sink: @escaping LogSink = standardErrorSink
+    _ prefix: String = "", format: LogFormat, to sink: @escaping LogSink = standardErrorSink,
+    when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true }
   ) -> Reducer {
     let inner = self
     let head = prefix.isEmpty ? "" : "[\(prefix)] "
     return Reducer(accepts: inner.accepts) { action, state, environment in
+      guard isLogged(action) else { return inner.run(action, &state, environment) }
       let before = format == .stateDiff ? state : nil
       let effect = inner.run(action, &state, environment)
       var lines = ["\(head)action: \(StateDiff.describe(action))"]

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct DebugReducerTests {
   struct State: Equatable, Sendable { var count = 0; var name = "x" }
-  enum Action: Sendable { case increment, rename(String), noop, later }
+  enum Action: Sendable, Equatable { case increment, rename(String), noop, later }
 
   static let reducer = Reducer<Action, State, Void> { action, state, _ in
     switch action {
@@ -42,6 +42,21 @@ import Testing
         "action: rename(\"y\")",
         "action: increment\nstate: State(count: 1, name: \"x\")",
       ])
+  }
+
+  @Test func onlyActionsPassingTheFilterAreLogged() async {
+    let log = Locked<[String]>([])
+    let enabled = Locked(false)
+    let reducer = Self.reducer.log(
+      format: .actionOnly, to: { entry in log.withLock { $0.append(entry) } },
+      when: { action in enabled.withLock { $0 } && action != .noop })
+    let actomaton = Actomaton(state: State(), reducer: reducer)
+    await actomaton.send(.increment)
+    enabled.withLock { $0 = true }
+    await actomaton.send(.noop)
+    await actomaton.send(.increment)
+    #expect(log.withLock { $0 } == ["action: increment"])
+    #expect(await actomaton.state.count == 2, "unlogged actions still run")
   }
 
   @Test func loggingChangesNeitherTheEffectNorTheSendTask() async throws {

@@ -1,0 +1,86 @@
+import Actomaton
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the REPL writes, and how: a terminal gets a prompt and colour, a pipe plain lines.
+public protocol Console: Sendable {
+  /// Whether a person types at a terminal (prompt, notifications from effects).
+  var isInteractive: Bool { get }
+  /// Whether to colour the output.
+  var usesColor: Bool { get }
+  /// Writes `text` as is.
+  func write(_ text: String)
+}
+
+extension Console {
+  /// Writes each line followed by a newline.
+  func print(_ lines: [String]) {
+    if lines.isEmpty { return }
+    write(lines.joined(separator: "\n") + "\n")
+  }
+
+  func print(_ line: String) { print([line]) }
+
+  /// Colours `text` when the console uses colour.
+  func styled(_ text: String, _ style: Style) -> String {
+    usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+  }
+}
+
+enum Style: String {
+  case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"
+}
+
+/// The process's standard output; interactive when standard input and output are terminals.
+public final class StandardConsole: Console {
+  public let isInteractive: Bool
+  public let usesColor: Bool
+  private let lock = Locked(())
+
+  /// - Parameter environment: The process environment (`NO_COLOR` turns colour off).
+  public init(environment: [String: String]) {
+    isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    usesColor = isInteractive && environment["NO_COLOR"] == nil
+  }
+
+  public func write(_ text: String) {
+    lock.withLock { _ in writeAll(Array(text.utf8), to: STDOUT_FILENO) }
+  }
+}
+
+/// Writes every byte to `descriptor`, retrying short writes; gives up on an error (a closed pipe).
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    if written <= 0 { return }
+    offset += written
+  }
+}
+
+/// A console that keeps what is written, for tests and for the null sink of benchmarks.
+public final class BufferConsole: Console {
+  public let isInteractive: Bool
+  public let usesColor = false
+  private let buffer = Locked("")
+  private let keeps: Bool
+
+  /// - Parameters:
+  ///   - isInteractive: Whether to behave as a terminal.
+  ///   - keeps: `false` to discard everything (a null sink).
+  public init(isInteractive: Bool = false, keeps: Bool = true) {
+    self.isInteractive = isInteractive
+    self.keeps = keeps
+  }
+
+  public func write(_ text: String) {
+    if keeps { buffer.withLock { $0 += text } }
+  }
+
+  /// Everything written so far.
+  public var text: String { buffer.withLock { $0 } }
+}

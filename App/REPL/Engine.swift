@@ -1,0 +1,160 @@
+import Actomaton
+import ActomatonDebugging
+import AppRoot
+
+/// The REPL's engine: turns lines into actions on the app's actomaton and prints the results.
+///
+/// The engine is driven by one task: `start`, then `execute` for each line, then `finish`.
+public final class Engine {
+  let actomaton: Actomaton<Root.Action, Root.State>
+  let console: any Console
+  let waiter: Waiter
+  /// The screen shown, as of the last command.
+  var current: Root.State.Current?
+  /// The tasks of the current screen's commands, for `wait` and for Ctrl-C.
+  var inFlight: [Task<Void, any Error>] = []
+  let isDebugging: Locked<Bool>
+  let isEngineSending = Locked(false)
+  /// How many commands failed (unknown, malformed, refused); `--strict` turns it into the exit code.
+  public private(set) var failures = 0
+
+  /// - Parameters:
+  ///   - environment: The app's environment (live, or built on a test clock).
+  ///   - console: Where output goes.
+  ///   - waiter: How `wait` and the end of input wait for effects.
+  ///   - clock: The clock for effect-queue delays.
+  ///   - executor: The task executor effects run on (a test clock's, in tests).
+  ///   - debug: Start with the state-diff log on.
+  public init(
+    environment: Root.Environment, console: any Console, waiter: Waiter = .realTime,
+    clock: any Clock<Duration> = ContinuousClock(), executor: (any TaskExecutor)? = nil,
+    debug: Bool = false
+  ) {
+    self.console = console
+    self.waiter = waiter
+    let isDebugging = Locked(debug)
+    let isEngineSending = self.isEngineSending
+    self.isDebugging = isDebugging
+    let reducer = Root.reducer
+      .debug(
+        "debug", to: { console.print($0) },
+        when: { action in isDebugging.withLock { $0 } && !action.isTick })
+    let noticing = Reducer<Root.Action, Root.State, Root.Environment> { action, state, env in
+      let effect = reducer.run(action, &state, env)
+      if console.isInteractive, !isEngineSending.withLock({ $0 }), let current = state.current,
+        let notice = Screen.of(current).notice(action, current)
+      {
+        console.notify(notice, prompt: Engine.prompt(for: current))
+      }
+      return effect
+    }
+    actomaton = Actomaton(
+      state: Root.State(), reducer: noticing, environment: environment, clock: clock,
+      executor: executor)
+  }
+
+  /// The prompt for the screen shown.
+  public var prompt: String { Engine.prompt(for: current) }
+
+  static func prompt(for current: Root.State.Current?) -> String {
+    "\(current?.screenName ?? "home")> "
+  }
+
+  /// Prints the banner and the screens, and opens `screen` when given.
+  public func start(screen: String? = nil) async {
+    console.print(
+      [console.styled("Actomaton Gallery", .bold) + " — type 'help' for commands, 'quit' to leave."]
+        + screenList())
+    if let screen { await execute(screen) }
+  }
+
+  /// Runs one line; returns `false` when the user asked to quit.
+  @discardableResult
+  public func execute(_ line: String) async -> Bool {
+    let trimmed = line.trimmingSpaces()
+    guard !trimmed.isEmpty else { return true }
+    let name = String(trimmed.prefix { !$0.isWhitespace })
+    let arguments = Arguments(String(trimmed.dropFirst(name.count)))
+    if let current, let command = Screen.of(current).command(named: name) {
+      await run(command, arguments, on: current)
+      return true
+    }
+    if let global = GlobalCommand.named(name) {
+      return await run(global, named: name, arguments)
+    }
+    fail(unknownCommandMessage(name))
+    return true
+  }
+
+  /// At the end of input: lets finite effects finish (bounded), leaves the screen so a pending
+  /// Todo save is flushed, and waits for that save.
+  public func finish() async {
+    if case .stopwatch? = current { inFlight = [] }
+    await waiter.wait(inFlight, .seconds(10))
+    let task = await send(.changeCurrent(nil))
+    await waiter.wait(task.map { [$0] } ?? [], .seconds(10))
+  }
+
+  /// Ctrl-C: cancels the current screen's in-flight work.
+  public func interrupt() {
+    for task in inFlight { task.cancel() }
+    inFlight = []
+  }
+
+  private func run(_ command: Command, _ arguments: Arguments, on current: Root.State.Current)
+    async
+  {
+    do throws(CommandError) {
+      switch try command.parse(arguments) {
+      case let .send(action):
+        if let task = await send(action) { inFlight.append(task) }
+        render()
+      case let .view(lines):
+        console.print(lines(current))
+      }
+    } catch {
+      fail(error.message + " Try 'help \(command.name)'.")
+    }
+  }
+
+  /// Sends `action` and keeps the state right after it, before any effect can change it.
+  func send(_ action: Root.Action) async -> Task<Void, any Error>? {
+    let (task, state) = await actomaton.sendMarked(action, marker: isEngineSending)
+    current = state.current
+    return task
+  }
+
+  /// Prints the current screen; a refusal or error in it counts as a failed command.
+  func render() {
+    guard let current else { return }
+    let lines = Screen.of(current).render(current)
+    if lines.contains(where: { $0.hasPrefix("! ") }) { failures += 1 }
+    console.print(lines.map { $0.hasPrefix("! ") ? console.styled($0, .red) : $0 })
+  }
+
+  func fail(_ message: String) {
+    failures += 1
+    console.print(console.styled("error: ", .red) + message)
+  }
+}
+
+extension Actomaton {
+  /// Sends `action` with the marker set, and returns the state right after it, atomically.
+  func sendMarked(_ action: Action, marker: Locked<Bool>) -> (Task<Void, any Error>?, State) {
+    marker.withLock { $0 = true }
+    defer { marker.withLock { $0 = false } }
+    return (send(action, tracksFeedbacks: true), state)
+  }
+}
+
+extension Root.Action {
+  /// Stopwatch ticks come ten times a second: the debug log leaves them out.
+  var isTick: Bool { self == .stopwatch(.tick) }
+}
+
+extension Console {
+  /// Prints a line from an effect above the prompt, then the prompt again.
+  func notify(_ text: String, prompt: String) {
+    write("\r\u{1B}[K" + styled(text, .cyan) + "\n" + prompt)
+  }
+}

@@ -1,0 +1,172 @@
+import AppRoot
+
+/// The commands that work on every screen.
+enum GlobalCommand: CaseIterable {
+  case help, list, open, home, state, debug, wait, quit
+
+  static func named(_ name: String) -> GlobalCommand? {
+    if Screen.named(name) != nil { return .open }
+    switch name {
+    case "help", "?": return .help
+    case "list": return .list
+    case "home", "back": return .home
+    case "state": return .state
+    case "debug": return .debug
+    case "wait": return .wait
+    case "quit", "exit": return .quit
+    default: return nil
+    }
+  }
+
+  /// Usage, summary and example, as `help` shows them.
+  var help: (usage: String, summary: String, example: String) {
+    switch self {
+    case .help: ("help [COMMAND]", "list the commands, or explain one", "help toggle")
+    case .list: ("list", "list the screens (on the todo screen: the todo list)", "list")
+    case .open: ("SCREEN", "open a screen: counter, stopwatch, login, todo, github", "todo")
+    case .home: ("home | back", "leave the screen for the home screen", "home")
+    case .state: ("state", "print the screen's whole state", "state")
+    case .debug: ("debug on|off", "log every action and the state fields it changed", "debug on")
+    case .wait: ("wait [SECONDS]", "wait for the screen's effects (at most SECONDS)", "wait 2")
+    case .quit: ("quit | exit", "save and leave (end of input does the same)", "quit")
+    }
+  }
+
+  /// Every name the user may type, for suggestions.
+  static let names = ["help", "list", "home", "back", "state", "debug", "wait", "quit", "exit"]
+    + Screen.all.map(\.name)
+}
+
+extension Engine {
+  func run(_ command: GlobalCommand, named name: String, _ arguments: Arguments) async -> Bool {
+    switch command {
+    case .help:
+      showHelp(arguments.words.first)
+    case .list:
+      console.print(screenList())
+    case .open:
+      await open(Screen.named(name)!, arguments)
+    case .home:
+      guard expectNoArguments(arguments, "home") else { return true }
+      inFlight = []
+      _ = await send(.changeCurrent(nil))
+      console.print(screenList())
+    case .state:
+      guard expectNoArguments(arguments, "state") else { return true }
+      console.print(current.map(StatePrinter.lines) ?? ["home screen: no state"])
+    case .debug:
+      switch arguments.words {
+      case ["on"]: isDebugging.withLock { $0 = true }
+      case ["off"]: isDebugging.withLock { $0 = false }
+      default:
+        fail("Expected 'debug on' or 'debug off', got 'debug \(arguments.text.clipped())'.")
+        return true
+      }
+      console.print("debug log \(arguments.words[0])")
+    case .wait:
+      await wait(arguments)
+    case .quit:
+      return !expectNoArguments(arguments, name)
+    }
+    return true
+  }
+
+  private func open(_ screen: Screen, _ arguments: Arguments) async {
+    guard expectNoArguments(arguments, screen.name) else { return }
+    if current?.screenName == screen.name {
+      console.print("already on \(screen.name)")
+      render()
+      return
+    }
+    inFlight = []
+    if let task = await send(.changeCurrent(screen.initial())) {
+      // NOTE: opening loads (the Todo file): show the screen once that is done.
+      await waiter.wait([task], .seconds(5))
+      current = await actomaton.state.current
+    }
+    render()
+  }
+
+  private func expectNoArguments(_ arguments: Arguments, _ name: String) -> Bool {
+    do throws(CommandError) {
+      try arguments.expectNone(usage: name)
+      return true
+    } catch {
+      fail(error.message)
+      return false
+    }
+  }
+
+  private func wait(_ arguments: Arguments) async {
+    var limit = Duration.seconds(10)
+    if let word = arguments.words.first {
+      guard arguments.words.count == 1, let seconds = Double(word), seconds >= 0, seconds <= 3600
+      else {
+        fail("Expected 'wait' or 'wait SECONDS' with 0 to 3600 seconds, got 'wait \(arguments.text.clipped())'.")
+        return
+      }
+      limit = .milliseconds(Int64(seconds * 1000))
+    }
+    await waiter.wait(inFlight, limit)
+    inFlight = []
+    current = await actomaton.state.current
+    render()
+  }
+
+  func screenList() -> [String] {
+    ["screens:"] + Screen.all.map { "  \($0.name.padding(to: 10))\($0.summary)" }
+  }
+
+  func showHelp(_ name: String?) {
+    let screen = current.map(Screen.of)
+    guard let name else {
+      var lines = ["global commands:"]
+      lines += GlobalCommand.allCases.map { "  \($0.help.usage.padding(to: 22))\($0.help.summary)" }
+      if let screen {
+        lines.append("\(screen.name) commands:")
+        lines += screen.commands.map { "  \($0.usage.padding(to: 22))\($0.summary)" }
+      }
+      console.print(lines)
+      return
+    }
+    if let command = screen?.command(named: name) {
+      console.print(["usage: \(command.usage)", "  \(command.summary)", "example: \(command.example)"])
+    } else if let global = GlobalCommand.named(name) {
+      let help = global.help
+      console.print(["usage: \(help.usage)", "  \(help.summary)", "example: \(help.example)"])
+    } else if let owner = Screen.all.first(where: { $0.command(named: name) != nil }) {
+      let command = owner.command(named: name)!
+      console.print([
+        "usage: \(command.usage)  (on the \(owner.name) screen)", "  \(command.summary)",
+        "example: \(command.example)",
+      ])
+    } else {
+      fail(unknownCommandMessage(name))
+    }
+  }
+
+  func unknownCommandMessage(_ name: String) -> String {
+    func owner(of command: String) -> Screen? {
+      Screen.all.first { $0.command(named: command) != nil }
+    }
+    let here = current.map { Screen.of($0).commands.map(\.name) } ?? []
+    if let suggestion = Suggestions.nearest(to: name, in: here + GlobalCommand.names) {
+      return "Unknown command '\(name.clipped())'. Did you mean '\(suggestion)'?"
+    }
+    if let owner = owner(of: name) {
+      return "'\(name)' works on the \(owner.name) screen: open it with '\(owner.name)'."
+    }
+    let elsewhere = Screen.all.flatMap { $0.commands.map(\.name) }
+    if let suggestion = Suggestions.nearest(to: name, in: elsewhere), let owner = owner(of: suggestion) {
+      return "Unknown command '\(name.clipped())'. Did you mean '\(suggestion)' "
+        + "(on the \(owner.name) screen)?"
+    }
+    return "Unknown command '\(name.clipped())'. Type 'help' for the list."
+  }
+}
+
+extension String {
+  func padding(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}

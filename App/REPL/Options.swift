@@ -1,0 +1,70 @@
+/// The command line of `gallery`.
+public struct Options: Equatable, Sendable {
+  public var screen: String?
+  public var dataDirectory: String?
+  public var offline = false
+  public var debug = false
+  public var strict = false
+  public var showsHelp = false
+  public var showsVersion = false
+
+  public static let version = "gallery 0.1.0"
+
+  public static let usage = """
+    usage: gallery [--screen NAME] [--data-dir DIR] [--offline] [--debug] [--strict]
+           gallery --help | --version
+
+    A REPL over five Elm-style features: counter, stopwatch, login, todo, github.
+    Type 'help' inside for the commands. Reads commands from standard input; with a pipe it
+    prints no prompt and exits at the end of input, after saving.
+
+    options:
+      --screen NAME    open a screen at start (counter, stopwatch, login, todo, github)
+      --data-dir DIR   keep the todo list in DIR/todos.json (default: $XDG_DATA_HOME/gallery)
+      --offline        search a bundled set of repositories instead of GitHub
+      --debug          log every action and the state fields it changed
+      --strict         exit with status 1 if any command failed
+      --help           show this help
+      --version        show the version
+
+    environment: GITHUB_TOKEN (or GH_TOKEN), GITHUB_API_URL, NO_COLOR, XDG_DATA_HOME
+    """
+
+  public init() {}
+
+  /// Parses the arguments after the program name.
+  public static func parse(_ arguments: [String]) throws(OptionsError) -> Options {
+    var options = Options()
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--help", "-h": options.showsHelp = true
+      case "--version": options.showsVersion = true
+      case "--offline": options.offline = true
+      case "--debug": options.debug = true
+      case "--strict": options.strict = true
+      case "--screen":
+        guard let name = rest.popFirst() else { throw OptionsError("--screen needs a NAME") }
+        guard Screen.named(name) != nil else {
+          let names = Screen.all.map(\.name).joined(separator: ", ")
+          throw OptionsError("unknown screen '\(name.clipped())' for --screen; expected one of \(names)")
+        }
+        options.screen = name
+      case "--data-dir":
+        guard let directory = rest.popFirst(), !directory.isEmpty else {
+          throw OptionsError("--data-dir needs a DIR")
+        }
+        options.dataDirectory = directory
+      default:
+        throw OptionsError("unknown option '\(argument.clipped())'; see 'gallery --help'")
+      }
+    }
+    return options
+  }
+}
+
+/// A bad command line, said in one line.
+public struct OptionsError: Error, Equatable, CustomStringConvertible {
+  public let description: String
+  init(_ description: String) { self.description = description }
+}

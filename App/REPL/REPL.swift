@@ -1,0 +1,47 @@
+@preconcurrency import Dispatch
+import Foundation
+
+/// The loop of the `gallery` executable: standard input, the prompt, Ctrl-C.
+public enum REPL {
+  enum Input: Sendable {
+    case line(String)
+    case interrupt
+  }
+
+  /// Reads commands until `quit` or the end of input; returns the exit status.
+  public static func run(engine: Engine, console: any Console, options: Options) async -> Int32 {
+    let (inputs, continuation) = AsyncStream<Input>.makeStream()
+    Thread {
+      while let line = readLine(strippingNewline: true) { continuation.yield(.line(line)) }
+      continuation.finish()
+    }.start()
+    signal(SIGINT, SIG_IGN)
+    let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    interrupts.setEventHandler { continuation.yield(.interrupt) }
+    interrupts.resume()
+    defer { interrupts.cancel() }
+    await engine.start(screen: options.screen)
+    var interruptedOnce = false
+    if console.isInteractive { console.write(engine.prompt) }
+    for await input in inputs {
+      switch input {
+      case let .line(line):
+        interruptedOnce = false
+        guard await engine.execute(line) else { return await end(engine, options) }
+      case .interrupt:
+        if interruptedOnce { return await end(engine, options) }
+        interruptedOnce = true
+        engine.interrupt()
+        console.write("\n(cancelled the screen's work; press Ctrl-C again or Ctrl-D to quit)\n")
+      }
+      if console.isInteractive { console.write(engine.prompt) }
+    }
+    if console.isInteractive { console.write("\n") }
+    return await end(engine, options)
+  }
+
+  private static func end(_ engine: Engine, _ options: Options) async -> Int32 {
+    await engine.finish()
+    return options.strict && engine.failures > 0 ? 1 : 0
+  }
+}

@@ -1,0 +1,68 @@
+import AppRoot
+import GitHubSearchFeature
+
+extension Screen {
+  static let github = Screen(
+    name: "github",
+    summary: "search GitHub repositories",
+    initial: { .github(GitHubSearch.State()) },
+    commands: [
+      Command("search", "QUERY", "search repositories", example: "search language:swift actor") {
+        arguments throws(CommandError) in
+        .github(.search(try arguments.rest(after: 0, named: "QUERY", usage: "search QUERY")))
+      },
+      .simple("next", "the next page", .github(.nextPage)),
+      .simple("prev", "the previous page", .github(.previousPage)),
+      Command("open", "N", "details of result N", example: "open 1") {
+        arguments throws(CommandError) in
+        .github(.select(position: try arguments.number(0, named: "N", usage: "open N")))
+      },
+      Command("sort", "stars|updated|best-match", "order the results", example: "sort stars") {
+        arguments throws(CommandError) in
+        guard arguments.words.count == 1, let sort = SearchQuery.Sort(rawValue: arguments.words[0])
+        else {
+          throw CommandError(
+            "Expected 'sort stars', 'sort updated' or 'sort best-match', got '\(arguments.text.clipped())'.")
+        }
+        return .github(.setSort(sort))
+      },
+    ],
+    render: renderGitHub,
+    notice: { action, current in
+      guard case .github(.searchResponse) = action, case let .github(state) = current else {
+        return nil
+      }
+      if let error = state.errorMessage { return "github: \(error)" }
+      return "github: \(state.totalCount) result(s) for '\(state.query.clipped())', page \(state.page)"
+    })
+
+  static func renderGitHub(_ current: Root.State.Current) -> [String] {
+    guard case let .github(state) = current else { return [] }
+    if let repository = state.selected {
+      return [
+        repository.fullName,
+        "  \(repository.description ?? "(no description)")",
+        "  language: \(repository.language ?? "-")  stars: \(repository.stars)  forks: \(repository.forks)",
+        "  license: \(repository.license ?? "-")  updated: \(repository.updatedAt)",
+        "  \(repository.htmlURL)",
+      ]
+    }
+    var lines: [String] = []
+    if state.query.isEmpty {
+      lines.append("no search yet: try 'search swift'")
+    } else if state.isLoading {
+      lines.append("searching '\(state.query.clipped())'…")
+    } else {
+      let pages = state.lastPage.map { " of \($0)" } ?? ""
+      lines.append(
+        "'\(state.query.clipped())' sorted by \(state.sort.rawValue): \(state.totalCount) result(s), page \(state.page)\(pages)")
+      for (index, repository) in state.results.enumerated() {
+        lines.append(
+          "  \(index + 1). \(repository.fullName)  ★\(repository.stars)  \(repository.language ?? "")")
+      }
+    }
+    if let notice = state.notice { lines.append("note: \(notice)") }
+    if let error = state.errorMessage { lines.append("! \(error)") }
+    return lines
+  }
+}

@@ -1,0 +1,49 @@
+import AppRoot
+import StateDiagramFeature
+
+extension Screen {
+  static let login = Screen(
+    name: "login",
+    summary: "the login flow as a state diagram",
+    initial: { .stateDiagram(StateDiagram.State()) },
+    commands: [
+      Command("login", "[USER]", "log in (as 'guest' when no user is given)", example: "login ann") {
+        arguments throws(CommandError) in
+        .stateDiagram(.login(userID: arguments.text.isEmpty ? "guest" : arguments.text))
+      },
+      .simple("logout", "log out", .stateDiagram(.logout)),
+      .simple("force-logout", "log out at once, even while logging in", .stateDiagram(.forceLogout)),
+      .view("diagram", "draw the state diagram, the current state marked") { current in
+        guard case let .stateDiagram(state) = current else { return [] }
+        return diagramLines(state.phase)
+      },
+    ],
+    render: { current in
+      guard case let .stateDiagram(state) = current else { return [] }
+      var lines = ["state: \(state.phase.rawValue)" + (state.userID.map { " (\($0))" } ?? "")]
+      if let error = state.error { lines.append("! \(error)") }
+      if let rejected = state.rejected {
+        lines.append("! '\(rejected.action)' is not allowed while \(rejected.from.rawValue)")
+      }
+      return lines
+    },
+    notice: { action, current in
+      guard case .stateDiagram = action, case let .stateDiagram(state) = current else { return nil }
+      return "login flow: now \(state.phase.rawValue)" + (state.error.map { " — \($0)" } ?? "")
+    })
+
+  /// The diagram as text, the current state marked with `*`.
+  static func diagramLines(_ phase: StateDiagram.Phase) -> [String] {
+    let diagram = Diagram.standard
+    var lines = ["states:"]
+    for state in diagram.states {
+      lines.append("  \(state == phase ? "*" : " ") \(state.rawValue)")
+    }
+    lines.append("transitions:")
+    for transition in diagram.transitions {
+      lines.append(
+        "  \(transition.from.rawValue) --\(transition.action)--> \(transition.to.rawValue)")
+    }
+    return lines
+  }
+}

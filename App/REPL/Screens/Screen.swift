@@ -1,0 +1,28 @@
+import AppRoot
+
+/// A screen of the REPL: its commands, how it shows its state, and what it says when an effect
+/// changes it.
+struct Screen: Sendable {
+  let name: String
+  let summary: String
+  let initial: @Sendable () -> Root.State.Current
+  let commands: [Command]
+  /// The lines shown after each command.
+  let render: @Sendable (Root.State.Current) -> [String]
+  /// A one-line notice for a change that an effect made, or `nil` to stay quiet (ticks).
+  let notice: @Sendable (Root.Action, Root.State.Current) -> String?
+
+  func command(named name: String) -> Command? {
+    commands.first { $0.name == name }
+  }
+
+  static let all: [Screen] = [.counter, .stopwatch, .login, .todo, .github]
+
+  static func named(_ name: String) -> Screen? {
+    all.first { $0.name == name }
+  }
+
+  static func of(_ current: Root.State.Current) -> Screen {
+    named(current.screenName)!
+  }
+}

@@ -1,0 +1,34 @@
+import AppRoot
+
+/// Prints a screen's state field by field, for the `state` command.
+enum StatePrinter {
+  static func lines(_ current: Root.State.Current) -> [String] {
+    let payload = Mirror(reflecting: current).children.first?.value ?? current
+    return ["\(current.screenName) state:"] + fields(of: payload, indent: "  ")
+  }
+
+  private static func fields(of value: Any, indent: String) -> [String] {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
+      return [indent + describe(value)]
+    }
+    return mirror.children.flatMap { child -> [String] in
+      let label = child.label ?? "_"
+      let inner = Mirror(reflecting: child.value)
+      if inner.displayStyle == .collection, !inner.children.isEmpty {
+        return ["\(indent)\(label):"]
+          + inner.children.enumerated().map { "\(indent)  \($0.offset + 1). \(describe($0.element.value))" }
+      }
+      return ["\(indent)\(label): \(describe(child.value))"]
+    }
+  }
+
+  private static func describe(_ value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional {
+      return mirror.children.first.map { describe($0.value) } ?? "nil"
+    }
+    if let string = value as? String { return string.debugDescription }
+    return String(describing: value)
+  }
+}

@@ -1,0 +1,32 @@
+/// Near-miss suggestions for mistyped commands.
+enum Suggestions {
+  /// The candidate closest to `word` by edit distance (a swap of two neighbours counts once),
+  /// if it is close enough to be what was meant.
+  static func nearest(to word: String, in candidates: [String]) -> String? {
+    let word = Array(word.lowercased().prefix(64))
+    guard !word.isEmpty else { return nil }
+    let scored = candidates.map { ($0, distance(word, Array($0))) }
+    guard let (best, score) = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    let allowed = word.count <= 3 ? 1 : 2
+    return score <= allowed ? best : nil
+  }
+
+  /// Optimal string alignment distance.
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return table[a.count][b.count]
+  }
+}

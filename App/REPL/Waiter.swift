@@ -1,0 +1,36 @@
+import Actomaton
+
+/// How the REPL waits for effects: in real time, or by driving a test clock.
+public struct Waiter: Sendable {
+  /// Waits until every task has finished, or until `limit` has passed.
+  public let wait: @Sendable (_ tasks: [Task<Void, any Error>], _ limit: Duration) async -> Void
+
+  public init(
+    wait: @escaping @Sendable (_ tasks: [Task<Void, any Error>], _ limit: Duration) async -> Void
+  ) {
+    self.wait = wait
+  }
+
+  /// Waits in real time, at most `limit`.
+  public static let realTime = Waiter { tasks, limit in
+    guard !tasks.isEmpty else { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let pending = Locked<CheckedContinuation<Void, Never>?>(continuation)
+      let resume: @Sendable () -> Void = {
+        pending.withLock { value in
+          value?.resume()
+          value = nil
+        }
+      }
+      let deadline = Task {
+        try? await Task.sleep(for: limit)
+        resume()
+      }
+      Task {
+        for task in tasks { _ = try? await task.value }
+        deadline.cancel()
+        resume()
+      }
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import Actomaton
+import CounterFeature
+import GitHubSearchFeature
+import StateDiagramFeature
+import StopwatchFeature
+import TodoFeature
+
+/// The app: one screen at a time, each a feature composed through case paths.
+public enum Root {
+  // MARK: - State
+
+  public struct State: Equatable, Sendable {
+    /// The screen shown; `nil` is the home screen.
+    public var current: Current?
+
+    public init(current: Current? = nil) { self.current = current }
+
+    public enum Current: Equatable, Sendable {
+      case counter(Counter.State)
+      case stopwatch(Stopwatch.State)
+      case stateDiagram(StateDiagram.State)
+      case todo(Todo.State)
+      case github(GitHubSearch.State)
+    }
+  }
+
+  // MARK: - Action
+
+  public enum Action: Equatable, Sendable {
+    /// Leaves the current screen (cancelling its work, flushing a pending Todo save) and shows
+    /// `current`.
+    case changeCurrent(State.Current?)
+    case counter(Counter.Action)
+    case stopwatch(Stopwatch.Action)
+    case stateDiagram(StateDiagram.Action)
+    case todo(Todo.Action)
+    case github(GitHubSearch.Action)
+    /// Shows a screen once the one left has wound down.
+    case _show(State.Current?)
+  }
+
+  // MARK: - Environment
+
+  public struct Environment: Sendable {
+    public var stopwatch: Stopwatch.Environment
+    public var stateDiagram: StateDiagram.Environment
+    public var todo: Todo.Environment
+    public var github: GitHubSearch.Environment
+
+    public init(
+      stopwatch: Stopwatch.Environment, stateDiagram: StateDiagram.Environment,
+      todo: Todo.Environment, github: GitHubSearch.Environment
+    ) {
+      self.stopwatch = stopwatch
+      self.stateDiagram = stateDiagram
+      self.todo = todo
+      self.github = github
+    }
+  }
+
+  // MARK: - Reducer
+
+  public static var reducer: Reducer<Action, State, Environment> {
+    Reducer.combine(
+      navigation,
+      Counter.reducer
+        .contramap(action: /Action.counter)
+        .contramap(state: /State.Current.counter)
+        .contramap(state: \State.current)
+        .contramap(environment: { _ in () }),
+      Stopwatch.reducer
+        .contramap(action: /Action.stopwatch)
+        .contramap(state: /State.Current.stopwatch)
+        .contramap(state: \State.current)
+        .contramap(environment: { $0.stopwatch }),
+      StateDiagram.reducer
+        .contramap(action: /Action.stateDiagram)
+        .contramap(state: /State.Current.stateDiagram)
+        .contramap(state: \State.current)
+        .contramap(environment: { $0.stateDiagram }),
+      Todo.reducer
+        .contramap(action: /Action.todo)
+        .contramap(state: /State.Current.todo)
+        .contramap(state: \State.current)
+        .contramap(environment: { $0.todo }),
+      GitHubSearch.reducer
+        .contramap(action: /Action.github)
+        .contramap(state: /State.Current.github)
+        .contramap(state: \State.current)
+        .contramap(environment: { $0.github })
+    )
+  }
+
+  // NOTE: leaving runs the old screen's close effect while it is still current (a Todo flush is
+  // reduced by the Todo reducer), and only then `_show` switches.
+  static let navigation = Reducer<Action, State, Environment> { action, state, _ in
+    switch action {
+    case let .changeCurrent(next):
+      return close(state.current) + .nextAction(._show(next))
+    case let ._show(next):
+      state.current = next
+      return next.map(open) ?? .empty
+    default:
+      return .empty
+    }
+  }
+
+  /// What a screen does when it is left: cancel its work, but flush a pending Todo save.
+  static func close(_ current: State.Current?) -> Effect<Action> {
+    switch current {
+    case .stopwatch: Stopwatch.cancelAllEffects.map(Action.stopwatch)
+    case .stateDiagram: StateDiagram.cancelAllEffects.map(Action.stateDiagram)
+    case .todo: Todo.closeEffects.map(Action.todo)
+    case .github: GitHubSearch.cancelAllEffects.map(Action.github)
+    case .counter, nil: .empty
+    }
+  }
+
+  /// What a screen does when it is shown.
+  static func open(_ current: State.Current) -> Effect<Action> {
+    switch current {
+    case .todo: .nextAction(.todo(.onAppear))
+    default: .empty
+    }
+  }
+}
+
+extension Root.State.Current {
+  /// The screen's name, as the REPL's commands and prompt spell it.
+  public var screenName: String {
+    switch self {
+    case .counter: "counter"
+    case .stopwatch: "stopwatch"
+    case .stateDiagram: "login"
+    case .todo: "todo"
+    case .github: "github"
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import AppRoot
+import Dispatch
+import Foundation
+import GalleryREPL
+
+let processEnvironment = ProcessInfo.processInfo.environment
+let options: Options
+do {
+  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("gallery: \(error)\n".utf8))
+  exit(2)
+}
+if options.showsHelp {
+  print(Options.usage)
+  exit(0)
+}
+if options.showsVersion {
+  print(Options.version)
+  exit(0)
+}
+
+let console = StandardConsole(environment: processEnvironment)
+let environment = Root.Environment.live(
+  dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+  offline: options.offline, processEnvironment: processEnvironment)
+let engine = Engine(environment: environment, console: console, debug: options.debug)
+let status = await REPL.run(engine: engine, console: console, options: options)
+exit(status)
