@@ -1,0 +1,99 @@
+import GitHubClient
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension GitHubSearch.State {
+  /// The most results GitHub lets one search reach.
+  static let resultCap = 1_000
+  /// How long searching pauses after a rate limit that names no reset time (GitHub's search
+  /// limits are per minute).
+  static let defaultLockout: TimeInterval = 60
+  static let searchFirst = "Search for something first."
+
+  func searchQuery(page: Int, perPage: Int) -> SearchQuery {
+    SearchQuery(text: query, sort: sort, page: page, perPage: perPage)
+  }
+
+  mutating func clearResults() {
+    page = 1
+    results = []
+    totalCount = 0
+    lastPage = nil
+    hasNextPage = false
+    hasPreviousPage = false
+    notice = nil
+    selected = nil
+  }
+
+  mutating func show(_ answer: SearchPage) {
+    let query = answer.query
+    page = query.page
+    results = answer.items
+    totalCount = answer.totalCount
+    lastPage = answer.lastPage
+    hasNextPage = answer.nextPage != nil && query.page * query.perPage < Self.resultCap
+    hasPreviousPage = query.page > 1
+    selected = nil
+    errorMessage = nil
+    var notes: [String] = []
+    if answer.totalCount > Self.resultCap {
+      notes.append(
+        "GitHub found \(answer.totalCount) repositories but shows only the first 1,000;"
+          + " refine the query to reach the rest.")
+    }
+    if answer.incompleteResults {
+      notes.append("GitHub's search timed out, so these results may be incomplete.")
+    }
+    notice = notes.isEmpty ? nil : notes.joined(separator: " ")
+  }
+
+  func nextPageRefusal(perPage: Int) -> String? {
+    if hasNextPage { return nil }
+    if query.isEmpty { return Self.searchFirst }
+    let reached = page * perPage
+    if reached >= Self.resultCap, totalCount > reached {
+      return GitHubError.beyondResultCap.description
+    }
+    return "There is no next page."
+  }
+
+  func selectionRefusal(_ position: Int) -> String {
+    results.isEmpty
+      ? "There are no results to select."
+      : "There is no result \(position) on this page; choose 1 to \(results.count)."
+  }
+
+  mutating func lockOut(resetAt: Int?, retryAfter: Int?, now: Date) {
+    let until =
+      retryAfter.map { now.addingTimeInterval(TimeInterval($0)) }
+      ?? resetAt.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+      ?? now.addingTimeInterval(Self.defaultLockout)
+    guard until > now else { return }
+    rateLimitedUntil = until
+    let pause = "Searching is paused for \(Self.seconds(from: now, to: until)) s."
+    errorMessage = errorMessage.map { "\($0) \(pause)" } ?? pause
+  }
+
+  func lockoutRefusal(now: Date) -> String? {
+    guard let until = rateLimitedUntil, until > now else { return nil }
+    return "Searching is paused by GitHub's rate limit for another "
+      + "\(Self.seconds(from: now, to: until)) s."
+  }
+
+  private static func seconds(from now: Date, to until: Date) -> Int {
+    Int(until.timeIntervalSince(now).rounded(.up))
+  }
+}
+
+extension String {
+  func trimmingWhitespace() -> String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
+  }
+}
