@@ -1,0 +1,118 @@
+import ActomatonTesting
+import AppRoot
+import CounterFeature
+import Foundation
+import GitHubSearchFeature
+import StateDiagramFeature
+import StopwatchFeature
+import Testing
+import TodoFeature
+import TodoStorage
+
+@Suite struct RootTests {
+  /// A storage that records every list saved.
+  final class SavedLists: Sendable {
+    let lists = Locked<[[TodoItem]]>([])
+    var storage: TodoStorage {
+      TodoStorage(load: { [] }, save: { items in self.lists.withLock { $0.append(items) } })
+    }
+    var last: [String]? { lists.withLock { $0.last?.map(\.text) } }
+  }
+
+  static func environment(clock: TestClock, saved: SavedLists = SavedLists()) -> Root.Environment {
+    let ids = Locked(0)
+    return Root.Environment(
+      stopwatch: .init(clock: clock, tickInterval: .seconds(1)),
+      stateDiagram: .init(auth: .simulated(clock: clock, latency: .seconds(1))),
+      todo: .init(
+        storage: saved.storage, clock: clock, saveDelay: .seconds(1),
+        makeID: {
+          let n = ids.withLock { value in
+            value += 1
+            return value
+          }
+          return UUID(uuidString: "00000000-0000-0000-0000-\(String(1_000_000_000_000 + n).dropFirst())")!
+        }),
+      github: .init(client: .mock(), clock: clock, now: { Date(timeIntervalSince1970: 0) }))
+  }
+
+  static func store(clock: TestClock, saved: SavedLists = SavedLists())
+    -> TestStore<Root.Action, Root.State>
+  {
+    TestStore(
+      initialState: Root.State(), reducer: Root.reducer,
+      environment: environment(clock: clock, saved: saved), clock: clock)
+  }
+
+  @Test func actionsReachOnlyTheCurrentScreen() async {
+    let clock = TestClock()
+    let store = Self.store(clock: clock)
+    await store.send(.changeCurrent(.counter(.init())))
+    await store.receive(._show(.counter(.init()))) { $0.current = .counter(.init()) }
+    await store.send(.counter(.increment)) { $0.current = .counter(.init(count: 1)) }
+    await store.send(.stopwatch(.start))  // not shown: ignored, no effect started
+    await store.send(.stateDiagram(.login(userID: "ann")))
+    #expect(store.state.current == .counter(.init(count: 1)))
+    await store.finish()
+  }
+
+  @Test func leavingTheStopwatchCancelsItsTicks() async {
+    let clock = TestClock()
+    let store = Self.store(clock: clock)
+    store.exhaustivity = .off
+    await store.send(.changeCurrent(.stopwatch(.init())))
+    await store.send(.stopwatch(.start))
+    await clock.advance(by: .seconds(2))
+    await store.receive(.stopwatch(.tick))
+    await store.skipReceivedActions()
+    await store.send(.changeCurrent(.counter(.init())))
+    await store.skipReceivedActions()
+    store.exhaustivity = .on
+    await clock.advance(by: .seconds(10))
+    await store.finish()  // no tick arrives and no effect is left running
+    #expect(store.state.current == .counter(.init()))
+  }
+
+  @Test func leavingTheLoginScreenCancelsALoginInFlight() async {
+    let clock = TestClock()
+    let store = Self.store(clock: clock)
+    store.exhaustivity = .off
+    await store.send(.changeCurrent(.stateDiagram(.init())))
+    await store.send(.stateDiagram(.login(userID: "ann")))
+    await store.send(.changeCurrent(nil))
+    await store.skipReceivedActions()
+    store.exhaustivity = .on
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+    #expect(store.state.current == nil)
+  }
+
+  @Test func leavingTodoFlushesThePendingSaveInsteadOfCancellingIt() async {
+    let clock = TestClock()
+    let saved = SavedLists()
+    let store = Self.store(clock: clock, saved: saved)
+    store.exhaustivity = .off
+    await store.send(.changeCurrent(.todo(.init())))
+    await store.send(.todo(.add("buy milk")))
+    await store.send(.todo(.add("call mom")))
+    #expect(saved.last == nil, "the save waits for its delay")
+    await store.send(.changeCurrent(.counter(.init())))
+    #expect(saved.last == ["buy milk", "call mom"])
+    await clock.advance(by: .seconds(5))
+    #expect(saved.lists.withLock { $0.count } == 1, "the cancelled timer does not save again")
+    await store.finish()
+  }
+
+  @Test func leavingGitHubCancelsTheSearch() async {
+    let clock = TestClock()
+    let store = Self.store(clock: clock)
+    store.exhaustivity = .off
+    await store.send(.changeCurrent(.github(.init())))
+    await store.send(.github(.search("swift")))
+    await store.send(.changeCurrent(nil))
+    await store.skipReceivedActions()
+    store.exhaustivity = .on
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+}
