@@ -9,6 +9,7 @@ public final class Engine {
   let actomaton: Actomaton<Root.Action, Root.State>
   let console: any Console
   let waiter: Waiter
+  let executor: (any TaskExecutor)?
   /// The screen shown, as of the last command.
   var current: Root.State.Current?
   /// The tasks of the current screen's commands, for `wait` and for Ctrl-C.
@@ -32,6 +33,7 @@ public final class Engine {
   ) {
     self.console = console
     self.waiter = waiter
+    self.executor = executor
     let isDebugging = Locked(debug)
     let isEngineSending = self.isEngineSending
     self.isDebugging = isDebugging
@@ -119,9 +121,20 @@ public final class Engine {
 
   /// Sends `action` and keeps the state right after it, before any effect can change it.
   func send(_ action: Root.Action) async -> Task<Void, any Error>? {
-    let (task, state) = await actomaton.sendMarked(action, marker: isEngineSending)
+    let (actomaton, marker) = (self.actomaton, isEngineSending)
+    // NOTE: entering the actomaton from the effects' executor (a test clock's) keeps every job
+    // this causes on it, so the clock knows when the work has settled.
+    let (task, state) = await withTaskExecutorPreference(executor) {
+      await actomaton.sendMarked(action, marker: marker)
+    }
     current = state.current
     return task
+  }
+
+  /// Reads the screen shown now, including what effects changed since the last command.
+  func refresh() async {
+    let actomaton = self.actomaton
+    current = await withTaskExecutorPreference(executor) { await actomaton.state.current }
   }
 
   /// Prints the current screen; a refusal or error in it counts as a failed command.

@@ -82,7 +82,7 @@ extension Engine {
     if let task = await send(.changeCurrent(screen.initial())) {
       // NOTE: opening loads (the Todo file): show the screen once that is done.
       await waiter.wait([task], .seconds(5))
-      current = await actomaton.state.current
+      await refresh()
     }
     render()
   }
@@ -108,8 +108,7 @@ extension Engine {
       limit = .milliseconds(Int64(seconds * 1000))
     }
     await waiter.wait(inFlight, limit)
-    inFlight = []
-    current = await actomaton.state.current
+    await refresh()
     render()
   }
 

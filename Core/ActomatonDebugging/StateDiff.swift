@@ -138,6 +138,22 @@ public struct StateDiff: Sendable, Equatable {
       guard let wrapped = mirror.children.first?.value else { return "nil" }
       return describe(wrapped)
     }
-    return String(describing: value)
+    return shortened(String(describing: value))
+  }
+
+  /// Drops module and namespace qualifiers from nested payloads:
+  /// `App.Root.Current.counter(CounterFeature.Counter.State(count: 1))` reads
+  /// `.counter(State(count: 1))`.
+  static func shortened(_ description: String) -> String {
+    guard description.contains(".") else { return description }
+    // NOTE: the preceding character is captured and put back (Swift's Regex has no lookbehind),
+    // so that only a whole qualified name is shortened.
+    let qualified = try! Regex(
+      #"(^|[^A-Za-z0-9_.])(?:[A-Z][A-Za-z0-9_]*\.)+([A-Za-z_][A-Za-z0-9_]*)"#,
+      as: (Substring, Substring, Substring).self)
+    return description.replacing(qualified) { match in
+      let (_, before, name) = match.output
+      return name.first!.isUppercase ? "\(before)\(name)" : "\(before).\(name)"
+    }
   }
 }

@@ -1,4 +1,4 @@
-import ActomatonDebugging
+@testable import ActomatonDebugging
 import Testing
 
 @Suite struct StateDiffTests {
@@ -49,5 +49,14 @@ import Testing
 
   @Test func equalValuesHaveNoDiff() {
     #expect(StateDiff(old: State(count: 3), new: State(count: 3)).isEmpty)
+  }
+}
+
+@Suite struct DescriptionTests {
+  @Test func qualifiedNamesAreShortened() {
+    #expect(
+      StateDiff.shortened("show(Optional(App.Root.Current.counter(Feature.Counter.State(count: 1))))")
+        == "show(Optional(.counter(State(count: 1))))")
+    #expect(StateDiff.shortened("x: 0.5, name: \"a.b\"") == "x: 0.5, name: \"a.b\"")
   }
 }

@@ -57,8 +57,8 @@ extension Screen {
       lines.append(
         "'\(state.query.clipped())' sorted by \(state.sort.rawValue): \(state.totalCount) result(s), page \(state.page)\(pages)")
       for (index, repository) in state.results.enumerated() {
-        lines.append(
-          "  \(index + 1). \(repository.fullName)  ★\(repository.stars)  \(repository.language ?? "")")
+        let language = repository.language.map { "  \($0)" } ?? ""
+        lines.append("  \(index + 1). \(repository.fullName)  ★\(repository.stars)\(language)")
       }
     }
     if let notice = state.notice { lines.append("note: \(notice)") }

@@ -1,0 +1,71 @@
+import Testing
+
+@Suite struct GlobalTranscriptTests {
+  @Test func globalScript() async {
+    let transcript = await Harness().run(
+      """
+      help
+      help toggle
+      list
+      foo
+      debug on
+      counter
+      +
+      debug off
+      +
+      home
+      exit
+      """)
+    #expect(
+      transcript == """
+        > help
+        global commands:
+          help [COMMAND]        list the commands, or explain one
+          list                  list the screens (on the todo screen: the todo list)
+          SCREEN                open a screen: counter, stopwatch, login, todo, github
+          home | back           leave the screen for the home screen
+          state                 print the screen's whole state
+          debug on|off          log every action and the state fields it changed
+          wait [SECONDS]        wait for the screen's effects (at most SECONDS)
+          quit | exit           save and leave (end of input does the same)
+        > help toggle
+        usage: toggle N  (on the todo screen)
+          mark item N done or not done
+        example: toggle 1
+        > list
+        screens:
+          counter   a counter: + and -, reset, set
+          stopwatch a stopwatch with laps
+          login     the login flow as a state diagram
+          todo      a todo list, saved between runs
+          github    search GitHub repositories
+        > foo
+        error: Unknown command 'foo'. Type 'help' for the list.
+        > debug on
+        debug log on
+        > counter
+        [debug] action: changeCurrent(Optional(.counter(State(count: 0, message: nil))))
+        [debug]   (no state change)
+        [debug] action: _show(Optional(.counter(State(count: 0, message: nil))))
+        [debug]   .current: nil → counter(State(count: 0, message: nil))
+        count: 0
+        > +
+        [debug] action: counter(.increment)
+        [debug]   .current.counter.count: 0 → 1
+        count: 1
+        > debug off
+        debug log off
+        > +
+        count: 2
+        > home
+        screens:
+          counter   a counter: + and -, reset, set
+          stopwatch a stopwatch with laps
+          login     the login flow as a state diagram
+          todo      a todo list, saved between runs
+          github    search GitHub repositories
+        > exit
+
+        """)
+  }
+}
