@@ -29,7 +29,8 @@ extension Screen {
     },
     notice: { action, current in
       guard case .stateDiagram = action, case let .stateDiagram(state) = current else { return nil }
-      return "login flow: now \(state.phase.rawValue)" + (state.error.map { " — \($0)" } ?? "")
+      return "login flow: now \(state.phase.rawValue)" + (state.userID.map { " (\($0))" } ?? "")
+        + (state.error.map { " — \($0)" } ?? "")
     })
 
   /// The diagram as text, the current state marked with `*`.
