@@ -100,6 +100,9 @@ let package = Package(
       path: "Tests/GalleryREPLTests"),
 
     .executableTarget(name: "gallery", dependencies: ["AppRoot", "GalleryREPL"], path: "App/gallery"),
+    .testTarget(
+      name: "GalleryEndToEndTests", dependencies: ["gallery", "StubHTTPServer"],
+      path: "Tests/GalleryEndToEndTests"),
   ]
 )
 
