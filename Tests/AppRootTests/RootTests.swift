@@ -103,6 +103,34 @@ import TodoStorage
     await store.finish()
   }
 
+  @Test func reopeningTodoRightAfterLeavingShowsWhatTheFlushWrote() async {
+    let clock = TestClock()
+    let file = Locked<[TodoItem]>([])
+    let slowDisk = TodoStorage(
+      load: { file.withLock { $0 } },
+      save: { items in
+        try? await clock.sleep(for: .seconds(1))
+        file.withLock { $0 = items }
+      })
+    var environment = Self.environment(clock: clock)
+    environment.todo.storage = slowDisk
+    let store = TestStore(
+      initialState: Root.State(), reducer: Root.reducer, environment: environment, clock: clock,
+      exhaustivity: .off)
+    await store.send(.changeCurrent(.todo(.init())))
+    await store.send(.todo(.add("buy milk")))
+    await store.send(.changeCurrent(.counter(.init())))  // the flush is writing, slowly
+    await store.send(.changeCurrent(.todo(.init())))  // reopened before the write finished
+    await clock.advance(by: .seconds(2))
+    await store.skipReceivedActions()
+    guard case let .todo(todo)? = store.state.current else {
+      Issue.record("todo is not shown")
+      return
+    }
+    #expect(todo.items.map(\.text) == ["buy milk"])
+    await store.finish()
+  }
+
   @Test func leavingGitHubCancelsTheSearch() async {
     let clock = TestClock()
     let store = Self.store(clock: clock)

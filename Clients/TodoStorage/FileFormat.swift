@@ -1,0 +1,78 @@
+import Foundation
+
+/// The file's JSON: `{ "version": 1, "items": [{ "id", "text", "isCompleted" }] }`.
+enum FileFormat {
+  enum Decoded: Equatable {
+    case items([TodoItem])
+    case newer(version: Int)
+    case invalid(reason: String)
+  }
+
+  private struct Envelope: Codable {
+    var version: Int
+    var items: [TodoItem]
+  }
+
+  private struct VersionOnly: Decodable {
+    var version: Int
+  }
+
+  static func encode(_ items: [TodoItem]) throws(StorageError) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    do {
+      return try encoder.encode(Envelope(version: TodoStorage.formatVersion, items: items))
+    } catch {
+      throw .writeFailed(path: TodoStorage.fileName, reason: "cannot encode the list: \(error)")
+    }
+  }
+
+  /// Reads the version first, so a newer file is recognised even when its items would not decode.
+  static func decode(_ data: Data) -> Decoded {
+    if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      return .invalid(reason: "the file is empty")
+    }
+    let decoder = JSONDecoder()
+    let version: Int
+    do {
+      version = try decoder.decode(VersionOnly.self, from: data).version
+    } catch {
+      return .invalid(reason: summary(of: error))
+    }
+    if version > TodoStorage.formatVersion { return .newer(version: version) }
+    if version < 1 { return .invalid(reason: "unknown format version \(version)") }
+    let items: [TodoItem]
+    do {
+      items = try decoder.decode(Envelope.self, from: data).items
+    } catch {
+      return .invalid(reason: summary(of: error))
+    }
+    var seen = Set<UUID>()
+    for item in items where !seen.insert(item.id).inserted {
+      return .invalid(reason: "two items share the id \(item.id)")
+    }
+    return .items(items)
+  }
+
+  static func summary(of error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    switch error {
+    case let .dataCorrupted(context) where context.codingPath.isEmpty:
+      return "not valid JSON"
+    case let .dataCorrupted(context):
+      return "invalid value at \(location(context.codingPath))"
+    case let .keyNotFound(key, context):
+      return "\"\(key.stringValue)\" is missing at \(location(context.codingPath))"
+    case let .typeMismatch(_, context), let .valueNotFound(_, context):
+      return "unexpected value at \(location(context.codingPath))"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+
+  private static func location(_ path: [any CodingKey]) -> String {
+    if path.isEmpty { return "the top level" }
+    return path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+      .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Loads and saves the todo list (a struct of closures, so tests and hosts can replace it).
+///
+/// The only error it throws is ``StorageError``.
+public struct TodoStorage: Sendable {
+  /// Reads the saved list; an empty list when nothing was saved yet.
+  public var load: @Sendable () async throws(StorageError) -> [TodoItem]
+  /// Replaces the saved list with `items`.
+  public var save: @Sendable (_ items: [TodoItem]) async throws(StorageError) -> Void
+
+  /// Creates a storage from its two operations.
+  public init(
+    load: @escaping @Sendable () async throws(StorageError) -> [TodoItem],
+    save: @escaping @Sendable (_ items: [TodoItem]) async throws(StorageError) -> Void
+  ) {
+    self.load = load
+    self.save = save
+  }
+}
+
+/// One entry of the list, as it is saved.
+public struct TodoItem: Codable, Equatable, Hashable, Identifiable, Sendable {
+  /// Stable for the item's whole life, whatever its position.
+  public var id: UUID
+  public var text: String
+  public var isCompleted: Bool
+
+  /// Creates an item, not completed unless told.
+  public init(id: UUID, text: String, isCompleted: Bool = false) {
+    self.id = id
+    self.text = text
+    self.isCompleted = isCompleted
+  }
+}
+
+extension TodoStorage {
+  /// The name of the list's file inside its data directory.
+  public static let fileName = "todos.json"
+
+  /// The newest file format version this build reads and the one it writes.
+  public static let formatVersion = 1
+
+  /// The default data directory: `$XDG_DATA_HOME/gallery`, else `~/.local/share/gallery`.
+  ///
+  /// A relative `XDG_DATA_HOME` is ignored, as the XDG base directory specification asks.
+  public static func defaultDirectory(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+      return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("gallery")
+    }
+    let home =
+      environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+      ?? FileManager.default.homeDirectoryForCurrentUser
+    return home.appendingPathComponent(".local/share/gallery", isDirectory: true)
+  }
+
+  /// A storage that keeps the list in memory only, starting with `items`.
+  public static func inMemory(_ items: [TodoItem] = []) -> TodoStorage {
+    let saved = LockedValue(items)
+    return TodoStorage(
+      load: { saved.withLock { $0 } },
+      save: { items in saved.withLock { $0 = items } })
+  }
+}
+
+/// A value behind an `NSLock` (a pthread mutex, which the thread sanitizer understands).
+// NOTE: `@unchecked Sendable` is safe: `value` is only read or written inside `withLock`, while
+// the lock is held, and `Value` itself is `Sendable`.
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
+  private var value: Value
+  private let lock = NSLock()
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}

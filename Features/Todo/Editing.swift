@@ -1,0 +1,107 @@
+import TodoStorage
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Why an edit was refused, as the message the user sees.
+struct Rejection: Error {
+  var message: String
+}
+
+extension Todo.Filter {
+  func shows(_ item: TodoItem) -> Bool {
+    switch self {
+    case .all: true
+    case .active: !item.isCompleted
+    case .completed: item.isCompleted
+    }
+  }
+}
+
+extension Todo.State {
+  mutating func add(_ text: String, id makeID: () -> UUID) throws(Rejection) {
+    let text = try Self.validated(text)
+    items.append(TodoItem(id: makeID(), text: text))
+  }
+
+  mutating func edit(_ position: Int, text: String) throws(Rejection) {
+    let index = try index(at: position)
+    items[index].text = try Self.validated(text)
+  }
+
+  mutating func toggle(_ position: Int) throws(Rejection) {
+    items[try index(at: position)].isCompleted.toggle()
+  }
+
+  mutating func delete(_ position: Int) throws(Rejection) {
+    items.remove(at: try index(at: position))
+  }
+
+  mutating func clearCompleted() throws(Rejection) {
+    guard completedCount > 0 else { throw Rejection(message: "There are no completed items.") }
+    items.removeAll(where: \.isCompleted)
+  }
+
+  /// Swaps the item with its visible neighbour `offset` places away (±1).
+  mutating func move(_ position: Int, by offset: Int) throws(Rejection) {
+    let index = try index(at: position)
+    let visible = visibleItems
+    // NOTE: `position` is in 1...visible.count here, so the arithmetic cannot overflow.
+    guard visible.indices.contains(position - 1 + offset) else {
+      let end = offset < 0 ? "top" : "bottom"
+      throw Rejection(message: "Item \(position) is already at the \(end).")
+    }
+    let neighbour = visible[position - 1 + offset].id
+    items.swapAt(index, items.firstIndex { $0.id == neighbour }!)
+  }
+
+  /// Adopts the loaded list; returns whether the result differs from the file and needs saving.
+  mutating func finishLoading(_ result: Result<[TodoItem], StorageError>) -> Bool {
+    switch result {
+    case let .success(loaded):
+      let loadedIDs = Set(loaded.map(\.id))
+      let addedMeanwhile = items.filter { !loadedIDs.contains($0.id) }
+      items = loaded + addedMeanwhile
+      persistence = .loaded
+      return !addedMeanwhile.isEmpty
+    case let .failure(error):
+      if case .corrupt = error {
+        persistence = .loaded
+        message = "\(error) Starting with an empty list."
+        return !items.isEmpty
+      }
+      persistence = .memoryOnly
+      message = "\(error) Changes are kept in memory only and will not be saved."
+      return false
+    }
+  }
+
+  /// The index in `items` of the item shown at the 1-based `position`.
+  private func index(at position: Int) throws(Rejection) -> Int {
+    let visible = visibleItems
+    guard position >= 1, position <= visible.count else {
+      let list = filter == .all ? "the list" : "the \(filter.rawValue) list"
+      let shows = visible.isEmpty ? "\(list) is empty" : "\(list) shows 1 to \(visible.count)"
+      throw Rejection(message: "There is no item \(position): \(shows).")
+    }
+    let id = visible[position - 1].id
+    return items.firstIndex { $0.id == id }!
+  }
+
+  /// The text without surrounding whitespace, if it is not empty nor too long.
+  private static func validated(_ text: String) throws(Rejection) -> String {
+    let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+    let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
+    let trimmed = String(text[start..<end])
+    if trimmed.isEmpty { throw Rejection(message: "An item needs some text.") }
+    if trimmed.count > Todo.maxTextLength {
+      throw Rejection(
+        message: "An item can have at most \(Todo.maxTextLength) characters; "
+          + "this one has \(trimmed.count).")
+    }
+    return trimmed
+  }
+}

@@ -1,0 +1,212 @@
+import Actomaton
+import TodoStorage
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A todo list: add, edit, toggle, delete, clear completed, filter and reorder, saved to storage.
+///
+/// The host addresses items by their 1-based position in the visible (filtered) list; the reducer
+/// turns positions into ids at once.
+public enum Todo {
+  // MARK: - State
+
+  public enum Filter: String, CaseIterable, Equatable, Sendable {
+    case all, active, completed
+  }
+
+  /// How the list relates to its storage.
+  public enum Persistence: Equatable, Sendable {
+    /// Never loaded: changes stay in memory (send `onAppear` to load).
+    case notLoaded
+    /// Loading: changes are merged into the loaded list, then saved.
+    case loading
+    /// Loaded: every change is saved.
+    case loaded
+    /// The saved file cannot be safely replaced: changes stay in memory, `message` says why.
+    case memoryOnly
+  }
+
+  public struct State: Equatable, Sendable {
+    public var items: [TodoItem]
+    public var filter: Filter
+    public var persistence: Persistence
+    /// Why the last action was refused, or what went wrong with the storage.
+    public var message: String?
+
+    public init(
+      items: [TodoItem] = [], filter: Filter = .all, persistence: Persistence = .notLoaded
+    ) {
+      self.items = items
+      self.filter = filter
+      self.persistence = persistence
+    }
+
+    /// The items the current filter shows; positions count from 1 in this list.
+    public var visibleItems: [TodoItem] { items.filter(filter.shows) }
+    public var activeCount: Int { items.count { !$0.isCompleted } }
+    public var completedCount: Int { items.count { $0.isCompleted } }
+  }
+
+  /// The longest text an item may have, in characters.
+  public static let maxTextLength = 1_000
+
+  // MARK: - Action
+
+  public enum Action: Equatable, Sendable {
+    case onAppear
+    case add(String)
+    case edit(position: Int, text: String)
+    case toggle(position: Int)
+    case delete(position: Int)
+    case clearCompleted
+    case setFilter(Filter)
+    /// Swaps the item with the visible item above it; hidden items keep their places.
+    case moveUp(position: Int)
+    /// Swaps the item with the visible item below it; hidden items keep their places.
+    case moveDown(position: Int)
+    /// Saves the list now, for a host about to exit (await the task `send` returns); later
+    /// changes do not cancel this save.
+    case flush
+
+    case loadResponse(Result<[TodoItem], StorageError>)
+    /// The save delay after a change has passed.
+    case saveTimerResponse
+    /// The number of items written, or why they could not be.
+    case saveResponse(Result<Int, StorageError>)
+  }
+
+  // MARK: - Environment
+
+  public struct Environment: Sendable {
+    public var storage: TodoStorage
+    public var makeID: @Sendable () -> UUID
+    public var sleep: @Sendable (Duration) async throws -> Void
+    /// How long after a change the list is saved; the changes made meanwhile share that save.
+    public var saveDelay: Duration
+
+    public init<C: Clock>(
+      storage: TodoStorage, clock: C, saveDelay: Duration = .milliseconds(500),
+      makeID: @escaping @Sendable () -> UUID = { UUID() }
+    ) where C.Duration == Duration {
+      self.storage = storage
+      self.makeID = makeID
+      self.sleep = { try await clock.sleep(for: $0) }
+      self.saveDelay = saveDelay
+    }
+  }
+
+  // MARK: - Reducer
+
+  public static var reducer: Reducer<Action, State, Environment> {
+    Reducer { action, state, environment in
+      switch action {
+      case .onAppear:
+        guard state.persistence == .notLoaded || state.persistence == .loading else {
+          return .empty
+        }
+        state.persistence = .loading
+        return load(environment.storage)
+      case let .loadResponse(result):
+        guard state.persistence == .loading else { return .empty }
+        return state.finishLoading(result) ? saveLater(environment) : .empty
+      case .saveTimerResponse:
+        return write(state, environment.storage)
+      case .flush:
+        return .cancel(id: SaveTimerID()) + write(state, environment.storage)
+      case .saveResponse(.success):
+        return .empty
+      case let .saveResponse(.failure(error)):
+        state.message = "Not saved: \(error)"
+        return .empty
+      case let .setFilter(filter):
+        state.message = nil
+        state.filter = filter
+        return .empty
+      case let .add(text):
+        return change(&state, environment) { try $0.add(text, id: environment.makeID) }
+      case let .edit(position, text):
+        return change(&state, environment) { try $0.edit(position, text: text) }
+      case let .toggle(position):
+        return change(&state, environment) { try $0.toggle(position) }
+      case let .delete(position):
+        return change(&state, environment) { try $0.delete(position) }
+      case .clearCompleted:
+        return change(&state, environment) { try $0.clearCompleted() }
+      case let .moveUp(position):
+        return change(&state, environment) { try $0.move(position, by: -1) }
+      case let .moveDown(position):
+        return change(&state, environment) { try $0.move(position, by: 1) }
+      }
+    }
+  }
+
+  /// For a host closing the screen: stops a load in flight and saves a pending change now, instead
+  /// of cancelling it. Saves already started run to the end; cancelling every effect of the
+  /// feature by hand instead could drop a change.
+  public static var closeEffects: Effect<Action> {
+    .cancel(id: LoadID()) + .nextAction(.flush)
+  }
+
+  // MARK: - Effects
+
+  private struct LoadID: EffectIDProtocol {}
+  private struct SaveTimerID: EffectIDProtocol {}
+  // NOTE: while a save timer runs, new changes join it (the timer saves the state current when
+  // it fires), so a burst of changes writes once and a steady stream once per `saveDelay`.
+  private struct SaveTimerQueue: Oldest1DiscardNewEffectQueueProtocol {}
+  // NOTE: writes run one at a time in order and are never cancelled by a newer one, so the last
+  // write holds the last state and a flush always completes.
+  private struct WriteQueue: Oldest1SuspendNewEffectQueueProtocol {}
+
+  /// Applies an edit; a refusal becomes the message, a real change is saved after the delay.
+  private static func change(
+    _ state: inout State, _ environment: Environment,
+    _ edit: (inout State) throws -> Void
+  ) -> Effect<Action> {
+    state.message = nil
+    let before = state.items
+    do {
+      try edit(&state)
+    } catch {
+      state.message = (error as? Rejection)?.message ?? "\(error)"
+    }
+    let shouldSave = state.items != before && state.persistence == .loaded
+    return shouldSave ? saveLater(environment) : .empty
+  }
+
+  private static func load(_ storage: TodoStorage) -> Effect<Action> {
+    // NOTE: loads wait in the write queue too, so a screen reopened right after a flush reads
+    // what that flush wrote, never the file from before it.
+    Effect(id: LoadID(), queue: WriteQueue()) {
+      do throws(StorageError) {
+        return .loadResponse(.success(try await storage.load()))
+      } catch {
+        return .loadResponse(.failure(error))
+      }
+    }
+  }
+
+  private static func saveLater(_ environment: Environment) -> Effect<Action> {
+    Effect(id: SaveTimerID(), queue: SaveTimerQueue()) {
+      try await environment.sleep(environment.saveDelay)
+      return .saveTimerResponse
+    }
+  }
+
+  private static func write(_ state: State, _ storage: TodoStorage) -> Effect<Action> {
+    guard state.persistence == .loaded else { return .empty }
+    let items = state.items
+    return Effect(queue: WriteQueue()) {
+      do throws(StorageError) {
+        try await storage.save(items)
+        return .saveResponse(.success(items.count))
+      } catch {
+        return .saveResponse(.failure(error))
+      }
+    }
+  }
+}

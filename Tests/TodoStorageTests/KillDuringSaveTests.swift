@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TodoStorage
+
+/// Kills a process that saves in a loop and checks the file is always a whole list.
+///
+/// The child is this test executable again, running only ``childSavesInALoopUntilKilled()``,
+/// which the environment variable enables.
+@Suite struct KillDuringSaveTests {
+  static let directoryVariable = "TODO_STORAGE_KILL_TEST_DIRECTORY"
+  static let childDirectory = ProcessInfo.processInfo.environment[directoryVariable]
+
+  /// List `n` of what the child saves: `n` items of about 2 KB each, so a save takes a while.
+  static func list(_ count: Int) -> [TodoItem] {
+    (1...count).map { index in
+      TodoItem(
+        id: UUID(index), text: "\(index) of \(count) " + String(repeating: "·", count: 700),
+        isCompleted: index.isMultiple(of: 2))
+    }
+  }
+
+  @Test(.enabled(if: childDirectory != nil, "runs only in the child process"))
+  func childSavesInALoopUntilKilled() async throws {
+    let storage = TodoStorage.live(directory: URL(fileURLWithPath: Self.childDirectory!))
+    let parent = getppid()
+    let start = ContinuousClock.now
+    var round = 0
+    // NOTE: bounded, and stops if the parent is gone, so a failed parent leaves no stray process.
+    while getppid() == parent, ContinuousClock.now - start < .seconds(30) {
+      round += 1
+      try await storage.save(Self.list(round % 60 + 1))
+    }
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/exe"), "needs Linux"))
+  func killingASaveAtRandomMomentsAlwaysLeavesAWholeList() async throws {
+    try await withTemporaryDirectory { directory in
+      let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+      var killsDuringAWrite = 0
+      for round in 1...8 {
+        let before = Self.fileIdentity(directory.todosFile)
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: executable)
+        child.arguments = [
+          "--testing-library", "swift-testing", "--filter", "childSavesInALoopUntilKilled",
+        ]
+        child.environment = ProcessInfo.processInfo.environment.merging(
+          [Self.directoryVariable: directory.path]) { $1 }
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+
+        // Wait (bounded, in real time) until the child has replaced the file once; then kill it
+        // at a random moment (odd rounds) or as soon as it is writing a temporary file (even).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while Self.fileIdentity(directory.todosFile) == before, ContinuousClock.now < deadline {
+          try await Task.sleep(for: .milliseconds(1))
+        }
+        if round.isMultiple(of: 2) {
+          while directory.entries.count < 2, ContinuousClock.now < deadline {}
+        } else {
+          try await Task.sleep(for: .microseconds(Int.random(in: 0...20_000)))
+        }
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        #expect(child.terminationReason == .uncaughtSignal, "the child was killed, not finished")
+
+        if directory.entries.count > 1 { killsDuringAWrite += 1 }
+        let items = try await TodoStorage.live(directory: directory).load()
+        #expect(!items.isEmpty && items == Self.list(items.count), "a whole list of one save")
+        #expect(directory.entries == [TodoStorage.fileName], "the killed save's file is cleaned")
+      }
+      #expect(killsDuringAWrite >= 1, "at least one kill landed in the middle of a save")
+    }
+  }
+
+  /// The file's inode: a new one after every save, since saves rename a new file over the old.
+  static func fileIdentity(_ url: URL) -> Int? {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    return (attributes?[.systemFileNumber] as? NSNumber)?.intValue
+  }
+}
