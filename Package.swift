@@ -103,6 +103,13 @@ let package = Package(
     .testTarget(
       name: "GalleryEndToEndTests", dependencies: ["gallery", "StubHTTPServer"],
       path: "Tests/GalleryEndToEndTests"),
+
+    // MARK: - Benchmarks
+
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: ["Actomaton", "AppRoot", "GalleryREPL"],
+      path: "Benchmarks"),
   ]
 )
 

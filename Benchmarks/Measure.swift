@@ -1,0 +1,54 @@
+/// Timing with `ContinuousClock`: repetitions, median and spread, in nanoseconds per operation.
+struct Sample {
+  let perOperation: [Double]
+
+  var median: Double {
+    let sorted = perOperation.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+  var min: Double { perOperation.min() ?? 0 }
+  var max: Double { perOperation.max() ?? 0 }
+}
+
+/// Runs `body` (which performs `n` operations) `repetitions` times after one warm-up run.
+func measure(n: Int, repetitions: Int, _ body: () async -> Void) async -> Sample {
+  await body()
+  var results: [Double] = []
+  for _ in 0..<repetitions {
+    let start = ContinuousClock.now
+    await body()
+    let elapsed = ContinuousClock.now - start
+    results.append(nanoseconds(elapsed) / Double(n))
+  }
+  return Sample(perOperation: results)
+}
+
+func nanoseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}
+
+/// Returns `value` through a call the optimiser cannot see into.
+@inline(never)
+func opaque<T>(_ value: T) -> T { value }
+
+/// Keeps a value alive and opaque to the optimiser.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+/// One row of the report.
+struct Row {
+  let id: String
+  let name: String
+  let n: Int
+  let sample: Sample
+  let floorName: String?
+  let floor: Sample?
+  let target: String
+  /// A value reported instead of a ratio (commands per second, bytes per effect).
+  let note: String?
+
+  var ratio: Double? { floor.map { sample.median / $0.median } }
+}
