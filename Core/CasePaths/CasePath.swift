@@ -1,0 +1,73 @@
+/// A path from a root value to one of its cases, the enum counterpart of a key path.
+///
+/// A case path can always build a root from a value (`embed`), and can try to get a value back
+/// out of a root (`extract`), which fails when the root is in another case. Use the prefix `/`
+/// operator to derive one from an enum case, for example `/Action.counter`, or build one by hand
+/// with ``init(embed:extract:)``.
+public struct CasePath<Root, Value>: Sendable {
+  @usableFromInline
+  let embedFunction: @Sendable (Value) -> Root
+
+  @usableFromInline
+  let extractFunction: @Sendable (Root) -> Value?
+
+  /// Creates a case path from a pair of functions.
+  ///
+  /// - Parameters:
+  ///   - embed: Builds a root from a value; the inverse of `extract` for matching roots.
+  ///   - extract: Returns the value held by a root, or `nil` when the root does not match.
+  @inlinable
+  public init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embedFunction = embed
+    self.extractFunction = extract
+  }
+
+  /// Builds a root value holding `value`.
+  @inlinable
+  public func embed(_ value: Value) -> Root {
+    embedFunction(value)
+  }
+
+  /// Returns the value held by `root`, or `nil` when `root` is in another case.
+  @inlinable
+  public func extract(from root: Root) -> Value? {
+    extractFunction(root)
+  }
+
+  /// Returns a case path that goes through this path and then through `path`.
+  ///
+  /// Extraction succeeds only when both paths match; embedding nests the value through both.
+  @inlinable
+  public func appending<AppendedValue>(
+    path: CasePath<Value, AppendedValue>
+  ) -> CasePath<Root, AppendedValue> {
+    let outer = self
+    return CasePath<Root, AppendedValue>(
+      embed: { outer.embedFunction(path.embedFunction($0)) },
+      extract: { root in outer.extractFunction(root).flatMap(path.extractFunction) }
+    )
+  }
+}
+
+/// Precedence of the case path composition operator `..`.
+///
+/// It binds tighter than arithmetic, and the prefix `/` binds tighter still, so
+/// `/Action.child .. /Child.leaf` reads as `(/Action.child) .. (/Child.leaf)`.
+precedencegroup CasePathCompositionPrecedence {
+  associativity: left
+  higherThan: MultiplicationPrecedence
+}
+
+infix operator .. : CasePathCompositionPrecedence
+
+/// Composes two case paths; the same as `lhs.appending(path: rhs)`.
+@inlinable
+public func .. <Root, Value, AppendedValue>(
+  lhs: CasePath<Root, Value>,
+  rhs: CasePath<Value, AppendedValue>
+) -> CasePath<Root, AppendedValue> {
+  lhs.appending(path: rhs)
+}

@@ -1,0 +1,141 @@
+import Synchronization
+
+/// The state shared by the closures of a case path made from an enum case constructor.
+///
+/// Only the constructor (`embed`) is known, so the case's tag is learned on first use: the first
+/// root that yields a `Value` is embedded again, and the tag of the result is the case's tag.
+/// From then on, a root in another case is rejected after one value witness call, and a matching
+/// root's payload is read in place (or from its box, for `indirect` cases) when projecting the
+/// case leaves the payload's bytes alone, and otherwise moved out of a projected copy. Tags seen
+/// before learning that cannot hold a `Value` are remembered in a bit mask (tags below 64).
+///
+/// A root may be an optional around the enum (Swift promotes `(Value) -> Enum` to
+/// `(Value) -> Enum?` when a `CasePath<Enum?, Value>` is expected): `.some` optionals are looked
+/// through, as `innerLayouts`, and `nil` never matches.
+///
+/// The state lives in atomics; every writer stores the same values (derived from the types and
+/// the constructor alone), so concurrent learning is harmless. The learned state is published
+/// with release ordering and read with acquire ordering, so the masks and types stored before
+/// it are visible to readers that see it (free on x86-64, one `ldar` on arm64).
+@usableFromInline
+final class EnumCase<Root, Value>: Sendable {
+  @usableFromInline let embed: @Sendable (Value) -> Root
+  /// The layout of `Root`.
+  @usableFromInline let layout: EnumLayout
+  /// The enums nested in `Root` through `Optional`, outermost first; usually empty.
+  @usableFromInline let innerLayouts: [EnumLayout]
+  /// The last of `innerLayouts`, or `layout`: the enum whose case this is.
+  @usableFromInline let innermost: EnumLayout
+  /// The learned case as `CaseState` bits; 0 while unknown.
+  @usableFromInline let learned = Atomic<UInt64>(0)
+  /// Bit `t` is set when tag `t` of the innermost enum is known not to be this case.
+  @usableFromInline let mismatches = Atomic<UInt64>(0)
+  /// For `ExtractionMode.indirectInPlace`, the XOR mask that turns the root's first word into
+  /// the address of the payload's box.
+  @usableFromInline let boxAddressMask = Atomic<UInt>(0)
+  /// Metadata address of the learned case's payload type, for `ExtractionMode.cast`; 0 until
+  /// known.
+  let castPayloadType = Atomic<UInt>(0)
+
+  /// Creates the state for `embed`, or returns `nil` when `Root` is not an enum.
+  @usableFromInline
+  init?(embed: @escaping @Sendable (Value) -> Root) {
+    guard let layout = EnumLayout(of: Root.self) else { return nil }
+    self.embed = embed
+    self.layout = layout
+    self.innerLayouts = layout.nestedOptionalLayouts(around: Value.self)
+    self.innermost = innerLayouts.last ?? layout
+  }
+
+  /// Returns the payload of `root` when it is in this case.
+  ///
+  /// The steady-state path: one tag read (two behind an optional layer) and a compare; then,
+  /// for most payloads, a copy straight out of the root's storage.
+  @inlinable
+  @inline(__always)
+  func extract(from root: Root) -> Value? {
+    let state = CaseState(bits: learned.load(ordering: .acquiring))
+    guard state.isKnown, state.depth == 0 || (state.depth == 1 && innerLayouts.count == 1) else {
+      return extractSlowly(from: root, state: state)
+    }
+    return withUnsafePointer(to: root) { pointer in
+      let pointer = UnsafeRawPointer(pointer)
+      if state.depth == 0 {
+        guard layout.tag(at: pointer) == state.tag else { return nil }
+      } else {
+        // One optional layer, as for `/Enum.case` used as a `CasePath<Enum?, Value>`.
+        guard layout.isSome(at: pointer), innermost.tag(at: pointer) == state.tag else {
+          return nil
+        }
+      }
+      if state.mode == ExtractionMode.inPlace { return pointer.load(as: Value.self) }
+      return extractMatching(from: root, state: state)
+    }
+  }
+
+  /// Extracts the payload of `root`, known to be in the learned case, when it cannot be read in
+  /// place; kept out of line so that `extract(from:)` stays small.
+  @inlinable
+  @inline(never)
+  func extractMatching(from root: Root, state: CaseState) -> Value? {
+    withUnsafePointer(to: root) { pointer in
+      let inner = state.depth == 0 ? layout : innermost
+      return payload(at: UnsafeRawPointer(pointer), of: root, in: inner, state: state)
+    }
+  }
+
+  /// Extracts through optional layers, from boxes or by copying, or learns the case; kept out
+  /// of line so that `extract(from:)` stays small enough to inline.
+  @inlinable
+  @inline(never)
+  func extractSlowly(from root: Root, state: CaseState) -> Value? {
+    let depth = state.isKnown ? state.depth : innerLayouts.count
+    return withUnsafePointer(to: root) { pointer in
+      let pointer = UnsafeRawPointer(pointer)
+      if depth > 0 {
+        // Only `.some` optionals down to the enum can match.
+        guard layout.isSome(at: pointer) else { return nil }
+        for level in 0..<(depth - 1) where !innerLayouts[level].isSome(at: pointer) {
+          return nil
+        }
+      }
+      // `depth` is below `innerLayouts.count` only for constructors that do not build `.some`.
+      let isInnermost = depth == innerLayouts.count
+      let tag: UInt32
+      if isInnermost {
+        tag = innermost.tag(at: pointer)
+      } else {
+        tag = depth == 0 ? layout.tag(at: pointer) : innerLayouts[depth - 1].tag(at: pointer)
+      }
+      guard state.isKnown else {
+        if tag < 64, mismatches.load(ordering: .relaxed) & (1 << UInt64(tag)) != 0 { return nil }
+        return learn(from: root, in: innermost, tag: tag)
+      }
+      guard tag == state.tag else { return nil }
+      if state.mode == ExtractionMode.inPlace { return pointer.load(as: Value.self) }
+      let inner = isInnermost ? innermost : depth == 0 ? layout : innerLayouts[depth - 1]
+      return payload(at: pointer, of: root, in: inner, state: state)
+    }
+  }
+
+  /// Extracts the payload of `root`, stored at `pointer` and known to be in the learned case of
+  /// the enum `inner`.
+  @inlinable
+  func payload(
+    at pointer: UnsafeRawPointer, of root: Root, in inner: EnumLayout, state: CaseState
+  ) -> Value? {
+    switch state.mode {
+    case ExtractionMode.inPlace:
+      return pointer.load(as: Value.self)
+    case ExtractionMode.indirectInPlace:
+      let mask = boxAddressMask.load(ordering: .relaxed)
+      return inner.boxedPayload(at: pointer, mask: mask, as: Value.self)
+    case ExtractionMode.inline:
+      return inner.movePayload(of: root, as: Value.self)
+    case ExtractionMode.indirect:
+      return inner.copyPayload(of: root, tag: state.tag, indirect: true, as: Value.self)
+    default:
+      return extractDynamically(from: root, in: inner, state: state)
+    }
+  }
+}
