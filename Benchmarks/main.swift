@@ -1,10 +1,30 @@
-// Benchmarks: swift run -c release Benchmarks [--quick] [--json]
-let arguments = Set(CommandLine.arguments.dropFirst())
+import Foundation
+
+// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only W6]
+let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 let scale = quick ? 100 : 1
 let repetitions = quick ? 3 : 7
 
 var rows: [Row] = []
+
+if let only {
+  // NOTE: one workload alone, for a profiler: prints its median and no floor.
+  let n = 1_000_000 / scale
+  let sample: Sample
+  switch only {
+  case "W1": sample = await CoreWorkloads.w1Send(n: n, repetitions: repetitions).0
+  case "W2": sample = await CoreWorkloads.w2RoundTrip(n: n / 10, repetitions: repetitions).0
+  case "W6": sample = await AppWorkloads.w6RootSend(n: n, repetitions: repetitions)
+  case "W7": sample = await AppWorkloads.w7Engine(lines: n / 10, repetitions: 1)
+  default:
+    print("unknown workload \(only); expected W1, W2, W6 or W7")
+    exit(2)
+  }
+  print("\(only): \(Report.format(sample.median)) ns/op")
+  exit(0)
+}
 
 let (w1, actorFloor) = await CoreWorkloads.w1Send(n: 1_000_000 / scale, repetitions: repetitions)
 rows.append(
