@@ -1,7 +1,8 @@
 extension GitHubClient {
   /// Fails every search with a message naming it, for tests that must not search.
   public static let unimplemented = GitHubClient { query throws(GitHubError) in
-    throw .malformedResponse("GitHubClient.searchRepositories is unimplemented (query: \(query.text))")
+    throw .malformedResponse(
+      "GitHubClient.searchRepositories is unimplemented (query: \(query.text))")
   }
 
   /// Answers every search with `page`, its query replaced by the one asked.

@@ -1,0 +1,77 @@
+import Foundation
+
+/// GitHub's 1,000-result limit per search and the page arithmetic around it.
+enum ResultCap {
+  /// No search reaches past this many results, whatever `total_count` says.
+  static let maxResults = 1_000
+
+  /// `perPage` as GitHub accepts it: 1...100.
+  static func clampedPerPage(_ perPage: Int) -> Int { min(max(perPage, 1), 100) }
+
+  /// True when the page starts at or past the cap, where GitHub answers 422.
+  static func isBeyond(page: Int, perPage: Int) -> Bool {
+    (max(page, 1) - 1) * clampedPerPage(perPage) >= maxResults
+  }
+
+  /// The last page a search of `totalCount` results can reach, or 0 when it has none.
+  static func lastReachablePage(totalCount: Int, perPage: Int) -> Int {
+    let reachable = min(max(totalCount, 0), maxResults)
+    let size = clampedPerPage(perPage)
+    return (reachable + size - 1) / size
+  }
+
+  /// Drops links past the cap: `next` only when reachable, `last` clamped to the cap.
+  static func clamp(_ links: PageLinks, perPage: Int) -> PageLinks {
+    let lastAllowed = lastReachablePage(totalCount: maxResults, perPage: perPage)
+    var links = links
+    if let next = links.next, next > lastAllowed { links.next = nil }
+    if let last = links.last { links.last = min(last, lastAllowed) }
+    return links
+  }
+}
+
+/// Page numbers taken from a `link` header.
+struct PageLinks: Equatable, Sendable {
+  var next: Int?
+  var previous: Int?
+  var last: Int?
+
+  /// Parses `<url?page=2>; rel="next", <url?page=9>; rel="last"`; unknown parts are skipped.
+  init(linkHeader: String?) {
+    guard let linkHeader else { return }
+    for part in linkHeader.split(separator: ",") {
+      let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard let target = fields.first, target.hasPrefix("<"), target.hasSuffix(">"),
+        let page = Self.page(in: String(target.dropFirst().dropLast()))
+      else { continue }
+      for relation in fields.dropFirst().flatMap(Self.relations(in:)) {
+        switch relation {
+        case "next": next = page
+        case "prev", "previous": previous = page
+        case "last": last = page
+        default: break
+        }
+      }
+    }
+  }
+
+  init(next: Int? = nil, previous: Int? = nil, last: Int? = nil) {
+    self.next = next
+    self.previous = previous
+    self.last = last
+  }
+
+  private static func page(in url: String) -> Int? {
+    let items = URLComponents(string: url)?.queryItems ?? []
+    return items.last { $0.name == "page" }?.value.flatMap { Int($0) }
+  }
+
+  /// `rel="next last"` names two relations; the quotes are optional.
+  private static func relations(in parameter: String) -> [String] {
+    let pair = parameter.split(separator: "=", maxSplits: 1)
+    guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel"
+    else { return [] }
+    let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+    return value.lowercased().split(separator: " ").map(String.init)
+  }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Turns an HTTP answer into a page or a ``GitHubError``; URLSession never throws for a status.
+struct ResponseMapping {
+  var query: SearchQuery
+  var authenticated: Bool
+  var maxResponseBytes: Int
+
+  func page(from data: Data, _ response: HTTPURLResponse) throws(GitHubError) -> SearchPage {
+    let status = response.statusCode
+    switch status {
+    case 200..<300: return try decodePage(data, response)
+    case 401: throw .unauthorized
+    case 403, 429:
+      if let limited = rateLimit(response, status: status, data: data) { throw limited }
+      throw .unexpectedStatus(status)
+    case 422: throw .validation(Self.validationMessage(data))
+    case 500..<600: throw .server(status: status)
+    default: throw .unexpectedStatus(status)
+    }
+  }
+
+  // MARK: - Success
+
+  private func decodePage(_ data: Data, _ response: HTTPURLResponse) throws(GitHubError)
+    -> SearchPage
+  {
+    guard data.count <= maxResponseBytes else {
+      throw .malformedResponse("the answer was too large (\(data.count) bytes).")
+    }
+    if let type = response.value(forHTTPHeaderField: "Content-Type"),
+      !type.lowercased().contains("json")
+    {
+      throw .malformedResponse("expected JSON but got \(Self.mediaType(type)).")
+    }
+    let body: SearchBody
+    do {
+      body = try Self.decoder.decode(SearchBody.self, from: data)
+    } catch {
+      throw .malformedResponse(Self.explain(error))
+    }
+    let links = ResultCap.clamp(
+      PageLinks(linkHeader: response.value(forHTTPHeaderField: "Link")), perPage: query.perPage)
+    return SearchPage(
+      query: query, items: body.items.map(\.repository), totalCount: body.totalCount,
+      incompleteResults: body.incompleteResults ?? false, nextPage: links.next,
+      previousPage: links.previous, lastPage: links.last)
+  }
+
+  private static let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return decoder
+  }()
+
+  private static func mediaType(_ contentType: String) -> String {
+    let type = contentType.split(separator: ";").first.map(String.init) ?? contentType
+    return String(type.trimmingCharacters(in: .whitespaces).prefix(60))
+  }
+
+  private static func explain(_ error: any Error) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+      let keys = context.codingPath.map { $0.intValue.map(String.init) ?? wireName($0) }
+      return keys.isEmpty ? "the top level" : "'" + keys.joined(separator: ".") + "'"
+    }
+    switch error as? DecodingError {
+    case let .keyNotFound(key, context)?:
+      let parent = context.codingPath.isEmpty ? "" : " in \(path(context))"
+      return "the field '\(wireName(key))' is missing\(parent)."
+    case let .typeMismatch(_, context)?: return "a value has the wrong type at \(path(context))."
+    case let .valueNotFound(_, context)?: return "a value is null at \(path(context))."
+    case let .dataCorrupted(context)?:
+      return context.codingPath.isEmpty
+        ? "the body is not valid JSON." : "a value is invalid at \(path(context))."
+    default: return "the body could not be decoded."
+    }
+  }
+
+  /// `totalCount` back to `total_count`, as the JSON spells it.
+  private static func wireName(_ key: any CodingKey) -> String {
+    key.stringValue.reduce(into: "") { name, character in
+      name += character.isUppercase ? "_" + character.lowercased() : String(character)
+    }
+  }
+
+  // MARK: - Errors
+
+  /// 403 is a rate limit only with its signs (no requests left, `retry-after`, or 429).
+  private func rateLimit(_ response: HTTPURLResponse, status: Int, data: Data) -> GitHubError? {
+    func header(_ name: String) -> Int? {
+      response.value(forHTTPHeaderField: name).flatMap {
+        Int($0.trimmingCharacters(in: .whitespaces))
+      }
+    }
+    let reset = header("X-RateLimit-Reset")
+    let retryAfter = header("Retry-After")
+    let exhausted = header("X-RateLimit-Remaining") == 0
+    let saysSo = Self.message(data)?.lowercased().contains("rate limit") ?? false
+    guard status == 429 || exhausted || retryAfter != nil || saysSo else { return nil }
+    return .rateLimited(resetAt: reset, retryAfter: retryAfter, authenticated: authenticated)
+  }
+
+  private static func message(_ data: Data) -> String? {
+    (try? JSONDecoder().decode(ErrorBody.self, from: data))?.message
+  }
+
+  /// GitHub's message, with the details of its `errors` array when it has one.
+  static func validationMessage(_ data: Data) -> String {
+    guard let body = try? JSONDecoder().decode(ErrorBody.self, from: data) else {
+      return "Validation Failed"
+    }
+    let details = (body.errors ?? []).map { detail in
+      detail.message ?? [detail.field, detail.code].compactMap { $0 }.joined(separator: " ")
+    }.filter { !$0.isEmpty }
+    let message = body.message ?? "Validation Failed"
+    return details.isEmpty ? message : "\(message) (\(details.joined(separator: "; ")))"
+  }
+}
+
+// MARK: - Wire format
+
+private struct SearchBody: Decodable {
+  var totalCount: Int
+  var incompleteResults: Bool?
+  var items: [Item]
+}
+
+private struct Item: Decodable {
+  struct Owner: Decodable { var login: String }
+  struct License: Decodable {
+    var spdxId: String?
+    var name: String?
+  }
+
+  var id: Int64
+  var fullName: String
+  var owner: Owner?
+  var description: String?
+  var language: String?
+  var stargazersCount: Int
+  var forksCount: Int?
+  var license: License?
+  var htmlUrl: String
+  var updatedAt: String?
+
+  var repository: Repository {
+    let ownerName =
+      owner?.login ?? fullName.split(separator: "/").first.map(String.init) ?? fullName
+    let spdx = license?.spdxId.flatMap { $0 == "NOASSERTION" ? nil : $0 }
+    return Repository(
+      id: id, fullName: fullName, owner: ownerName, description: description,
+      language: language, stars: stargazersCount, forks: forksCount ?? 0,
+      license: spdx ?? license?.name, htmlURL: htmlUrl, updatedAt: updatedAt ?? "")
+  }
+}
+
+private struct ErrorBody: Decodable {
+  struct Detail: Decodable {
+    var message: String?
+    var field: String?
+    var code: String?
+  }
+  var message: String?
+  var errors: [Detail]?
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GitHubClient
+import StubHTTPServer
+import Testing
+
+extension GitHubClientTests {
+  @Suite(.timeLimit(.minutes(1))) struct Cancellation {
+    @Test func cancellingMidRequestReturnsPromptlyFiftyTimesInARow() async throws {
+      let slow = StubResponse.json(SampleJSON.page(total: 0, items: []), delay: 5)
+      try await withSearchStub(slow) { server in
+        let client = liveClient(server)
+        var slowest = Duration.zero
+        for round in 0..<50 {
+          let running = Task { await search(client, SearchQuery(text: "round \(round)")) }
+          try await Task.sleep(for: .milliseconds(round % 5 * 5))
+          var result: Result<SearchPage, GitHubError>?
+          let took = await elapsed {
+            running.cancel()
+            result = await running.value
+          }
+          slowest = max(slowest, took)
+          #expect(result.flatMap { try? $0.get() } == nil, "round \(round) returned a page")
+          if case let .failure(error)? = result { #expect(error == .cancelled, "round \(round)") }
+          #expect(took < .milliseconds(500), "round \(round) took \(took)")
+        }
+        #expect(slowest < .milliseconds(500))
+      }
+    }
+
+    @Test func alreadyCancelledSearchSendsNothing() async throws {
+      try await withSearchStub(.json(SampleJSON.page(total: 0, items: []))) { server in
+        let client = liveClient(server)
+        let result = await Task {
+          withUnsafeCurrentTask { $0?.cancel() }
+          return await search(client, SearchQuery(text: "swift"))
+        }.value
+
+        #expect(result.failureValue == .cancelled)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(server.requests.isEmpty)
+      }
+    }
+
+    /// The case the notes saw hang corelibs' own `data(for:)` half of the time.
+    @Test func manyConcurrentCancellationsAgainstAClosedPortNeverHang() async throws {
+      let port = try #require(StubHTTPServer.closedPort())
+      let client = GitHubClient.live(
+        configuration: configuration(try #require(URL(string: "http://127.0.0.1:\(port)"))))
+      for round in 0..<10 {
+        let took = await elapsed {
+          await withTaskGroup(of: GitHubError?.self) { group in
+            for index in 0..<20 {
+              group.addTask { await search(client, SearchQuery(text: "q\(index)")).failureValue }
+            }
+            try? await Task.sleep(for: .microseconds(100))
+            group.cancelAll()
+            for await error in group {
+              #expect(error == .cancelled || error == .cannotConnect(host: "127.0.0.1:\(port)"))
+            }
+          }
+        }
+        #expect(took < .seconds(2), "round \(round) took \(took)")
+      }
+    }
+
+    @Test func cancellingWhileTheServerStallsReturnsCancelled() async throws {
+      try await withSearchStub(.fault(.stall(seconds: 10))) { server in
+        let client = liveClient(server)
+        let running = Task { await search(client, SearchQuery(text: "swift")) }
+        for _ in 0..<400 where server.requests.isEmpty {
+          try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(server.requests.count == 1)
+        running.cancel()
+        #expect(await running.value.failureValue == .cancelled)
+      }
+    }
+  }
+}
+
+extension Result {
+  var failureValue: Failure? {
+    if case let .failure(error) = self { return error }
+    return nil
+  }
+}

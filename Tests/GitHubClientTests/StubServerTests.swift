@@ -1,0 +1,53 @@
+import Foundation
+import GitHubClient
+import StubHTTPServer
+import Testing
+
+extension GitHubClientTests {
+  @Suite struct StubServer {
+    @Test func unknownPathsAnswer404AndAreCaptured() async throws {
+      try await withStub { server in
+        let error = await searchError(liveClient(server))
+        #expect(error == .unexpectedStatus(404))
+        #expect(server.requests.map(\.path) == [searchPath])
+      }
+    }
+
+    @Test func handlerAnswersWhatRoutesDoNot() async throws {
+      let handler: StubHTTPServer.Handler = { request in
+        .json(SampleJSON.page(total: Int(request.queryValue("page") ?? "0") ?? 0, items: []))
+      }
+      try await withStub(handler: handler) { server in
+        let page = await searchPage(liveClient(server), SearchQuery(text: "swift", page: 7))
+        #expect(page?.totalCount == 7)
+      }
+    }
+
+    @Test func stoppedServerRefusesConnections() async throws {
+      let server = try StubHTTPServer()
+      server.stop()
+      server.stop()
+      let error = await searchError(liveClient(server))
+      #expect(error == .cannotConnect(host: "127.0.0.1:\(server.port)"))
+    }
+
+    @Test func serverStopsByItselfAfterItsLifetime() async throws {
+      let server = try StubHTTPServer(lifetime: .milliseconds(100))
+      try await Task.sleep(for: .milliseconds(300))
+      let error = await searchError(liveClient(server))
+      #expect(error == .cannotConnect(host: "127.0.0.1:\(server.port)"))
+      server.stop()
+    }
+
+    @Test func sequentialRequestsAreQuick() async throws {
+      try await withSearchStub(.json(SampleJSON.realisticPage)) { server in
+        let client = liveClient(server)
+        let took = await elapsed {
+          for _ in 0..<20 { _ = await searchPage(client) }
+        }
+        #expect(server.requests.count == 20)
+        #expect(took < .seconds(1), "20 round trips took \(took)")
+      }
+    }
+  }
+}

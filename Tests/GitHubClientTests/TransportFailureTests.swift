@@ -1,0 +1,123 @@
+import Foundation
+import GitHubClient
+import StubHTTPServer
+import Testing
+
+extension GitHubClientTests {
+  @Suite struct TransportFailures {
+    static func expectMalformed(
+      _ error: GitHubError?, mentioning text: String = "",
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      guard case let .malformedResponse(detail)? = error, text.isEmpty || detail.contains(text)
+      else {
+        let got = error.map { "\($0)" } ?? "no error"
+        Issue.record(
+          "expected a malformed response about '\(text)', got: \(got)",
+          sourceLocation: sourceLocation)
+        return
+      }
+    }
+
+    @Test func truncatedJSONIsMalformed() async throws {
+      try await withSearchStub(.json(#"{"total_count": 3, "items": [{"id": "#)) { server in
+        let error = await searchError(liveClient(server))
+        Self.expectMalformed(error, mentioning: "not valid JSON")
+      }
+    }
+
+    @Test func missingFieldIsMalformedAndNamed() async throws {
+      try await withSearchStub(.json(#"{"items": []}"#)) { server in
+        let error = await searchError(liveClient(server))
+        Self.expectMalformed(error, mentioning: "'total_count'")
+      }
+    }
+
+    @Test func wrongTypeInAnItemIsMalformedWithItsPath() async throws {
+      let body = SampleJSON.page(total: 1, items: [#"{"id": "seven", "full_name": "a/b"}"#])
+      try await withSearchStub(.json(body)) { server in
+        let error = await searchError(liveClient(server))
+        Self.expectMalformed(error, mentioning: "'items.0.id'")
+      }
+    }
+
+    @Test func htmlInsteadOfJSONIsMalformed() async throws {
+      let portal = StubResponse(
+        headers: [("Content-Type", "text/html; charset=utf-8")],
+        body: Data("<html><body>Sign in to the Wi-Fi</body></html>".utf8))
+      try await withSearchStub(portal) { server in
+        let error = await searchError(liveClient(server))
+        Self.expectMalformed(error, mentioning: "text/html")
+      }
+    }
+
+    @Test func hugeValidPageDecodes() async throws {
+      let description = String(repeating: "long description ", count: 1_200)
+      let items = (1...100).map {
+        SampleJSON.item(id: Int64($0), fullName: "owner\($0)/repo\($0)", description: description)
+      }
+      let body = SampleJSON.page(total: 100, items: items)
+      #expect(body.utf8.count > 2_000_000)
+      try await withSearchStub(.json(body)) { server in
+        let page = await searchPage(liveClient(server), SearchQuery(text: "repo", perPage: 100))
+        #expect(page?.items.count == 100)
+        #expect(page?.items.last?.description == description)
+      }
+    }
+
+    @Test func bodyOverTheSizeLimitIsRefused() async throws {
+      let body = SampleJSON.page(total: 0, items: []) + String(repeating: " ", count: 300_000)
+      try await withSearchStub(.json(body)) { server in
+        let error = await searchError(liveClient(server, maxResponseBytes: 100_000))
+        Self.expectMalformed(error, mentioning: "too large")
+      }
+    }
+
+    @Test func stallLongerThanTheTimeoutTimesOut() async throws {
+      try await withSearchStub(.fault(.stall(seconds: 5))) { server in
+        var error: GitHubError?
+        let took = await elapsed { error = await searchError(liveClient(server, timeout: 1)) }
+        #expect(error == .timedOut)
+        #expect(took >= .milliseconds(900) && took < .seconds(3), "took \(took)")
+      }
+    }
+
+    @Test func overallDeadlineEndsASearchTheTimeoutWouldNot() async throws {
+      try await withSearchStub(.fault(.stall(seconds: 5))) { server in
+        var error: GitHubError?
+        let client = liveClient(server, timeout: 5, deadline: .milliseconds(300))
+        let took = await elapsed { error = await searchError(client) }
+        #expect(error == .timedOut)
+        #expect(took < .seconds(2), "took \(took)")
+      }
+    }
+
+    @Test func closedPortCannotConnectAndNamesTheHost() async throws {
+      let port = try #require(StubHTTPServer.closedPort())
+      let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+      var error: GitHubError?
+      let took = await elapsed {
+        error = await searchError(.live(configuration: configuration(base)))
+      }
+      #expect(error == .cannotConnect(host: "127.0.0.1:\(port)"))
+      #expect(error?.description.contains("127.0.0.1:\(port)") == true)
+      #expect(took < .seconds(2), "took \(took)")
+    }
+
+    @Test func connectionClosedWithoutAnAnswerIsMalformed() async throws {
+      try await withSearchStub(.fault(.closeWithoutResponse)) { server in
+        let error = await searchError(liveClient(server))
+        Self.expectMalformed(error, mentioning: "no readable HTTP answer")
+        #expect(server.requests.count == 1)
+      }
+    }
+
+    @Test func connectionClosedMidAnswerIsMalformed() async throws {
+      let body = Data(SampleJSON.realisticPage.utf8)
+      try await withSearchStub(.fault(.closeMidResponse, body: body)) { server in
+        let error = await searchError(liveClient(server))
+        Self.expectMalformed(error, mentioning: "the transfer failed (transfer closed")
+      }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+extension StubHTTPServer {
+  /// Reads one request from `fd`, answers it as its route says, and closes the connection.
+  func serve(_ fd: Int32) {
+    defer { release(fd) }
+    guard let request = readRequest(fd) else { return }
+    let response = response(for: request)
+    if response.delay > 0, !waitWhileConnected(fd, seconds: response.delay) { return }
+    let bytes = response.encoded()
+    switch response.fault {
+    case .closeWithoutResponse?:
+      return
+    case let .stall(seconds)?:
+      _ = waitWhileConnected(fd, seconds: seconds)
+    case .closeMidResponse?:
+      let headLength = bytes.count - response.body.count
+      Socket.sendAll(fd, bytes[..<(headLength + response.body.count / 2)])
+    case nil:
+      Socket.sendAll(fd, bytes[...])
+    }
+  }
+
+  /// Reads up to the blank line that ends the head (bodies are ignored), within 5 seconds.
+  private func readRequest(_ fd: Int32) -> StubRequest? {
+    let deadline = ContinuousClock.now + .seconds(5)
+    var buffer: [UInt8] = []
+    let terminator: [UInt8] = Array("\r\n\r\n".utf8)
+    while !isStopped, ContinuousClock.now < deadline, buffer.count < 64 * 1024 {
+      guard Socket.waitReadable(fd, milliseconds: 50) else { continue }
+      guard let chunk = Socket.receive(fd) else { return nil }
+      buffer += chunk
+      if let end = buffer.firstRange(of: terminator) {
+        return Self.parseHead(String(decoding: buffer[..<end.lowerBound], as: UTF8.self))
+      }
+    }
+    return nil
+  }
+
+  static func parseHead(_ head: String) -> StubRequest? {
+    let lines = head.components(separatedBy: "\r\n")
+    let requestLine = lines[0].split(separator: " ")
+    guard requestLine.count >= 2 else { return nil }
+    let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      return (String(line[..<colon]), value)
+    }
+    return StubRequest(
+      method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
+  }
+
+  /// Waits `seconds`, ending early (false) when the client hangs up or the server stops.
+  private func waitWhileConnected(_ fd: Int32, seconds: Double) -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+      if isStopped { return false }
+      if Socket.waitReadable(fd, milliseconds: 20) {
+        // Readable during a wait means a hang-up (GET sends no body); drain anything else.
+        guard Socket.peerIsOpen(fd), Socket.receive(fd) != nil else { return false }
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for tests: canned answers, captured requests, faults.
+///
+/// It serves on its own threads (never on Swift concurrency's pool), one per connection, and
+/// answers each request with `Connection: close`. It stops on ``stop()`` or, at the latest,
+/// when `lifetime` has passed, so a failing test cannot leave it running.
+public final class StubHTTPServer: Sendable {
+  /// Answers requests whose path has no route.
+  public typealias Handler = @Sendable (StubRequest) -> StubResponse
+
+  /// Why the server could not start.
+  public struct StartError: Error, CustomStringConvertible {
+    /// The failing call and its errno.
+    public var description: String
+  }
+
+  struct State {
+    var routes: [String: StubResponse]
+    var requests: [StubRequest] = []
+    var connections: Set<Int32> = []
+    var listenerOpen = true
+    var stopped = false
+  }
+
+  /// The port the kernel chose.
+  public let port: UInt16
+  let listener: Int32
+  let handler: Handler?
+  let state: Locked<State>
+  private let acceptLoopDone = DispatchSemaphore(value: 0)
+
+  /// Starts listening at once; `routes` are keyed by path (without the query).
+  public init(
+    routes: [String: StubResponse] = [:], lifetime: Duration = .seconds(20),
+    handler: Handler? = nil
+  ) throws(StartError) {
+    Self.bypassProxiesForLoopback()
+    guard let (fd, port) = Socket.listenOnLoopback() else {
+      throw StartError(description: "cannot listen on 127.0.0.1 (errno \(errno))")
+    }
+    self.listener = fd
+    self.port = port
+    self.handler = handler
+    self.state = Locked(State(routes: routes))
+    let expiry = ContinuousClock.now + lifetime
+    let thread = Thread { [self] in acceptLoop(until: expiry) }
+    thread.name = "StubHTTPServer:\(port)"
+    thread.start()
+  }
+
+  /// `http://127.0.0.1:<port>`.
+  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+  /// Every request received so far, oldest first.
+  public var requests: [StubRequest] { state.withLock { $0.requests } }
+
+  /// Sets or replaces the answer for `path`.
+  public func setRoute(_ path: String, _ response: StubResponse) {
+    state.withLock { $0.routes[path] = response }
+  }
+
+  /// Stops accepting, drops open connections and returns once the listening socket is closed.
+  public func stop() {
+    halt()
+    acceptLoopDone.wait()
+    acceptLoopDone.signal()
+  }
+
+  /// Sets `no_proxy`/`NO_PROXY` for loopback once per process, before any request is made.
+  ///
+  /// libcurl reads proxy variables from the environment, and a proxy would swallow loopback.
+  public static func bypassProxiesForLoopback() {
+    _ = proxyBypass
+  }
+
+  private static let proxyBypass: Void = {
+    setenv("no_proxy", "127.0.0.1,localhost,::1", 1)
+    setenv("NO_PROXY", "127.0.0.1,localhost,::1", 1)
+  }()
+
+  /// A loopback port with nothing listening on it (bound once, then closed).
+  public static func closedPort() -> UInt16? {
+    guard let (fd, port) = Socket.listenOnLoopback() else { return nil }
+    Socket.close(fd)
+    return port
+  }
+
+  // MARK: - Serving
+
+  private func acceptLoop(until expiry: ContinuousClock.Instant) {
+    while !isStopped, ContinuousClock.now < expiry {
+      guard Socket.waitReadable(listener, milliseconds: 50), !isStopped,
+        let client = Socket.acceptClient(listener)
+      else { continue }
+      let accepted = state.withLock { state -> Bool in
+        guard !state.stopped else { return false }
+        state.connections.insert(client)
+        return true
+      }
+      guard accepted else {
+        Socket.close(client)
+        break
+      }
+      let thread = Thread { [self] in serve(client) }
+      thread.name = "StubHTTPServer:\(port):\(client)"
+      thread.start()
+    }
+    halt()
+    state.withLock { $0.listenerOpen = false }
+    Socket.close(listener)
+    acceptLoopDone.signal()
+  }
+
+  private func halt() {
+    state.withLock { state in
+      state.stopped = true
+      if state.listenerOpen { Socket.shutdownBoth(listener) }
+      for connection in state.connections { Socket.shutdownBoth(connection) }
+    }
+  }
+
+  var isStopped: Bool { state.withLock { $0.stopped } }
+
+  func response(for request: StubRequest) -> StubResponse {
+    let route = state.withLock { state -> StubResponse? in
+      state.requests.append(request)
+      return state.routes[request.path]
+    }
+    return route ?? handler?(request) ?? .notFound
+  }
+
+  /// Closes a connection the serving thread is done with.
+  func release(_ fd: Int32) {
+    state.withLock { _ = $0.connections.remove(fd) }
+    Socket.close(fd)
+  }
+}
