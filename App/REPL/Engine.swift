@@ -15,7 +15,9 @@ public final class Engine {
   /// The tasks of the current screen's commands, for `wait` and for Ctrl-C.
   var inFlight: [Task<Void, any Error>] = []
   let isDebugging: Locked<Bool>
-  let isEngineSending = Locked(false)
+  /// Whether a command is running: effects' results are announced only between commands, since
+  /// a command shows the state itself.
+  let isBusy = Locked(false)
   /// How many commands failed (unknown, malformed, refused); `--strict` turns it into the exit code.
   public private(set) var failures = 0
 
@@ -35,7 +37,7 @@ public final class Engine {
     self.waiter = waiter
     self.executor = executor
     let isDebugging = Locked(debug)
-    let isEngineSending = self.isEngineSending
+    let isBusy = self.isBusy
     self.isDebugging = isDebugging
     let reducer = Root.reducer
       .debug(
@@ -43,7 +45,7 @@ public final class Engine {
         when: { action in isDebugging.withLock { $0 } && !action.isTick })
     let noticing = Reducer<Root.Action, Root.State, Root.Environment> { action, state, env in
       let effect = reducer.run(action, &state, env)
-      if console.isInteractive, !isEngineSending.withLock({ $0 }), let current = state.current,
+      if console.isInteractive, !isBusy.withLock({ $0 }), let current = state.current,
         let notice = Screen.of(current).notice(action, current)
       {
         console.notify(notice, prompt: Engine.prompt(for: current))
@@ -73,6 +75,8 @@ public final class Engine {
   /// Runs one line; returns `false` when the user asked to quit.
   @discardableResult
   public func execute(_ line: String) async -> Bool {
+    isBusy.withLock { $0 = true }
+    defer { isBusy.withLock { $0 = false } }
     let trimmed = line.trimmingSpaces()
     guard !trimmed.isEmpty else { return true }
     let name = String(trimmed.prefix { !$0.isWhitespace })
@@ -91,6 +95,7 @@ public final class Engine {
   /// At the end of input: lets finite effects finish (bounded), leaves the screen so a pending
   /// Todo save is flushed, and waits for that save.
   public func finish() async {
+    isBusy.withLock { $0 = true }
     if case .stopwatch? = current { inFlight = [] }
     await waiter.wait(inFlight, .seconds(10))
     let task = await send(.changeCurrent(nil))
@@ -121,11 +126,11 @@ public final class Engine {
 
   /// Sends `action` and keeps the state right after it, before any effect can change it.
   func send(_ action: Root.Action) async -> Task<Void, any Error>? {
-    let (actomaton, marker) = (self.actomaton, isEngineSending)
+    let actomaton = self.actomaton
     // NOTE: entering the actomaton from the effects' executor (a test clock's) keeps every job
     // this causes on it, so the clock knows when the work has settled.
     let (task, state) = await withTaskExecutorPreference(executor) {
-      await actomaton.sendMarked(action, marker: marker)
+      await actomaton.sendReturningState(action)
     }
     current = state.current
     return task
@@ -152,11 +157,9 @@ public final class Engine {
 }
 
 extension Actomaton {
-  /// Sends `action` with the marker set, and returns the state right after it, atomically.
-  func sendMarked(_ action: Action, marker: Locked<Bool>) -> (Task<Void, any Error>?, State) {
-    marker.withLock { $0 = true }
-    defer { marker.withLock { $0 = false } }
-    return (send(action, tracksFeedbacks: true), state)
+  /// Sends `action` and returns the state right after it, before any effect can change it.
+  func sendReturningState(_ action: Action) -> (Task<Void, any Error>?, State) {
+    (send(action, tracksFeedbacks: true), state)
   }
 }
 

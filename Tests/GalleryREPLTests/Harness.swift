@@ -36,14 +36,15 @@ struct Harness {
       clock: clock, executor: clock.executor)
   }
 
-  /// Runs the script's lines as typed (each echoed after `> `), then the end of input.
-  func run(_ script: String, start: Bool = false) async -> String {
+  /// Runs the script's lines as typed (each echoed after `> `), then (unless told otherwise) the
+  /// end of input.
+  func run(_ script: String, start: Bool = false, finish: Bool = true) async -> String {
     if start { await engine.start() }
     for line in script.split(separator: "\n", omittingEmptySubsequences: false) {
       console.write("> \(line)\n")
       guard await engine.execute(String(line)) else { break }
     }
-    await engine.finish()
+    if finish { await engine.finish() }
     return console.text
   }
 }

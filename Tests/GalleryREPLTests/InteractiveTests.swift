@@ -1,19 +1,25 @@
 import Testing
 
 @Suite struct InteractiveTests {
-  @Test func effectResultsAreAnnouncedAboveThePromptAtATerminal() async {
-    let transcript = await Harness(interactive: true).run("login\nlogin ann\nwait 1")
+  @Test func effectResultsAreAnnouncedAboveThePromptBetweenCommands() async {
+    let harness = Harness(interactive: true)
+    _ = await harness.run("login\nlogin ann", finish: false)
+    await harness.clock.advance(by: .seconds(1))  // the user is at the prompt
     #expect(
-      transcript == """
+      harness.console.text == """
         > login
         state: loggedOut
         > login ann
         state: loggingIn (ann)
-        > wait 1
         \r\u{1B}[Klogin flow: now loggedIn (ann)
-        login> state: loggedIn (ann)
-
+        login>\u{20}
         """)
+  }
+
+  @Test func aCommandsOwnResultsAreShownByItNotAnnounced() async {
+    let transcript = await Harness(interactive: true).run("todo\nlogin\nlogin ann\nwait 1")
+    #expect(!transcript.contains("\u{1B}[K"))
+    #expect(transcript.hasSuffix("> wait 1\nstate: loggedIn (ann)\n"))
   }
 
   @Test func ticksAreNeverAnnounced() async {
