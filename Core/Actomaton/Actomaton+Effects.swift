@@ -79,6 +79,17 @@ extension Actomaton {
     context.lastTask = task
   }
 
+  /// Cancels several records at once; only then do their queues start waiting effects, so a
+  /// waiting effect about to be cancelled never starts in a slot that a cancelled one freed.
+  func cancel(_ matching: [EffectRecord<Action>]) {
+    var touched: [ErasedKey: QueueState<Action>] = [:]
+    for record in matching.sorted(by: { $0.serial < $1.serial }) {
+      if let key = record.queueKey, let queue = queues[key] { touched[key] = queue }
+      cancel(record, refill: false)
+    }
+    for (key, queue) in touched { refill(queue, key: key) }
+  }
+
   /// Cancels a record: a running one's task is cancelled, a waiting one is dropped unrun.
   func cancel(_ record: EffectRecord<Action>, refill: Bool = true) {
     record.isCancelled = true

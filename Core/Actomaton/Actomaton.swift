@@ -124,22 +124,17 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
       case let .task(task):
         admit(task, in: &context)
       case let .cancelID(key):
-        if let matching = recordsByID[key] {
-          for record in matching.values.sorted(by: { $0.serial < $1.serial }) { cancel(record) }
-        }
+        if let matching = recordsByID[key] { cancel(Array(matching.values)) }
       case let .cancelWhere(predicate):
-        let matching = records.values.filter {
-          predicate($0.effect.id ?? AnonymousEffectID(serial: $0.serial))
-        }
-        for record in matching.sorted(by: { $0.serial < $1.serial }) { cancel(record) }
+        cancel(
+          records.values.filter { predicate($0.effect.id ?? AnonymousEffectID(serial: $0.serial)) })
       }
     }
   }
 
   /// Cancels every effect that belongs to a cancelled send's group.
   func cancelEffects(of group: SendGroup) {
-    let matching = records.values.filter { $0.group === group }
-    for record in matching.sorted(by: { $0.serial < $1.serial }) { cancel(record) }
+    cancel(records.values.filter { $0.group === group })
   }
 
   func makeGroup() -> SendGroup {

@@ -115,8 +115,9 @@ final class Gate: Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let open = storage.withLock { storage in
-          if !storage.isOpen, !Task.isCancelled { storage.waiters[id] = continuation }
-          return storage.isOpen || Task.isCancelled
+          let proceed = storage.isOpen || Task.isCancelled
+          if !proceed { storage.waiters[id] = continuation }
+          return proceed
         }
         if open { continuation.resume() }
       }
@@ -139,4 +140,65 @@ final class Gate: Sendable {
 
 struct TestError: Error, Equatable {
   var message = "boom"
+}
+
+extension ManualClock {
+  /// The deadlines of the registered sleepers, as offsets from the clock's origin, earliest first.
+  var sleeperDeadlines: [Duration] {
+    storage.withLock { $0.sleepers.map(\.deadline.offset).sorted() }
+  }
+}
+
+/// Waits, yielding, until `condition` holds. Throws `CancellationError` once the test is cancelled
+/// by its time limit, so a broken runtime fails the test instead of hanging it.
+func waitUntil(_ condition: () async -> Bool) async throws {
+  while await !condition() {
+    try Task.checkCancellation()
+    await Task.yield()
+  }
+}
+
+extension Task where Success == Void, Failure == any Error {
+  /// Waits for the task; when the waiting test is cancelled by its time limit, cancels the task
+  /// too, so a broken runtime fails the test instead of hanging it.
+  func waitOrCancel() async throws {
+    try await withTaskCancellationHandler {
+      try await value
+    } onCancel: {
+      cancel()
+    }
+  }
+}
+
+extension Probe {
+  /// `waitFor(_:)` that throws `CancellationError` once the test is cancelled by its time limit
+  /// (leaving the inner wait behind), so a broken runtime fails the test instead of hanging it.
+  nonisolated func reach(_ count: Int) async throws {
+    typealias Waiter = CheckedContinuation<Void, any Error>
+    let slot = Locked<(isDone: Bool, waiter: Waiter?)>((false, nil))
+    let finish = { @Sendable (error: (any Error)?) in
+      let waiter = slot.withLock { slot in
+        defer { slot = (true, nil) }
+        return slot.waiter
+      }
+      if let error { waiter?.resume(throwing: error) } else { waiter?.resume() }
+    }
+    let inner = Task {
+      await waitFor(count)
+      finish(nil)
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (waiter: Waiter) in
+        let isDone = slot.withLock { slot in
+          if !slot.isDone { slot.waiter = waiter }
+          return slot.isDone
+        }
+        if isDone { waiter.resume() }
+      }
+    } onCancel: {
+      finish(CancellationError())
+      inner.cancel()
+    }
+    try Task.checkCancellation()
+  }
 }

@@ -21,9 +21,9 @@ extension GitHubClientTests {
           slowest = max(slowest, took)
           #expect(result.flatMap { try? $0.get() } == nil, "round \(round) returned a page")
           if case let .failure(error)? = result { #expect(error == .cancelled, "round \(round)") }
-          #expect(took < .milliseconds(500), "round \(round) took \(took)")
+          #expect(took < .seconds(2), "round \(round) took \(took), waiting for the stall")
         }
-        #expect(slowest < .milliseconds(500))
+        #expect(slowest < .seconds(2))
       }
     }
 

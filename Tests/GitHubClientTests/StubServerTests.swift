@@ -39,14 +39,13 @@ extension GitHubClientTests {
       server.stop()
     }
 
-    @Test func sequentialRequestsAreQuick() async throws {
+    @Test func sequentialRequestsAllGetTheirAnswer() async throws {
       try await withSearchStub(.json(SampleJSON.realisticPage)) { server in
         let client = liveClient(server)
-        let took = await elapsed {
-          for _ in 0..<20 { _ = await searchPage(client) }
-        }
+        var answered = 0
+        for _ in 0..<20 where await searchPage(client) != nil { answered += 1 }
+        #expect(answered == 20)
         #expect(server.requests.count == 20)
-        #expect(took < .seconds(1), "20 round trips took \(took)")
       }
     }
   }
