@@ -43,7 +43,8 @@ let package = Package(
     // MARK: - Clients
 
     .target(name: "TodoStorage", path: "Clients/TodoStorage"),
-    .testTarget(name: "TodoStorageTests", dependencies: ["TodoStorage"], path: "Tests/TodoStorageTests"),
+    .testTarget(
+      name: "TodoStorageTests", dependencies: ["TodoStorage"], path: "Tests/TodoStorageTests"),
 
     .target(name: "GitHubClient", path: "Clients/GitHubClient"),
     .testTarget(
@@ -69,7 +70,8 @@ let package = Package(
       name: "StopwatchFeatureTests", dependencies: ["ActomatonTesting", "StopwatchFeature"],
       path: "Tests/StopwatchFeatureTests"),
 
-    .target(name: "TodoFeature", dependencies: ["Actomaton", "TodoStorage"], path: "Features/Todo"),
+    .target(
+      name: "TodoFeature", dependencies: ["Actomaton", "TodoStorage"], path: "Features/Todo"),
     .testTarget(
       name: "TodoFeatureTests", dependencies: ["ActomatonTesting", "TodoFeature"],
       path: "Tests/TodoFeatureTests"),
@@ -91,7 +93,8 @@ let package = Package(
       ],
       path: "App/Root"),
     .testTarget(
-      name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot"], path: "Tests/AppRootTests"),
+      name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot"],
+      path: "Tests/AppRootTests"),
 
     .target(
       name: "GalleryREPL", dependencies: ["ActomatonDebugging", "AppRoot"], path: "App/REPL"),
@@ -99,7 +102,8 @@ let package = Package(
       name: "GalleryREPLTests", dependencies: ["ActomatonTesting", "GalleryREPL"],
       path: "Tests/GalleryREPLTests"),
 
-    .executableTarget(name: "gallery", dependencies: ["AppRoot", "GalleryREPL"], path: "App/gallery"),
+    .executableTarget(
+      name: "gallery", dependencies: ["AppRoot", "GalleryREPL"], path: "App/gallery"),
     .testTarget(
       name: "GalleryEndToEndTests", dependencies: ["gallery", "StubHTTPServer"],
       path: "Tests/GalleryEndToEndTests"),
@@ -114,8 +118,9 @@ let package = Package(
 )
 
 for target in package.targets {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .swiftLanguageMode(.v6),
+      .enableUpcomingFeature("ExistentialAny"),
+    ]
 }

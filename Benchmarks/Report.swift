@@ -21,7 +21,8 @@ enum Report {
       var fields = [
         "\"id\": \"\(row.id)\"", "\"name\": \"\(row.name)\"", "\"n\": \(row.n)",
         "\"median_ns_per_op\": \(format(row.sample.median))",
-        "\"min_ns_per_op\": \(format(row.sample.min))", "\"max_ns_per_op\": \(format(row.sample.max))",
+        "\"min_ns_per_op\": \(format(row.sample.min))",
+        "\"max_ns_per_op\": \(format(row.sample.max))",
       ]
       fields.append("\"floor\": " + (row.floorName.map { "\"\($0)\"" } ?? "null"))
       fields.append("\"floor_median_ns\": " + (row.floor.map { format($0.median) } ?? "null"))

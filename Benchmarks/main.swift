@@ -3,7 +3,9 @@ import Foundation
 // Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only W6]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
-let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let only = arguments.firstIndex(of: "--only").flatMap {
+  arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+}
 let scale = quick ? 100 : 1
 let repetitions = quick ? 3 : 7
 
@@ -58,7 +60,8 @@ rows.append(
 
 for matching in [true, false] {
   let n = 10_000_000 / scale
-  let (w5, handWritten) = await CasePathWorkloads.w5(n: n, repetitions: repetitions, matching: matching)
+  let (w5, handWritten) = await CasePathWorkloads.w5(
+    n: n, repetitions: repetitions, matching: matching)
   rows.append(
     Row(
       id: "W5", name: "/Shape.square extract, \(matching ? "matching" : "non-matching")", n: n,

@@ -19,9 +19,11 @@ struct Command: Sendable {
     _ name: String, _ arguments: String = "", _ summary: String, example: String? = nil,
     parse: @escaping @Sendable (Arguments) throws(CommandError) -> Root.Action
   ) {
-    self.init(name, arguments, summary, example: example, reaction: { arguments throws(CommandError) in
-      .send(try parse(arguments))
-    })
+    self.init(
+      name, arguments, summary, example: example,
+      reaction: { arguments throws(CommandError) in
+        .send(try parse(arguments))
+      })
   }
 
   init(

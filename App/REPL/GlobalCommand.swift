@@ -33,7 +33,8 @@ enum GlobalCommand: CaseIterable {
   }
 
   /// Every name the user may type, for suggestions.
-  static let names = ["help", "list", "home", "back", "state", "debug", "wait", "quit", "exit"]
+  static let names =
+    ["help", "list", "home", "back", "state", "debug", "wait", "quit", "exit"]
     + Screen.all.map(\.name)
 }
 
@@ -102,7 +103,9 @@ extension Engine {
     if let word = arguments.words.first {
       guard arguments.words.count == 1, let seconds = Double(word), seconds >= 0, seconds <= 3600
       else {
-        fail("Expected 'wait' or 'wait SECONDS' with 0 to 3600 seconds, got 'wait \(arguments.text.clipped())'.")
+        fail(
+          "Expected 'wait' or 'wait SECONDS' with 0 to 3600 seconds, got 'wait \(arguments.text.clipped())'."
+        )
         return
       }
       limit = .milliseconds(Int64(seconds * 1000))
@@ -129,7 +132,9 @@ extension Engine {
       return
     }
     if let command = screen?.command(named: name) {
-      console.print(["usage: \(command.usage)", "  \(command.summary)", "example: \(command.example)"])
+      console.print([
+        "usage: \(command.usage)", "  \(command.summary)", "example: \(command.example)",
+      ])
     } else if let global = GlobalCommand.named(name) {
       let help = global.help
       console.print(["usage: \(help.usage)", "  \(help.summary)", "example: \(help.example)"])
@@ -156,7 +161,9 @@ extension Engine {
       return "'\(name)' works on the \(owner.name) screen: open it with '\(owner.name)'."
     }
     let elsewhere = Screen.all.flatMap { $0.commands.map(\.name) }
-    if let suggestion = Suggestions.nearest(to: name, in: elsewhere), let owner = owner(of: suggestion) {
+    if let suggestion = Suggestions.nearest(to: name, in: elsewhere),
+      let owner = owner(of: suggestion)
+    {
       return "Unknown command '\(name.clipped())'. Did you mean '\(suggestion)' "
         + "(on the \(owner.name) screen)?"
     }

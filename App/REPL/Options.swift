@@ -47,7 +47,8 @@ public struct Options: Equatable, Sendable {
         guard let name = rest.popFirst() else { throw OptionsError("--screen needs a NAME") }
         guard Screen.named(name) != nil else {
           let names = Screen.all.map(\.name).joined(separator: ", ")
-          throw OptionsError("unknown screen '\(name.clipped())' for --screen; expected one of \(names)")
+          throw OptionsError(
+            "unknown screen '\(name.clipped())' for --screen; expected one of \(names)")
         }
         options.screen = name
       case "--data-dir":

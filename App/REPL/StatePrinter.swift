@@ -17,7 +17,9 @@ enum StatePrinter {
       let inner = Mirror(reflecting: child.value)
       if inner.displayStyle == .collection, !inner.children.isEmpty {
         return ["\(indent)\(label):"]
-          + inner.children.enumerated().map { "\(indent)  \($0.offset + 1). \(describe($0.element.value))" }
+          + inner.children.enumerated().map {
+            "\(indent)  \($0.offset + 1). \(describe($0.element.value))"
+          }
       }
       return ["\(indent)\(label): \(describe(child.value))"]
     }

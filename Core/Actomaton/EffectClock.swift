@@ -8,7 +8,9 @@ struct EffectClock: Sendable {
   init<C: Clock>(_ clock: C) where C.Duration == Duration {
     let origin = clock.now
     now = { origin.duration(to: clock.now) }
-    sleep = { deadline in try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) }
+    sleep = { deadline in
+      try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
+    }
   }
 
   init(any clock: any Clock<Duration>) {

@@ -81,7 +81,8 @@ public enum EffectQueueDelay: Hashable, Sendable {
     switch self {
     case let .constant(value): seconds = value
     case let .random(range):
-      seconds = range.lowerBound.isFinite && range.upperBound.isFinite
+      seconds =
+        range.lowerBound.isFinite && range.upperBound.isFinite
         ? TimeInterval.random(in: range) : 0
     }
     return seconds.isFinite && seconds > 0 ? .seconds(seconds) : .zero

@@ -43,7 +43,8 @@ final class SendGroup: Sendable {
 
   /// Waits until every effect of the group has finished; throws the first error one threw.
   func wait() async throws {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Void, any Error>) in
       let error: (any Error)?? = storage.withLock {
         guard $0.pending == 0 else {
           $0.waiter = continuation

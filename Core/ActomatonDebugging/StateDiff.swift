@@ -66,7 +66,8 @@ public struct StateDiff: Sendable, Equatable {
       let prefix = oldMirror.displayStyle == .enum ? "\(path).\(caseName(old))" : path
       for (index, (oldChild, newChild)) in zip(oldChildren, newChildren).enumerated() {
         let label = oldChild.label.map { $0.hasPrefix(".") ? $0 : ".\($0)" } ?? ".\(index)"
-        let childPath = oldMirror.displayStyle == .enum && oldChildren.count == 1
+        let childPath =
+          oldMirror.displayStyle == .enum && oldChildren.count == 1
           ? prefix : prefix + label
         compare(oldChild.value, newChild.value, path: childPath, into: &changes)
       }
@@ -79,7 +80,8 @@ public struct StateDiff: Sendable, Equatable {
     for index in 0..<max(old.count, new.count) {
       let elementPath = "\(path)[\(index)]"
       switch (index < old.count, index < new.count) {
-      case (true, true): compare(old[index].value, new[index].value, path: elementPath, into: &changes)
+      case (true, true):
+        compare(old[index].value, new[index].value, path: elementPath, into: &changes)
       case (true, false):
         changes.append(Change(path: elementPath, old: describe(old[index].value), new: nil))
       default:

@@ -53,7 +53,9 @@ public final class TestClock: Clock, Sendable {
   public var sleeperCount: Int { storage.withLock { $0.sleepers.count } }
 
   /// The earliest deadline of a sleeping task, if any.
-  public var nextDeadline: Instant? { storage.withLock { $0.sleepers.values.map(\.deadline).min() } }
+  public var nextDeadline: Instant? {
+    storage.withLock { $0.sleepers.values.map(\.deadline).min() }
+  }
 
   /// Suspends until the clock reaches `deadline`; returns at once if it already has.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -115,7 +117,10 @@ public final class TestClock: Clock, Sendable {
   private func popSleeper(dueBy deadline: Instant?) -> Sleeper? {
     storage.withLock { storage in
       let due = storage.sleepers.filter { deadline == nil || $0.value.deadline <= deadline! }
-      guard let (id, sleeper) = due.min(by: { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) })
+      guard
+        let (id, sleeper) = due.min(by: {
+          ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
+        })
       else { return nil }
       storage.sleepers[id] = nil
       storage.now = max(storage.now, sleeper.deadline)

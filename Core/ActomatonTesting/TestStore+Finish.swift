@@ -34,8 +34,10 @@ enum StateDiffText {
   static func lines<State>(expected: State, actual: State) -> [String] {
     let diff = StateDiff(old: expected, new: actual)
     if diff.isEmpty {
-      return ["  (the values differ, but their descriptions are the same)",
-        "  expected: \(expected)", "  actual:   \(actual)"]
+      return [
+        "  (the values differ, but their descriptions are the same)",
+        "  expected: \(expected)", "  actual:   \(actual)",
+      ]
     }
     return diff.lines(indent: "  ")
   }

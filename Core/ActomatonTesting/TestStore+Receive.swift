@@ -73,7 +73,8 @@ extension TestStore {
         handledSteps += 1
       }
       guard peekStep() != nil else {
-        reportFailure("Expected to receive \(expectation), but no matching action was received.", at: location)
+        reportFailure(
+          "Expected to receive \(expectation), but no matching action was received.", at: location)
         return
       }
     }

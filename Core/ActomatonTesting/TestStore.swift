@@ -119,9 +119,12 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async -> TestStoreTask {
-    let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = TestSourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     await executor.settle()
-    if exhaustivity == .on { checkNoUnhandledSteps(before: "send(\(describe(action)))", at: location) }
+    if exhaustivity == .on {
+      checkNoUnhandledSteps(before: "send(\(describe(action)))", at: location)
+    }
     skipUnhandledSteps()
     // NOTE: entering the actomaton from the executor keeps every job it causes on the executor,
     // so `settle()` cannot return while an effect waits for the actor this task holds.

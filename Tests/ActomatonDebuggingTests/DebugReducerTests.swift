@@ -20,7 +20,8 @@ import Testing
   @Test func stateDiffFormatLogsTheActionAndOnlyTheChangedFields() async {
     let log = Locked<[String]>([])
     let actomaton = Actomaton(
-      state: State(), reducer: Self.reducer.debug("Counter", to: { entry in log.withLock { $0.append(entry) } }))
+      state: State(),
+      reducer: Self.reducer.debug("Counter", to: { entry in log.withLock { $0.append(entry) } }))
     await actomaton.send(.increment)
     await actomaton.send(.noop)
     #expect(
@@ -33,7 +34,8 @@ import Testing
   @Test func otherFormats() async {
     let log = Locked<[String]>([])
     let sink: LogSink = { entry in log.withLock { $0.append(entry) } }
-    let actionOnly = Actomaton(state: State(), reducer: Self.reducer.log(format: .actionOnly, to: sink))
+    let actionOnly = Actomaton(
+      state: State(), reducer: Self.reducer.log(format: .actionOnly, to: sink))
     await actionOnly.send(.rename("y"))
     let full = Actomaton(state: State(), reducer: Self.reducer.log(format: .fullState, to: sink))
     await full.send(.increment)

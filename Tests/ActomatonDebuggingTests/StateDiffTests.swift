@@ -1,5 +1,6 @@
-@testable import ActomatonDebugging
 import Testing
+
+@testable import ActomatonDebugging
 
 @Suite struct StateDiffTests {
   struct Item: Equatable { var title: String; var done: Bool }
@@ -13,11 +14,15 @@ import Testing
   }
 
   @Test func listsOnlyTheChangedFieldsWithTheirPaths() {
-    let old = State(count: 1, items: [Item(title: "a", done: false), Item(title: "b", done: false)])
+    let old = State(
+      count: 1, items: [Item(title: "a", done: false), Item(title: "b", done: false)])
     var new = old
     new.count = 2
     new.items[1].done = true
-    #expect(StateDiff(old: old, new: new).lines() == ["  .count: 1 → 2", "  .items[1].done: false → true"])
+    #expect(
+      StateDiff(old: old, new: new).lines() == [
+        "  .count: 1 → 2", "  .items[1].done: false → true",
+      ])
   }
 
   @Test func reportsAddedAndRemovedElementsAndEntries() {
@@ -55,7 +60,8 @@ import Testing
 @Suite struct DescriptionTests {
   @Test func qualifiedNamesAreShortened() {
     #expect(
-      StateDiff.shortened("show(Optional(App.Root.Current.counter(Feature.Counter.State(count: 1))))")
+      StateDiff.shortened(
+        "show(Optional(App.Root.Current.counter(Feature.Counter.State(count: 1))))")
         == "show(Optional(.counter(State(count: 1))))")
     #expect(StateDiff.shortened("x: 0.5, name: \"a.b\"") == "x: 0.5, name: \"a.b\"")
   }

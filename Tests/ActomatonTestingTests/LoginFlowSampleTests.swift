@@ -39,7 +39,8 @@ import Testing
 
   @Test func loginThenLogout() async {
     let clock = TestClock()
-    let store = TestStore(initialState: .loggedOut, reducer: Self.reducer(clock: clock), clock: clock)
+    let store = TestStore(
+      initialState: .loggedOut, reducer: Self.reducer(clock: clock), clock: clock)
     await store.send(.login) { $0 = .loggingIn }
     await clock.advance(by: .seconds(1))
     await store.receive(.loginOK) { $0 = .loggedIn }
@@ -50,7 +51,8 @@ import Testing
 
   @Test func forceLogoutCancelsInFlightLogin() async {
     let clock = TestClock()
-    let store = TestStore(initialState: .loggedOut, reducer: Self.reducer(clock: clock), clock: clock)
+    let store = TestStore(
+      initialState: .loggedOut, reducer: Self.reducer(clock: clock), clock: clock)
     await store.send(.login) { $0 = .loggingIn }
     await clock.advance(by: .milliseconds(500))
     await store.send(.forceLogout) { $0 = .loggingOut }

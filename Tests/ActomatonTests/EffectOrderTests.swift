@@ -57,7 +57,11 @@ import Testing
   @Test func mapTransformsFedBackActionsOfEveryKind() async throws {
     let inner: Effect<Int> =
       .nextAction(1) + Effect { 2 }
-      + Effect(sequence: { AsyncStream { $0.yield(3); $0.finish() } })
+      + Effect(sequence: {
+        AsyncStream {
+          $0.yield(3); $0.finish()
+        }
+      })
     let mapped = inner.map { Action.log("\($0)") }
     let actomaton = Actomaton<Action, [String]>(
       state: [],

@@ -57,7 +57,9 @@ import Testing
     }
   }
 
-  static func make(_ environment: Environment = Environment(), onError: (@Sendable (any Error) -> Void)? = nil)
+  static func make(
+    _ environment: Environment = Environment(), onError: (@Sendable (any Error) -> Void)? = nil
+  )
     -> Actomaton<Action, [Int]>
   {
     Actomaton(state: [], reducer: reducer, environment: environment, onError: onError)

@@ -36,7 +36,8 @@ final class ManualClock: Clock, Sendable {
       return storage.nextID
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let resumeNow: Bool = storage.withLock { storage in
           if deadline <= storage.now || Task.isCancelled { return true }
           storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
@@ -113,7 +114,8 @@ final class Gate: Sendable {
       return storage.nextID
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let open = storage.withLock { storage in
           let proceed = storage.isOpen || Task.isCancelled
           if !proceed { storage.waiters[id] = continuation }

@@ -31,7 +31,8 @@ import TodoStorage
             value += 1
             return value
           }
-          return UUID(uuidString: "00000000-0000-0000-0000-\(String(1_000_000_000_000 + n).dropFirst())")!
+          return UUID(
+            uuidString: "00000000-0000-0000-0000-\(String(1_000_000_000_000 + n).dropFirst())")!
         }),
       github: .init(client: .mock(), clock: clock, now: { Date(timeIntervalSince1970: 0) }))
   }

@@ -28,7 +28,8 @@ import Testing
     let directory = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let adds = (1...10).map { "add item \($0)" }.joined(separator: "\n")
-    let first = try GalleryProcess.run(["--data-dir", directory.path], input: "todo\n\(adds)\nquit\n")
+    let first = try GalleryProcess.run(
+      ["--data-dir", directory.path], input: "todo\n\(adds)\nquit\n")
     #expect(first.status == 0)
     let second = try GalleryProcess.run(
       ["--data-dir", directory.path, "--screen", "todo"], input: "list\n")

@@ -27,7 +27,8 @@ struct Harness {
             value += 1
             return value
           }
-          return UUID(uuidString: "00000000-0000-0000-0000-\(String(1_000_000_000_000 + n).dropFirst())")!
+          return UUID(
+            uuidString: "00000000-0000-0000-0000-\(String(1_000_000_000_000 + n).dropFirst())")!
         }),
       github: .init(client: github, clock: clock, now: { Date(timeIntervalSince1970: 0) }))
     engine = Engine(

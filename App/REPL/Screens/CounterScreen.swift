@@ -10,7 +10,8 @@ extension Screen {
       .simple("+", "add one", .counter(.increment)),
       .simple("-", "subtract one", .counter(.decrement)),
       .simple("reset", "back to zero", .counter(.reset)),
-      Command("set", "N", "set the count to N", example: "set 42") { arguments throws(CommandError) in
+      Command("set", "N", "set the count to N", example: "set 42") {
+        arguments throws(CommandError) in
         .counter(.set(try arguments.number(0, named: "N", usage: "set N")))
       },
     ],

@@ -22,7 +22,8 @@ extension Screen {
         guard arguments.words.count == 1, let sort = SearchQuery.Sort(rawValue: arguments.words[0])
         else {
           throw CommandError(
-            "Expected 'sort stars', 'sort updated' or 'sort best-match', got '\(arguments.text.clipped())'.")
+            "Expected 'sort stars', 'sort updated' or 'sort best-match', got '\(arguments.text.clipped())'."
+          )
         }
         return .github(.setSort(sort))
       },
@@ -33,7 +34,8 @@ extension Screen {
         return nil
       }
       if let error = state.errorMessage { return "github: \(error)" }
-      return "github: \(state.totalCount) result(s) for '\(state.query.clipped())', page \(state.page)"
+      return
+        "github: \(state.totalCount) result(s) for '\(state.query.clipped())', page \(state.page)"
     })
 
   static func renderGitHub(_ current: Root.State.Current) -> [String] {
@@ -55,7 +57,8 @@ extension Screen {
     } else {
       let pages = state.lastPage.map { " of \($0)" } ?? ""
       lines.append(
-        "'\(state.query.clipped())' sorted by \(state.sort.rawValue): \(state.totalCount) result(s), page \(state.page)\(pages)")
+        "'\(state.query.clipped())' sorted by \(state.sort.rawValue): \(state.totalCount) result(s), page \(state.page)\(pages)"
+      )
       for (index, repository) in state.results.enumerated() {
         let language = repository.language.map { "  \($0)" } ?? ""
         lines.append("  \(index + 1). \(repository.fullName)  ★\(repository.stars)\(language)")

@@ -7,12 +7,14 @@ extension Screen {
     summary: "the login flow as a state diagram",
     initial: { .stateDiagram(StateDiagram.State()) },
     commands: [
-      Command("login", "[USER]", "log in (as 'guest' when no user is given)", example: "login ann") {
+      Command("login", "[USER]", "log in (as 'guest' when no user is given)", example: "login ann")
+      {
         arguments throws(CommandError) in
         .stateDiagram(.login(userID: arguments.text.isEmpty ? "guest" : arguments.text))
       },
       .simple("logout", "log out", .stateDiagram(.logout)),
-      .simple("force-logout", "log out at once, even while logging in", .stateDiagram(.forceLogout)),
+      .simple(
+        "force-logout", "log out at once, even while logging in", .stateDiagram(.forceLogout)),
       .view("diagram", "draw the state diagram, the current state marked") { current in
         guard case let .stateDiagram(state) = current else { return [] }
         return diagramLines(state.phase)

@@ -18,7 +18,8 @@ extension Screen {
       var lines = ["\(format(state.elapsed))  (\(state.status))"]
       for lap in state.laps {
         let mark =
-          lap.number == state.fastestLap ? "  fastest"
+          lap.number == state.fastestLap
+          ? "  fastest"
           : lap.number == state.slowestLap ? "  slowest" : ""
         lines.append("  lap \(lap.number)  \(format(lap.split))  total \(format(lap.total))\(mark)")
       }
@@ -28,8 +29,10 @@ extension Screen {
 
   /// `mm:ss.cc`, minutes growing past 59 as needed.
   static func format(_ duration: Duration) -> String {
-    let centiseconds = max(0, duration.components.seconds * 100
-      + duration.components.attoseconds / 10_000_000_000_000_000)
+    let centiseconds = max(
+      0,
+      duration.components.seconds * 100
+        + duration.components.attoseconds / 10_000_000_000_000_000)
     let minutes = centiseconds / 6000
     let seconds = centiseconds / 100 % 60
     let hundredths = centiseconds % 100

@@ -25,7 +25,8 @@ extension Screen {
         guard arguments.words.count == 1, let filter = Todo.Filter(rawValue: arguments.words[0])
         else {
           throw CommandError(
-            "Expected 'filter all', 'filter active' or 'filter completed', got '\(arguments.text.clipped())'.")
+            "Expected 'filter all', 'filter active' or 'filter completed', got '\(arguments.text.clipped())'."
+          )
         }
         return .todo(.setFilter(filter))
       },
