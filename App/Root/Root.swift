@@ -20,23 +20,28 @@ public enum Root {
       case stopwatch(Stopwatch.State)
       case stateDiagram(StateDiagram.State)
       case todo(Todo.State)
-      case github(GitHubSearch.State)
+      // NOTE: boxed: the search state is three times the size of the others, and every
+      // action would copy a screen that large.
+      indirect case github(GitHubSearch.State)
     }
   }
 
   // MARK: - Action
 
   public enum Action: Equatable, Sendable {
+    // NOTE: the screen-changing cases are `indirect`, so that an action stays small (a pointer)
+    // instead of as large as the largest screen's state, which every reducer would copy.
+
     /// Leaves the current screen (cancelling its work, flushing a pending Todo save) and shows
     /// `current`.
-    case changeCurrent(State.Current?)
+    indirect case changeCurrent(State.Current?)
     case counter(Counter.Action)
     case stopwatch(Stopwatch.Action)
     case stateDiagram(StateDiagram.Action)
     case todo(Todo.Action)
-    case github(GitHubSearch.Action)
+    indirect case github(GitHubSearch.Action)
     /// Shows a screen once the one left has wound down.
-    case _show(State.Current?)
+    indirect case _show(State.Current?)
   }
 
   // MARK: - Environment

@@ -6,9 +6,11 @@
 /// released, every running or waiting effect is cancelled.
 public actor Actomaton<Action: Sendable, State: Sendable> {
   /// The current state.
-  public private(set) var state: State
+  public var state: State { currentState }
 
-  let reduce: @Sendable (Action, inout State) -> Effect<Action>
+  @usableFromInline var currentState: State
+
+  @usableFromInline let reduce: @Sendable (Action, inout State) -> Effect<Action>
   let clock: EffectClock
   let onError: (@Sendable (any Error) -> Void)?
   let executor: (any TaskExecutor)?
@@ -62,7 +64,7 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
     onError: (@Sendable (any Error) -> Void)? = nil,
     executor: (any TaskExecutor)? = nil
   ) {
-    self.state = state
+    self.currentState = state
     let run = reducer.run
     self.reduce = { action, state in run(action, &state, environment) }
     self.clock = EffectClock(any: clock)
@@ -94,13 +96,24 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   ///   completes when every effect started by the action has finished and its actions were
   ///   reduced; cancelling it cancels those effects. It throws the first error one of them threw.
   @discardableResult
+  @inlinable
   public func send(
     _ action: Action,
     priority: TaskPriority? = nil,
     tracksFeedbacks: Bool = false
   ) -> Task<Void, any Error>? {
-    let effect = reduce(action, &state)
-    if effect.parts.isEmpty { return nil }
+    // NOTE: inlinable, so that callers specialise the reducer call; everything past an empty
+    // effect happens out of line.
+    let effect = reduce(action, &currentState)
+    if effect.isEmpty { return nil }
+    return start(effect, priority: priority, tracksFeedbacks: tracksFeedbacks)
+  }
+
+  /// Runs the effect of a sent action and returns the task that tracks it.
+  @usableFromInline
+  func start(_ effect: Effect<Action>, priority: TaskPriority?, tracksFeedbacks: Bool)
+    -> Task<Void, any Error>?
+  {
     var context = SendContext(priority: priority, tracksFeedbacks: tracksFeedbacks)
     run(effect, in: &context)
     return context.result(executor: executor)
@@ -108,8 +121,8 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
 
   /// Reduces an action fed back by a running effect and runs its effect.
   func reduceFeedback(_ action: Action, from record: EffectRecord<Action>) {
-    let effect = reduce(action, &state)
-    if effect.parts.isEmpty { return }
+    let effect = reduce(action, &currentState)
+    if effect.isEmpty { return }
     var context = SendContext(feedbackOf: record)
     run(effect, in: &context)
   }
@@ -119,8 +132,8 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
     for part in effect.parts {
       switch part {
       case let .next(action):
-        let next = reduce(action, &state)
-        if !next.parts.isEmpty { run(next, in: &context) }
+        let next = reduce(action, &currentState)
+        if !next.isEmpty { run(next, in: &context) }
       case let .task(task):
         admit(task, in: &context)
       case let .cancelID(key):

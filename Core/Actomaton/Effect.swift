@@ -4,11 +4,21 @@
 /// asynchronous tasks (optionally with an id and a queue), and cancellations. Combine effects with
 /// `+` or ``combine(_:)-(Effect...)``.
 public struct Effect<Action: Sendable>: Sendable {
+  /// The parts, or `nil` for none: the empty effect holds no reference, so returning and
+  /// dropping it costs no reference counting.
+  @usableFromInline let storage: [Part]?
+
   /// The parts of this effect, in order.
-  let parts: [Part]
+  @usableFromInline var parts: [Part] { storage ?? [] }
 
-  init(parts: [Part]) { self.parts = parts }
+  /// Whether the effect has no part at all (the reducer only changed the state).
+  @inlinable var isEmpty: Bool { storage == nil }
 
+  @usableFromInline init(parts: [Part]) { self.storage = parts.isEmpty ? nil : parts }
+
+  @inlinable init() { self.storage = nil }
+
+  @usableFromInline
   enum Part: Sendable {
     case next(Action)
     case task(TaskEffect<Action>)
@@ -17,9 +27,10 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// No effect: the reducer only changed the state.
-  public static var empty: Effect { Effect(parts: []) }
+  @inlinable public static var empty: Effect { Effect() }
 
   /// Feeds `action` back into the actomaton synchronously, before `send` returns; starts no task.
+  @inlinable
   public static func nextAction(_ action: Action) -> Effect {
     Effect(parts: [.next(action)])
   }
@@ -82,28 +93,32 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// The effects one after the other, in the order given.
+  @inlinable
   public static func combine(_ effects: Effect...) -> Effect {
     combine(effects)
   }
 
   /// The effects one after the other, in the order given.
+  @inlinable
   public static func combine(_ effects: [Effect]) -> Effect {
     if effects.count == 1 { return effects[0] }
     return Effect(parts: effects.flatMap(\.parts))
   }
 
   /// `lhs`'s parts, then `rhs`'s.
+  @inlinable
   public static func + (lhs: Effect, rhs: Effect) -> Effect {
-    if lhs.parts.isEmpty { return rhs }
-    if rhs.parts.isEmpty { return lhs }
+    if lhs.isEmpty { return rhs }
+    if rhs.isEmpty { return lhs }
     return Effect(parts: lhs.parts + rhs.parts)
   }
 
   /// The same effect, with every action it feeds back transformed by `transform`.
+  @inlinable
   public func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
-    if parts.isEmpty { return .empty }
+    if isEmpty { return .empty }
     return Effect<NewAction>(
       parts: parts.map { part in
         switch part {
@@ -117,6 +132,7 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 /// One asynchronous part of an ``Effect``.
+@usableFromInline
 struct TaskEffect<Action: Sendable>: Sendable {
   typealias Feed = @Sendable (Action) async -> Void
 
@@ -140,6 +156,7 @@ struct TaskEffect<Action: Sendable>: Sendable {
     }
   }
 
+  @usableFromInline
   func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> TaskEffect<NewAction> {

@@ -12,15 +12,16 @@ public struct AnonymousEffectID: EffectIDProtocol {
 }
 
 /// A type-erased, allocation-free hashable key for effect ids and effect queues.
+@usableFromInline
 struct ErasedKey: Hashable, Sendable {
   let base: any Hashable & Sendable
 
-  static func == (lhs: ErasedKey, rhs: ErasedKey) -> Bool {
+  @usableFromInline static func == (lhs: ErasedKey, rhs: ErasedKey) -> Bool {
     func isEqual<T: Hashable>(_ value: T) -> Bool { (rhs.base as? T) == value }
     return isEqual(lhs.base)
   }
 
-  func hash(into hasher: inout Hasher) {
+  @usableFromInline func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(type(of: base)))
     base.hash(into: &hasher)
   }

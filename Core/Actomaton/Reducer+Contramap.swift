@@ -2,6 +2,7 @@ extension Reducer {
   /// Lifts this reducer to a larger action type; other actions are ignored.
   ///
   /// Actions the reducer's effects feed back are embedded into the larger type.
+  @inlinable
   public func contramap<GlobalAction: Sendable>(
     action path: CasePath<GlobalAction, Action>
   ) -> Reducer<GlobalAction, State, Environment> {
@@ -18,6 +19,7 @@ extension Reducer {
   }
 
   /// Lifts this reducer to a larger state that holds this state at `keyPath`.
+  @inlinable
   public func contramap<GlobalState>(
     state keyPath: any WritableKeyPath<GlobalState, State> & Sendable
   ) -> Reducer<Action, GlobalState, Environment> {
@@ -31,6 +33,7 @@ extension Reducer {
 
   /// Lifts this reducer to an enum state; while the state is in another case, the reducer
   /// leaves it untouched and returns `.empty`.
+  @inlinable
   public func contramap<GlobalState>(
     state path: CasePath<GlobalState, State>
   ) -> Reducer<Action, GlobalState, Environment> {
@@ -50,6 +53,7 @@ extension Reducer {
   ///
   /// The global state is cleared while the reducer runs, so the extracted state is uniquely
   /// referenced and its copy-on-write storage is mutated in place.
+  @inlinable
   public func contramap<Wrapped>(
     state path: CasePath<Wrapped?, State>
   ) -> Reducer<Action, Wrapped?, Environment> {
@@ -66,11 +70,13 @@ extension Reducer {
   }
 
   /// Lifts this reducer to optional state: it runs only while the state is not `nil`.
+  @inlinable
   public func optional() -> Reducer<Action, State?, Environment> {
     contramap(state: CasePath<State?, State>(embed: { $0 }, extract: { $0 }))
   }
 
   /// Lifts this reducer to a larger environment from which `transform` picks its own.
+  @inlinable
   public func contramap<GlobalEnvironment>(
     environment transform: @escaping @Sendable (GlobalEnvironment) -> Environment
   ) -> Reducer<Action, State, GlobalEnvironment> {

@@ -9,13 +9,15 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
 
   /// A cheap test that is `false` only for actions `run` surely ignores (leaving state untouched
   /// and returning `.empty`), so lifted reducers can skip their state work; `nil` when unknown.
-  package let accepts: (@Sendable (Action) -> Bool)?
+  @usableFromInline package let accepts: (@Sendable (Action) -> Bool)?
 
   /// Creates a reducer from its function.
+  @inlinable
   public init(_ run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>) {
     self.init(run: run, accepts: nil)
   }
 
+  @inlinable
   package init(
     run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>,
     accepts: (@Sendable (Action) -> Bool)?
@@ -25,16 +27,19 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   }
 
   /// A reducer that changes nothing and returns no effect.
+  @inlinable
   public static var empty: Reducer {
     Reducer(run: { _, _, _ in .empty }, accepts: { _ in false })
   }
 
   /// Runs the reducers one after the other on the same state; their effects run in that order.
+  @inlinable
   public static func combine(_ reducers: Reducer...) -> Reducer {
     combine(reducers)
   }
 
   /// Runs the reducers one after the other on the same state; their effects run in that order.
+  @inlinable
   public static func combine(_ reducers: [Reducer]) -> Reducer {
     if reducers.count == 1 { return reducers[0] }
     let filters = reducers.compactMap(\.accepts)
@@ -54,6 +59,7 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   }
 
   /// `lhs`, then `rhs`, on the same state.
+  @inlinable
   public static func + (lhs: Reducer, rhs: Reducer) -> Reducer {
     combine([lhs, rhs])
   }
