@@ -151,9 +151,11 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   }
 
   func makeGroup() -> SendGroup {
-    SendGroup { [weak self] group in
+    let executor = self.executor
+    return SendGroup { [weak self] group in
       guard let self else { return }
-      Task { await self.cancelEffects(of: group) }
+      // NOTE: on the effects' executor, so a test clock's executor also sees this hop.
+      Task(executorPreference: executor) { await self.cancelEffects(of: group) }
     }
   }
 }

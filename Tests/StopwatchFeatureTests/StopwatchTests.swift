@@ -137,3 +137,56 @@ import Testing
     await store.finish()
   }
 }
+
+@Suite struct StopwatchTransitionTests {
+  typealias Status = Stopwatch.Status
+
+  /// The stopwatch in `status`, with the test clock at 1 s.
+  static func store(in status: Status) async -> (
+    TestStore<Stopwatch.Action, Stopwatch.State>, TestClock
+  ) {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Stopwatch.State(), reducer: Stopwatch.reducer,
+      environment: .init(clock: clock, tickInterval: .seconds(10)), clock: clock,
+      exhaustivity: .off)
+    if status != .idle { await store.send(.start) }
+    await clock.advance(by: .seconds(1))
+    if status == .paused { await store.send(.stop) }
+    store.exhaustivity = .on
+    return (store, clock)
+  }
+
+  @Test(arguments: [Status.idle, .running, .paused])
+  func everyActionFromEveryStatus(status: Status) async {
+    for action in [Stopwatch.Action.start, .stop, .resume, .lap, .reset, .tick] {
+      let (store, _) = await Self.store(in: status)
+      let before = store.state
+      await store.send(action) { state in
+        switch (action, status) {
+        case (.start, .idle), (.start, .paused), (.resume, .paused):
+          state.status = .running
+          state.runningSince = .seconds(1)
+        case (.stop, .running):
+          state.status = .paused
+          state.elapsed = .seconds(1)
+          state.accumulated = .seconds(1)
+          state.runningSince = nil
+        case (.lap, .running):
+          state.elapsed = .seconds(1)
+          state.laps = [.init(number: 1, split: .seconds(1), total: .seconds(1))]
+        case (.tick, .running):
+          state.elapsed = .seconds(1)
+        case (.reset, _):
+          state = Stopwatch.State()
+        case (.tick, _):
+          break
+        default:
+          state.message = "Cannot \(action) while the stopwatch is \(status)."
+        }
+      }
+      #expect(before.status == status)
+      await store.skipInFlightEffects()
+    }
+  }
+}
