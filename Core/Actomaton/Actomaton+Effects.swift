@@ -181,6 +181,7 @@ public enum EffectQueueMisuse: Error, Equatable, CustomStringConvertible {
   /// A queue's policy has a `maxCount` below 1; the effect was not run.
   case invalidMaxCount(queue: String, maxCount: Int)
 
+  /// What was wrong and how to fix it.
   public var description: String {
     switch self {
     case let .invalidMaxCount(queue, maxCount):

@@ -16,6 +16,7 @@ public protocol EffectQueueProtocol: Hashable, Sendable {
 }
 
 extension EffectQueueProtocol {
+  /// No delay between the queue's effects.
   public var effectQueueDelay: EffectQueueDelay { .constant(0) }
 }
 
@@ -23,6 +24,7 @@ extension EffectQueueProtocol {
 public protocol Newest1EffectQueueProtocol: EffectQueueProtocol {}
 
 extension Newest1EffectQueueProtocol {
+  /// `.runNewest(maxCount: 1)`.
   public var effectQueuePolicy: EffectQueuePolicy { .runNewest(maxCount: 1) }
 }
 
@@ -31,6 +33,7 @@ extension Newest1EffectQueueProtocol {
 public protocol Oldest1DiscardNewEffectQueueProtocol: EffectQueueProtocol {}
 
 extension Oldest1DiscardNewEffectQueueProtocol {
+  /// `.runOldest(maxCount: 1, .discardNew)`.
   public var effectQueuePolicy: EffectQueuePolicy { .runOldest(maxCount: 1, .discardNew) }
 }
 
@@ -39,6 +42,7 @@ extension Oldest1DiscardNewEffectQueueProtocol {
 public protocol Oldest1SuspendNewEffectQueueProtocol: EffectQueueProtocol {}
 
 extension Oldest1SuspendNewEffectQueueProtocol {
+  /// `.runOldest(maxCount: 1, .suspendNew)`.
   public var effectQueuePolicy: EffectQueuePolicy { .runOldest(maxCount: 1, .suspendNew) }
 }
 
