@@ -27,10 +27,10 @@ typealias SinglePayloadTagWitness =
 /// out by the stable Swift ABI on 64-bit platforms. Case tags count the cases with a payload
 /// first, in declaration order, then the cases without one. Creating a layout is cheap (a few
 /// loads) and fails for anything that is not an enum (structs, classes, tuples, existentials).
+@usableFromInline
 // @unchecked Sendable: every stored property is an immutable pointer to runtime type metadata,
 // a type descriptor or a value witness function, or a plain value. The pointees live for the
 // whole process and are never written, so sharing a layout between threads cannot race.
-@usableFromInline
 struct EnumLayout: @unchecked Sendable {
   /// The enum's type metadata, passed to every witness.
   @usableFromInline let metadata: UnsafeRawPointer

@@ -12,6 +12,7 @@ extension GitHubClientTests {
         var slowest = Duration.zero
         for round in 0..<50 {
           let running = Task { await search(client, SearchQuery(text: "round \(round)")) }
+          // NOTE: real time: cancels at varied moments of a real request to the stub server.
           try await Task.sleep(for: .milliseconds(round % 5 * 5))
           var result: Result<SearchPage, GitHubError>?
           let took = await elapsed {
@@ -36,6 +37,7 @@ extension GitHubClientTests {
         }.value
 
         #expect(result.failureValue == .cancelled)
+        // NOTE: real time: gives a wrongly sent request the time to reach the stub server.
         try await Task.sleep(for: .milliseconds(50))
         #expect(server.requests.isEmpty)
       }
@@ -52,6 +54,7 @@ extension GitHubClientTests {
             for index in 0..<20 {
               group.addTask { await search(client, SearchQuery(text: "q\(index)")).failureValue }
             }
+            // NOTE: real time: lets the requests start against the closed port (no stub server).
             try? await Task.sleep(for: .microseconds(100))
             group.cancelAll()
             for await error in group {

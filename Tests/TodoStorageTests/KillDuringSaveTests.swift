@@ -54,11 +54,13 @@ import TodoStorage
         // at a random moment (odd rounds) or as soon as it is writing a temporary file (even).
         let deadline = ContinuousClock.now + .seconds(10)
         while Self.fileIdentity(directory.todosFile) == before, ContinuousClock.now < deadline {
+          // NOTE: real time on purpose: a child process saves for real and is watched from here.
           try await Task.sleep(for: .milliseconds(1))
         }
         if round.isMultiple(of: 2) {
           while directory.entries.count < 2, ContinuousClock.now < deadline {}
         } else {
+          // NOTE: real time on purpose: the kill must land at a random moment of a real save.
           try await Task.sleep(for: .microseconds(Int.random(in: 0...20_000)))
         }
         kill(child.processIdentifier, SIGKILL)
