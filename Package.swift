@@ -102,6 +102,11 @@ let package = Package(
       name: "GalleryREPLTests", dependencies: ["ActomatonTesting", "GalleryREPL"],
       path: "Tests/GalleryREPLTests"),
 
+    .testTarget(
+      name: "FailureInjectionTests",
+      dependencies: ["ActomatonTesting", "GalleryREPL", "StubHTTPServer"],
+      path: "Tests/FailureInjectionTests"),
+
     .executableTarget(
       name: "gallery", dependencies: ["AppRoot", "GalleryREPL"], path: "App/gallery"),
     .testTarget(
