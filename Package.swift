@@ -44,13 +44,15 @@ let package = Package(
 
     .target(name: "TodoStorage", path: "Clients/TodoStorage"),
     .testTarget(
-      name: "TodoStorageTests", dependencies: ["TodoStorage"], path: "Tests/TodoStorageTests"),
+      name: "TodoStorageTests", dependencies: ["ChildTest", "TodoStorage"],
+      path: "Tests/TodoStorageTests"),
 
     .target(name: "GitHubClient", path: "Clients/GitHubClient"),
     .testTarget(
       name: "GitHubClientTests", dependencies: ["GitHubClient", "StubHTTPServer"],
       path: "Tests/GitHubClientTests"),
     .target(name: "StubHTTPServer", path: "Tests/Support/StubHTTPServer"),
+    .target(name: "ChildTest", path: "Tests/Support/ChildTest"),
 
     // MARK: - Features
 
@@ -99,7 +101,7 @@ let package = Package(
     .target(
       name: "GalleryREPL", dependencies: ["ActomatonDebugging", "AppRoot"], path: "App/REPL"),
     .testTarget(
-      name: "GalleryREPLTests", dependencies: ["ActomatonTesting", "GalleryREPL"],
+      name: "GalleryREPLTests", dependencies: ["ActomatonTesting", "ChildTest", "GalleryREPL"],
       path: "Tests/GalleryREPLTests"),
 
     .testTarget(
@@ -110,7 +112,7 @@ let package = Package(
     .executableTarget(
       name: "gallery", dependencies: ["AppRoot", "GalleryREPL"], path: "App/gallery"),
     .testTarget(
-      name: "GalleryEndToEndTests", dependencies: ["gallery", "StubHTTPServer"],
+      name: "GalleryEndToEndTests", dependencies: ["ChildTest", "gallery", "StubHTTPServer"],
       path: "Tests/GalleryEndToEndTests"),
 
     // MARK: - Benchmarks

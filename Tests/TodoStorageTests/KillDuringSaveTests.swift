@@ -1,15 +1,13 @@
+import ChildTest
 import Foundation
 import Testing
 import TodoStorage
 
 /// Kills a process that saves in a loop and checks the file is always a whole list.
 ///
-/// The child is this test executable again, running only ``childSavesInALoopUntilKilled()``,
-/// which the environment variable enables.
+/// The child is this test executable again, running only ``childSavesInALoopUntilKilled()``
+/// in the directory the parent names.
 @Suite struct KillDuringSaveTests {
-  static let directoryVariable = "TODO_STORAGE_KILL_TEST_DIRECTORY"
-  static let childDirectory = ProcessInfo.processInfo.environment[directoryVariable]
-
   /// List `n` of what the child saves: `n` items of about 2 KB each, so a save takes a while.
   static func list(_ count: Int) -> [TodoItem] {
     (1...count).map { index in
@@ -19,9 +17,9 @@ import TodoStorage
     }
   }
 
-  @Test(.enabled(if: childDirectory != nil, "runs only in the child process"))
+  @Test(.enabled(if: ChildTest.isChild, "runs only in the child process"))
   func childSavesInALoopUntilKilled() async throws {
-    let storage = TodoStorage.live(directory: URL(fileURLWithPath: Self.childDirectory!))
+    let storage = TodoStorage.live(directory: URL(fileURLWithPath: ChildTest.instruction!))
     let parent = getppid()
     let start = ContinuousClock.now
     var round = 0
@@ -32,23 +30,14 @@ import TodoStorage
     }
   }
 
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/exe"), "needs Linux"))
+  @Test(.enabled(if: ChildTest.isSupported, "needs Linux"))
   func killingASaveAtRandomMomentsAlwaysLeavesAWholeList() async throws {
     try await withTemporaryDirectory { directory in
-      let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
       var killsDuringAWrite = 0
       for round in 1...8 {
         let before = Self.fileIdentity(directory.todosFile)
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: executable)
-        child.arguments = [
-          "--testing-library", "swift-testing", "--filter", "childSavesInALoopUntilKilled",
-        ]
-        child.environment = ProcessInfo.processInfo.environment.merging(
-          [Self.directoryVariable: directory.path]) { $1 }
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
+        let child = try ChildTest.start(
+          "childSavesInALoopUntilKilled", instruction: directory.path)
 
         // Wait (bounded, in real time) until the child has replaced the file once; then kill it
         // at a random moment (odd rounds) or as soon as it is writing a temporary file (even).

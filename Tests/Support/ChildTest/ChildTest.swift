@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs one test of this test executable again in a child process, for checks that must not
+/// touch the test process itself: killing a save, resource limits, dropping root, measuring
+/// memory without other tests running beside it.
+///
+/// The child test is enabled only when ``variable`` is set in its environment, so a normal run
+/// skips it; the parent sets it to say what the child should do.
+public enum ChildTest {
+  /// Set in the child's environment; its value is the parent's instruction (a directory, a mode).
+  public static let variable = "CHILD_TEST_INSTRUCTION"
+
+  /// The instruction when this process is a child, else `nil`.
+  public static let instruction = ProcessInfo.processInfo.environment[variable]
+
+  /// Whether this process is a child started by ``start(_:instruction:output:)``.
+  public static var isChild: Bool { instruction != nil }
+
+  /// Whether this machine can re-run its test executable (Linux's `/proc/self/exe`).
+  public static var isSupported: Bool { FileManager.default.fileExists(atPath: "/proc/self/exe") }
+
+  /// Starts the test named `filter` in a child process with `instruction`; the caller waits or
+  /// kills it. The child's output goes to `output` (the null device by default).
+  public static func start(
+    _ filter: String, instruction: String, output: FileHandle = .nullDevice
+  ) throws -> Process {
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: executable)
+    child.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+    child.environment = ProcessInfo.processInfo.environment.merging([variable: instruction]) {
+      $1
+    }
+    child.standardOutput = output
+    child.standardError = output
+    try child.run()
+    return child
+  }
+
+  /// Runs the test named `filter` in a child process to its end; returns its exit status and
+  /// everything it printed.
+  public static func run(_ filter: String, instruction: String) throws -> (
+    status: Int32, output: String
+  ) {
+    let pipe = Pipe()
+    let child = try start(filter, instruction: instruction, output: pipe.fileHandleForWriting)
+    try pipe.fileHandleForWriting.close()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    child.waitUntilExit()
+    return (child.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
