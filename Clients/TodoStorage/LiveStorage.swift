@@ -67,7 +67,9 @@ struct ListFile: Sendable {
     do {
       try FileSystem.makeDirectories(directory)
     } catch {
-      throw .unwritable(directory: directory, reason: error.reason)
+      throw Self.isOutOfSpace(error)
+        ? .diskFull(path: path, reason: error.reason)
+        : .unwritable(directory: directory, reason: error.reason)
     }
     if let existing = try? FileSystem.readFile(path),
       case let .newer(version) = FileFormat.decode(existing)
@@ -88,11 +90,18 @@ struct ListFile: Sendable {
   }
 
   func saveError(_ error: SystemError) -> StorageError {
+    if Self.isOutOfSpace(error) { return .diskFull(path: path, reason: error.reason) }
     switch error.code {
-    case ENOSPC, EDQUOT: .diskFull(path: path)
-    case EACCES, EPERM, EROFS, ENOTDIR: .unwritable(directory: directory, reason: error.reason)
-    default: .writeFailed(path: path, reason: error.reason)
+    case EACCES, EPERM, EROFS, ENOTDIR:
+      return .unwritable(directory: directory, reason: error.reason)
+    default:
+      return .writeFailed(path: path, reason: error.reason)
     }
+  }
+
+  /// A full disk, a full quota, or a file size limit (`ulimit -f`) reached.
+  static func isOutOfSpace(_ error: SystemError) -> Bool {
+    [ENOSPC, EDQUOT, EFBIG].contains(error.code)
   }
 
   /// Moves the file to an unused `todos.json.corrupt-<timestamp>` name; the error tells where.

@@ -8,8 +8,9 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
   case newerVersion(path: String, found: Int, supported: Int)
   /// The directory cannot be created or written to.
   case unwritable(directory: String, reason: String)
-  /// The disk (or the user's quota) is full.
-  case diskFull(path: String)
+  /// There is no room for the file: the disk, the user's quota or the file size limit is full;
+  /// `reason` is the system's word for which.
+  case diskFull(path: String, reason: String)
   /// Another failure of the file system while saving.
   case writeFailed(path: String, reason: String)
   /// A test value was called that the test did not expect to be called.
@@ -26,8 +27,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
         + "\(supported); it was left untouched. Update the app to use it."
     case let .unwritable(directory, reason):
       "Cannot write to \(directory) (\(reason)); check that it exists and is writable."
-    case let .diskFull(path):
-      "The disk is full: the list could not be saved to \(path). Free some space and try again."
+    case let .diskFull(path, reason):
+      "No space left for \(path) (\(reason)). Free some space and try again."
     case let .writeFailed(path, reason):
       "The list could not be saved to \(path) (\(reason))."
     case let .unimplemented(name):

@@ -118,9 +118,12 @@ public enum Todo {
       case .flush:
         return .cancel(id: SaveTimerID()) + write(state, environment.storage)
       case .saveResponse(.success):
+        // NOTE: a write queued behind a failed one saved a newer list: the failure is over.
+        if state.message?.hasPrefix(notSaved) == true { state.message = nil }
         return .empty
       case let .saveResponse(.failure(error)):
-        state.message = "Not saved: \(error)"
+        state.message =
+          notSaved + "\(error) The list is kept in memory; the next change tries again."
         return .empty
       case let .setFilter(filter):
         state.message = nil
@@ -152,6 +155,8 @@ public enum Todo {
   }
 
   // MARK: - Effects
+
+  private static let notSaved = "Not saved: "
 
   private struct LoadID: EffectIDProtocol {}
   private struct SaveTimerID: EffectIDProtocol {}

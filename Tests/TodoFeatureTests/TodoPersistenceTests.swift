@@ -212,18 +212,4 @@ import TodoStorage
     await clock.advance(by: .seconds(5))
     await store.finish()
   }
-
-  @Test func aFailedSaveSaysWhyAndKeepsTheList() async {
-    let full = StorageError.diskFull(path: "/d/todos.json")
-    let (store, clock) = makeStore(Self.loaded, storage: .failing(full))
-    await store.send(.add("milk")) { $0.items = [TodoItem(id: UUID(101), text: "milk")] }
-    await clock.advance(by: .milliseconds(500))
-    await store.receive(.saveTimerResponse)
-    await store.receive(.saveResponse(.failure(full))) {
-      $0.message =
-        "Not saved: The disk is full: the list could not be saved to /d/todos.json. "
-        + "Free some space and try again."
-    }
-    await store.finish()
-  }
 }

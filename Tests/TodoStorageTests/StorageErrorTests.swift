@@ -60,10 +60,15 @@ import Testing
 
   @Test func systemErrorsOfASaveMapToReadableStorageErrors() {
     let file = ListFile(directory: "/data/gallery")
-    #expect(
-      file.saveError(SystemError(code: ENOSPC)) == .diskFull(path: "/data/gallery/todos.json"))
-    #expect(
-      file.saveError(SystemError(code: EDQUOT)) == .diskFull(path: "/data/gallery/todos.json"))
+    let outOfSpace = [
+      (ENOSPC, "No space left on device"), (EDQUOT, "Disk quota exceeded"),
+      (EFBIG, "File too large"),
+    ]
+    for (code, reason) in outOfSpace {
+      #expect(
+        file.saveError(SystemError(code: code))
+          == .diskFull(path: "/data/gallery/todos.json", reason: reason))
+    }
     #expect(
       file.saveError(SystemError(code: EROFS))
         == .unwritable(directory: "/data/gallery", reason: "Read-only file system"))
@@ -74,9 +79,8 @@ import Testing
       file.saveError(SystemError(code: EIO))
         == .writeFailed(path: "/data/gallery/todos.json", reason: "Input/output error"))
     #expect(
-      StorageError.diskFull(path: "/d/todos.json").description
-        == "The disk is full: the list could not be saved to /d/todos.json. Free some space and "
-        + "try again.")
+      StorageError.diskFull(path: "/d/todos.json", reason: "File too large").description
+        == "No space left for /d/todos.json (File too large). Free some space and try again.")
   }
 
   @Test func everyErrorReadsAsASentence() {
@@ -85,7 +89,7 @@ import Testing
       .unreadable(path: "/d/todos.json", reason: "Permission denied"),
       .newerVersion(path: "/d/todos.json", found: 3, supported: 1),
       .unwritable(directory: "/d", reason: "Read-only file system"),
-      .diskFull(path: "/d/todos.json"),
+      .diskFull(path: "/d/todos.json", reason: "No space left on device"),
       .writeFailed(path: "/d/todos.json", reason: "Input/output error"),
       .unimplemented("TodoStorage.save"),
     ]

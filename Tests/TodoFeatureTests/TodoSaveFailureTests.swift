@@ -1,0 +1,102 @@
+import ActomatonTesting
+import Foundation
+import Testing
+import TodoFeature
+import TodoStorage
+
+/// Saves that fail (a full disk, a read-only folder) and the fault clearing later.
+@Suite struct TodoSaveFailureTests {
+  static let loaded = Todo.State(persistence: .loaded)
+  static let full = StorageError.diskFull(path: "/d/todos.json", reason: "File too large")
+  static let notSaved =
+    "Not saved: No space left for /d/todos.json (File too large). Free some space and try "
+    + "again. The list is kept in memory; the next change tries again."
+  static let milk = TodoItem(id: UUID(101), text: "milk")
+  static let eggs = TodoItem(id: UUID(102), text: "eggs")
+  static let tea = TodoItem(id: UUID(103), text: "tea")
+
+  @Test func aFailedSaveSaysWhyAndKeepsTheList() async {
+    let (store, clock) = makeStore(Self.loaded, storage: .failing(Self.full))
+    await store.send(.add("milk")) { $0.items = [Self.milk] }
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.saveTimerResponse)
+    await store.receive(.saveResponse(.failure(Self.full))) { $0.message = Self.notSaved }
+    await store.finish()
+  }
+
+  @Test func onceTheFaultClearsTheNextChangeSavesEveryItem() async throws {
+    let disk = FaultyDisk()
+    let (store, clock) = makeStore(Self.loaded, storage: disk.storage)
+    disk.fault = Self.full
+    await store.send(.add("milk")) { $0.items = [Self.milk] }
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.saveTimerResponse)
+    await store.receive(.saveResponse(.failure(Self.full))) { $0.message = Self.notSaved }
+    await store.send(.add("eggs")) {
+      $0.items = [Self.milk, Self.eggs]
+      $0.message = nil
+    }
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.saveTimerResponse)
+    await store.receive(.saveResponse(.failure(Self.full))) { $0.message = Self.notSaved }
+
+    disk.fault = nil
+    await store.send(.add("tea")) {
+      $0.items = [Self.milk, Self.eggs, Self.tea]
+      $0.message = nil
+    }
+    await store.receiveDelayedSave(of: 3, clock: clock)
+    await store.finish()
+    #expect(try await disk.saved.load() == [Self.milk, Self.eggs, Self.tea])
+  }
+
+  @Test func aSaveQueuedBehindAFailedOneClearsTheMessageWhenItSucceeds() async throws {
+    let clock = TestClock()
+    let disk = FaultyDisk(slowOn: clock)
+    let store = TodoStore(
+      initialState: Self.loaded, reducer: Todo.reducer,
+      environment: Todo.Environment(
+        storage: disk.storage, clock: clock, makeID: incrementingIDs()),
+      clock: clock)
+    disk.fault = Self.full
+    await store.send(.add("milk")) { $0.items = [Self.milk] }
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.saveTimerResponse)  // writes [milk], taking 1 s, and fails
+    await store.send(.add("eggs")) { $0.items = [Self.milk, Self.eggs] }
+    disk.fault = nil
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.saveTimerResponse)  // writes [milk, eggs] after the failing write
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.saveResponse(.failure(Self.full))) { $0.message = Self.notSaved }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.saveResponse(.success(2))) { $0.message = nil }
+    await store.finish()
+    #expect(try await disk.saved.load() == [Self.milk, Self.eggs])
+  }
+}
+
+/// An in-memory disk whose saves fail with `fault` while it is set; a save takes a second on
+/// `clock` when given, and fails or not by the fault set when it started.
+final class FaultyDisk: Sendable {
+  let saved = TodoStorage.inMemory()
+  private let state = Locked<StorageError?>(nil)
+  private let clock: TestClock?
+
+  init(slowOn clock: TestClock? = nil) { self.clock = clock }
+
+  var fault: StorageError? {
+    get { state.withLock { $0 } }
+    set { state.withLock { $0 = newValue } }
+  }
+
+  var storage: TodoStorage {
+    TodoStorage(
+      load: saved.load,
+      save: { items throws(StorageError) in
+        let fault = self.fault
+        try? await self.clock?.sleep(for: .seconds(1))
+        if let fault { throw fault }
+        try await self.saved.save(items)
+      })
+  }
+}
