@@ -41,23 +41,6 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: geteuid() != 0, "root may write to a read-only folder"))
-  func aReadOnlyDirectoryGivesAClearErrorAndKeepsTheOldList() async throws {
-    try await withTemporaryDirectory { directory in
-      let storage = TodoStorage.live(directory: directory)
-      try await storage.save(TodoItem.numbered(2))
-      try FileManager.default.setAttributes(
-        [.posixPermissions: 0o555], ofItemAtPath: directory.path)
-      await #expect(
-        throws: StorageError.unwritable(
-          directory: directory.path, reason: "Permission denied")
-      ) {
-        try await storage.save(TodoItem.numbered(5))
-      }
-      #expect(try await storage.load() == TodoItem.numbered(2))
-    }
-  }
-
   @Test func systemErrorsOfASaveMapToReadableStorageErrors() {
     let file = ListFile(directory: "/data/gallery")
     let outOfSpace = [

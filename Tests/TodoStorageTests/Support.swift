@@ -43,3 +43,12 @@ extension TodoItem {
     }
   }
 }
+
+/// Prints `child: ` and what `body` returned or threw, for the parent test to check.
+func report(_ body: () async throws -> String) async {
+  do {
+    print("child: \(try await body())")
+  } catch {
+    print("child: \(error)")
+  }
+}
