@@ -1,0 +1,73 @@
+import ChildTest
+import Foundation
+import Testing
+
+/// The `gallery` binary saving its list into a directory the kernel refuses to write to, or past
+/// a file size limit. A child test applies the fault to itself and runs the app, which inherits
+/// it; the test process itself is untouched.
+@Suite struct TodoFaultEndToEndTests {
+  enum Fault: String, CaseIterable, Sendable {
+    /// The directory is read-only, and the app does not run as root.
+    case readOnlyDirectory
+    /// The app may write files of at most 100 bytes (`ulimit -f`): a full disk, in effect.
+    case fileSizeLimit
+
+    func message(directory: URL) -> String {
+      switch self {
+      case .readOnlyDirectory:
+        "! Not saved: Cannot write to \(directory.path) (Permission denied); check that it "
+          + "exists and is writable. The list is kept in memory; the next change tries again."
+      case .fileSizeLimit:
+        "! Not saved: No space left for \(directory.path)/todos.json (File too large). Free "
+          + "some space and try again. The list is kept in memory; the next change tries again."
+      }
+    }
+  }
+
+  static let script = "todo\nadd a\nadd b\nwait 2\nlist\n"
+
+  @Test(.enabled(if: ChildTest.isChild, "runs only in the child process"))
+  func childRunsTheGalleryUnderAFault() throws {
+    let words = ChildTest.instruction!.split(separator: " ", maxSplits: 1).map(String.init)
+    switch Fault(rawValue: words[0]) {
+    case .readOnlyDirectory: try ChildTest.dropRoot()
+    case .fileSizeLimit: try ChildTest.limitFileSize(to: 100)
+    case nil: Issue.record("unknown fault \(words[0])")
+    }
+    let result = try GalleryProcess.run(["--data-dir", words[1]], input: Self.script)
+    print("\(result.output)child: status \(result.status)\nchild: errors \(result.errors)")
+  }
+
+  @Test(.enabled(if: ChildTest.isSupported, "needs Linux"), arguments: Fault.allCases)
+  func aFailedSaveSaysWhyKeepsTheListAndLeavesTheFileAlone(fault: Fault) throws {
+    let directory = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = try GalleryProcess.run(
+      ["--data-dir", directory.path], input: "todo\nadd old\nquit\n")
+    #expect(first.status == 0)
+    let file = directory.appendingPathComponent("todos.json")
+    let before = try Data(contentsOf: file)
+    if fault == .readOnlyDirectory { try setPermissions(0o555, of: directory) }
+    defer { try? setPermissions(0o755, of: directory) }
+
+    let child = try ChildTest.run(
+      "childRunsTheGalleryUnderAFault", instruction: "\(fault.rawValue) \(directory.path)")
+
+    #expect(child.status == 0, "\(child.output)")
+    let lastLines = [
+      "3 active, 0 completed", "  1. [ ] old", "  2. [ ] a", "  3. [ ] b",
+      fault.message(directory: directory), "child: status 0", "",
+    ]
+    #expect(
+      child.output.contains("\n" + lastLines.joined(separator: "\n")),
+      "'list' shows every item and why they are not saved, and the app exits normally")
+    #expect(child.output.contains("child: errors \n"), "nothing on standard error")
+    #expect(try Data(contentsOf: file) == before, "the file still holds the previous list")
+    let entries = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(entries == ["todos.json"], "no temporary file is left")
+  }
+
+  private func setPermissions(_ mode: Int, of directory: URL) throws {
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: directory.path)
+  }
+}
