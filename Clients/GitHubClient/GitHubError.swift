@@ -1,6 +1,7 @@
 /// Everything that can go wrong with a search, each with a message a person understands.
 public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// 403/429 with no requests left; `resetAt` is UTC epoch seconds when known.
+  /// 403/429 with no requests left; `resetAt` is UTC epoch seconds when known, shown as a UTC
+  /// clock time.
   case rateLimited(resetAt: Int?, retryAfter: Int?, authenticated: Bool)
   /// 422: GitHub's message.
   case validation(String)
@@ -23,7 +24,7 @@ public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case let .rateLimited(resetAt, retryAfter, authenticated):
       let when =
-        retryAfter.map { "retry in \($0) s" } ?? resetAt.map { "resets at epoch \($0)" }
+        retryAfter.map { "retry in \($0) s" } ?? resetAt.map { "resets at \(Self.clockTime($0))" }
         ?? "try again later"
       return "GitHub rate limit reached; \(when)."
         + (authenticated ? "" : " Set GITHUB_TOKEN for a higher limit (30 searches a minute).")
@@ -38,5 +39,14 @@ public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible {
       return "GitHub shows only the first 1,000 results of a search; refine the query."
     case .cancelled: return "The search was cancelled."
     }
+  }
+
+  /// `22:14:50 UTC` for epoch seconds: GitHub's limits reset within the hour, so a clock time
+  /// (in UTC, needing no time zone data) says when without a date.
+  static func clockTime(_ epochSeconds: Int) -> String {
+    let second = (epochSeconds % 86_400 + 86_400) % 86_400
+    func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return [second / 3_600, second / 60 % 60, second % 60].map(twoDigits)
+      .joined(separator: ":") + " UTC"
   }
 }

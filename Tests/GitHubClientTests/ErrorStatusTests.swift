@@ -33,9 +33,20 @@ extension GitHubClientTests {
         let error = await searchError(liveClient(server))
         #expect(
           error == .rateLimited(resetAt: 1_795_250_460, retryAfter: nil, authenticated: false))
-        #expect(error?.description.contains("1795250460") == true)
-        #expect(error?.description.contains("GITHUB_TOKEN") == true)
+        #expect(
+          error?.description
+            == "GitHub rate limit reached; resets at 08:41:00 UTC. Set GITHUB_TOKEN for a higher"
+            + " limit (30 searches a minute).")
       }
+    }
+
+    @Test(arguments: [
+      (0, "00:00:00"), (1_795_250_460, "08:41:00"), (1_700_000_090, "22:14:50"),
+      (86_399, "23:59:59"), (-1, "23:59:59"),
+    ])
+    func aRateLimitSaysItsResetAsAUTCClockTime(resetAt: Int, clockTime: String) {
+      let error = GitHubError.rateLimited(resetAt: resetAt, retryAfter: nil, authenticated: true)
+      #expect(error.description == "GitHub rate limit reached; resets at \(clockTime) UTC.")
     }
 
     @Test func status429WithRetryAfterIsARateLimitForTheToken() async throws {
