@@ -57,7 +57,10 @@ extension StubHTTPServer {
       if isStopped { return false }
       if Socket.waitReadable(fd, milliseconds: 20) {
         // Readable during a wait means a hang-up (GET sends no body); drain anything else.
-        guard Socket.peerIsOpen(fd), Socket.receive(fd) != nil else { return false }
+        guard Socket.peerIsOpen(fd), Socket.receive(fd) != nil else {
+          state.withLock { $0.hangUps += 1 }
+          return false
+        }
       }
     }
     return true

@@ -19,6 +19,7 @@ public final class StubHTTPServer: Sendable {
     var routes: [String: StubResponse]
     var requests: [StubRequest] = []
     var connections: Set<Int32> = []
+    var hangUps = 0
     var listenerOpen = true
     var stopped = false
   }
@@ -54,6 +55,21 @@ public final class StubHTTPServer: Sendable {
 
   /// Every request received so far, oldest first.
   public var requests: [StubRequest] { state.withLock { $0.requests } }
+
+  /// How many clients hung up while their answer was delayed or stalled.
+  public var hangUps: Int { state.withLock { $0.hangUps } }
+
+  /// Waits until `condition` holds (checked every 10 ms), at most `limit`; whether it held.
+  public func eventually(
+    within limit: Duration = .seconds(10), _ condition: (StubHTTPServer) -> Bool
+  ) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while !condition(self) {
+      guard ContinuousClock.now < deadline else { return false }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+  }
 
   /// Sets or replaces the answer for `path`.
   public func setRoute(_ path: String, _ response: StubResponse) {
