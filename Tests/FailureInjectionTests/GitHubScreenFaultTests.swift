@@ -1,32 +1,94 @@
-import AppRoot
 import Foundation
-import GalleryREPL
-import StubHTTPServer
 import Testing
 
 /// Drives the REPL's GitHub screen against a misbehaving loopback server: each fault must end in
 /// a clear message on the screen, the REPL must go on, and the token must never be shown.
 @Suite struct GitHubScreenFaultTests {
-  static let token = "ghp_fault-injection-secret-0123456789"
+  static let faultsAndMessages: [(ServerFault, String)] = [
+    (
+      .closedWithoutAnswer,
+      "GitHub's answer could not be read: the server sent no readable HTTP answer."
+    ),
+    (
+      .closedMidAnswer,
+      "GitHub's answer could not be read: the transfer failed (transfer closed with 153 bytes"
+        + " remaining to read)."
+    ),
+    (.unauthorized, "GitHub refused the token (401). Check GITHUB_TOKEN."),
+    (
+      .validation,
+      "GitHub refused the search: Validation Failed (The search is longer than 256 characters.)"
+    ),
+    (.status500, "GitHub had a server error (500); try again later."),
+    (.status502, "GitHub had a server error (502); try again later."),
+    (.status503, "GitHub had a server error (503); try again later."),
+    (.malformedJSON, "GitHub's answer could not be read: the body is not valid JSON."),
+    (
+      .hugeBody,
+      "GitHub's answer could not be read: the answer was too large"
+        + " (\(ServerFault.hugeBody.response.body.count) bytes)."
+    ),
+    (.captivePortal, "GitHub's answer could not be read: expected JSON but got text/html."),
+  ]
 
-  /// A session on the live client pointed at `baseURL`, with the real clock and waiter.
-  static func session(baseURL: URL) -> (Engine, BufferConsole) {
-    var environment = Root.Environment.live(
-      dataDirectory: nil, offline: false,
-      processEnvironment: ["GITHUB_API_URL": baseURL.absoluteString, "GITHUB_TOKEN": token])
-    environment.todo.storage = .inMemory()
-    let console = BufferConsole()
-    return (Engine(environment: environment, console: console, debug: true), console)
+  @Test(arguments: faultsAndMessages)
+  func aFaultSaysWhatWentWrongAndTheNextSearchWorks(fault: ServerFault, message: String)
+    async throws
+  {
+    let session = try FaultSession()
+    defer { session.server.stop() }
+    await session.run("github", "search \(fault)")
+    #expect(
+      await session.output("wait 10") == [
+        "'\(fault)' sorted by best-match: no results to show", "! \(message)",
+      ])
+    await session.run("state")
+    #expect(await session.output("search ok") == ["searching 'ok'…"])
+    #expect(
+      await session.output("wait 10") == [
+        "'ok' sorted by best-match: 1 result(s), page 1", "  1. octo/ok  ★7  Swift",
+      ])
+    #expect(await session.output("counter") == ["count: 0"])
+    #expect(await session.output("+") == ["count: 1"])
+    session.expectTheTokenNeverShows()
   }
 
-  @Test func refusedConnectionSaysSoAndTheREPLGoesOn() async throws {
-    let port = try #require(StubHTTPServer.closedPort())
-    let (engine, console) = Self.session(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
-    for line in ["github", "search swift", "wait 10", "counter", "+"] {
-      await engine.execute(line)
-    }
-    #expect(console.text.contains("! Cannot connect to 127.0.0.1:\(port): offline or refused."))
-    #expect(console.text.hasSuffix("count: 1\n"), "the REPL still answers")
-    #expect(!console.text.contains(Self.token))
+  @Test(arguments: [ServerFault.rateLimit403, .rateLimit429])
+  func aRateLimitSaysWhenItResetsAndPausesSearching(fault: ServerFault) async throws {
+    let session = try FaultSession(now: { ServerFault.frozenNow })
+    defer { session.server.stop() }
+    await session.run("github", "search \(fault)")
+    #expect(
+      await session.output("wait 10") == [
+        "'\(fault)' sorted by best-match: no results to show",
+        "! GitHub rate limit reached; resets at 22:14:50 UTC. Searching is paused for 90 s.",
+      ])
+    await session.run("search ok", "wait 10")
+    #expect(
+      await session.output("state").contains("  rateLimitedUntil: 2023-11-14 22:14:50 +0000"))
+    #expect(
+      await session.output("search ok") == [
+        "'\(fault)' sorted by best-match: no results to show",
+        "! Searching is paused by GitHub's rate limit for another 90 s.",
+      ])
+    #expect(session.server.requests.count == 1, "nothing was sent while searching is paused")
+    await session.run("counter", "+")
+    #expect(session.console.text.hasSuffix("count: 1\n"))
+    session.expectTheTokenNeverShows()
+  }
+
+  @Test func aRefusedConnectionSaysSoAndTheREPLGoesOn() async throws {
+    let session = try FaultSession()
+    session.server.stop()
+    let port = session.server.port
+    await session.run("github", "search swift")
+    #expect(
+      await session.output("wait 10") == [
+        "'swift' sorted by best-match: no results to show",
+        "! Cannot connect to 127.0.0.1:\(port): offline or refused.",
+      ])
+    await session.run("state", "counter", "+")
+    #expect(session.console.text.hasSuffix("count: 1\n"))
+    session.expectTheTokenNeverShows(requestsSent: false)
   }
 }

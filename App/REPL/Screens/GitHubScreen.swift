@@ -54,6 +54,10 @@ extension Screen {
       lines.append("no search yet: try 'search swift'")
     } else if state.isLoading {
       lines.append("searching '\(state.query.clipped())'…")
+    } else if state.results.isEmpty, state.errorMessage != nil {
+      // NOTE: a failed search has no count: "0 result(s)" would say GitHub found nothing.
+      lines.append(
+        "'\(state.query.clipped())' sorted by \(state.sort.rawValue): no results to show")
     } else {
       let pages = state.lastPage.map { " of \($0)" } ?? ""
       lines.append(

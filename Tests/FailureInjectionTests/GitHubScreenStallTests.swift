@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// A server that accepts the search and then says nothing for 30 s.
+extension GitHubScreenFaultTests {
+  @Test func aStallTimesOutAtTheClientsLimitNotTheServers() async throws {
+    let session = try FaultSession(timeout: 1)
+    defer { session.server.stop() }
+    await session.run("github", "search stall")
+    let start = ContinuousClock.now
+    let screen = await session.output("wait 20")
+    let took = ContinuousClock.now - start
+    #expect(
+      screen == ["'stall' sorted by best-match: no results to show", "! The search timed out."])
+    #expect(took > .milliseconds(900) && took < .seconds(8), "took \(took)")
+    #expect(await session.server.eventually { $0.hangUps == 1 }, "the client hung up")
+    await session.run("search ok", "wait 10")
+    #expect(session.console.text.contains("\n  1. octo/ok  ★7  Swift\n"))
+    session.expectTheTokenNeverShows()
+  }
+
+  @Test func leavingTheScreenDuringAStallAnswersAtOnceAndHangsUp() async throws {
+    let session = try FaultSession(timeout: 20)
+    defer { session.server.stop() }
+    await session.run("github", "search stall")
+    #expect(await session.server.eventually { $0.requests.count == 1 }, "the search was sent")
+    let start = ContinuousClock.now
+    #expect(await session.output("counter") == ["count: 0"])
+    #expect(ContinuousClock.now - start < .seconds(2))
+    #expect(await session.server.eventually { $0.hangUps == 1 }, "the client hung up")
+    #expect(await session.output("+") == ["count: 1"])
+    await session.run("github", "search ok", "wait 10")
+    #expect(
+      session.console.text.hasSuffix(
+        "'ok' sorted by best-match: 1 result(s), page 1\n  1. octo/ok  ★7  Swift\n"))
+    session.expectTheTokenNeverShows()
+  }
+
+  @Test func aNewSearchReplacesAStalledOneAndHangsItUp() async throws {
+    let session = try FaultSession(timeout: 20)
+    defer { session.server.stop() }
+    await session.run("github", "search stall")
+    #expect(await session.server.eventually { $0.requests.count == 1 }, "the search was sent")
+    await session.run("search ok")
+    #expect(
+      await session.output("wait 10") == [
+        "'ok' sorted by best-match: 1 result(s), page 1", "  1. octo/ok  ★7  Swift",
+      ])
+    #expect(await session.server.eventually { $0.hangUps == 1 }, "the client hung up")
+    session.expectTheTokenNeverShows()
+  }
+
+  @Test func interruptingAStalledSearchHangsUpAndTheNextSearchWorks() async throws {
+    let session = try FaultSession(timeout: 20)
+    defer { session.server.stop() }
+    await session.run("github", "search stall")
+    #expect(await session.server.eventually { $0.requests.count == 1 }, "the search was sent")
+    session.engine.interrupt()
+    #expect(await session.server.eventually { $0.hangUps == 1 }, "the client hung up")
+    await withKnownIssue("Ctrl-C cancels the effect but the feature never hears of it") {
+      #expect(await session.output("wait") != ["searching 'stall'…"])
+    }
+    await session.run("search ok", "wait 10")
+    #expect(session.console.text.hasSuffix("  1. octo/ok  ★7  Swift\n"))
+    session.expectTheTokenNeverShows()
+  }
+}
