@@ -19,8 +19,11 @@ struct GalleryProcess {
     return directory.appendingPathComponent("gallery")
   }()
 
+  /// Runs the app with `input` on its standard input; `onceStarted`, when given, is called with
+  /// the process once it has printed something (its start-up is over) and before it gets `input`.
   static func run(
-    _ arguments: [String], input: String, environment extra: [String: String] = [:]
+    _ arguments: [String], input: String, environment extra: [String: String] = [:],
+    onceStarted: ((Process) throws -> Void)? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
@@ -38,9 +41,21 @@ struct GalleryProcess {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
+    var output = Data()
+    if let onceStarted {
+      // NOTE: the app prints its banner at once, or exits (end of file): this read is bounded.
+      output = stdout.fileHandleForReading.availableData
+      do {
+        try onceStarted(process)
+      } catch {
+        process.terminate()
+        process.waitUntilExit()
+        throw error
+      }
+    }
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    output += stdout.fileHandleForReading.readDataToEndOfFile()
     let errors = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(

@@ -3,13 +3,15 @@ import Foundation
 import Testing
 
 /// The `gallery` binary saving its list into a directory the kernel refuses to write to, or past
-/// a file size limit. A child test applies the fault to itself and runs the app, which inherits
-/// it; the test process itself is untouched.
+/// a file size limit. A child test drops root and runs the app, which inherits the user; or it
+/// ignores SIGXFSZ, runs the app, which inherits that, and limits the app's file size. The test
+/// process itself is untouched.
 @Suite struct TodoFaultEndToEndTests {
   enum Fault: String, CaseIterable, Sendable {
     /// The directory is read-only, and the app does not run as root.
     case readOnlyDirectory
-    /// The app may write files of at most 100 bytes (`ulimit -f`): a full disk, in effect.
+    /// The app may write files of at most 100 bytes (`ulimit -f`, from when it has started): a
+    /// full disk, in effect.
     case fileSizeLimit
 
     func message(directory: URL) -> String {
@@ -29,12 +31,14 @@ import Testing
   @Test(.enabled(if: ChildTest.isChild, "runs only in the child process"))
   func childRunsTheGalleryUnderAFault() throws {
     let words = ChildTest.instruction!.split(separator: " ", maxSplits: 1).map(String.init)
-    switch Fault(rawValue: words[0]) {
-    case .readOnlyDirectory: try ChildTest.dropRoot()
-    case .fileSizeLimit: try ChildTest.limitFileSize(to: 100)
-    case nil: Issue.record("unknown fault \(words[0])")
+    let fault = try #require(Fault(rawValue: words[0]))
+    if fault == .readOnlyDirectory { try ChildTest.dropRoot() }
+    if fault == .fileSizeLimit { try ChildTest.ignoreFileSizeSignal() }
+    let result = try GalleryProcess.run(["--data-dir", words[1]], input: Self.script) { app in
+      if fault == .fileSizeLimit {
+        try ChildTest.limitFileSize(to: 100, of: app.processIdentifier)
+      }
     }
-    let result = try GalleryProcess.run(["--data-dir", words[1]], input: Self.script)
     print("\(result.output)child: status \(result.status)\nchild: errors \(result.errors)")
   }
 

@@ -32,25 +32,49 @@ extension ChildTest {
     }
   }
 
-  /// Limits the size of the files this child (and what it starts) writes to `bytes`, as
-  /// `ulimit -f` does: a write past it is cut short, the next fails with `EFBIG`. `SIGXFSZ`,
-  /// which would kill the process instead, is ignored.
-  public static func limitFileSize(to bytes: Int) throws {
+  /// Ignores `SIGXFSZ` in this child and in the processes it starts from now on, so a write past
+  /// a file size limit fails with `EFBIG` instead of killing the writer.
+  public static func ignoreFileSizeSignal() throws {
     try requireChild()
     signal(SIGXFSZ, SIG_IGN)
-    var limit = rlimit()
+  }
+
+  /// Limits the size of the files process `pid` writes to `bytes`, as `ulimit -f` does: a write
+  /// past it is cut short, the next fails with `EFBIG`. Limits this child unless told; another
+  /// process must have been started by this child after ``ignoreFileSizeSignal()``.
+  ///
+  /// NOTE: a process limited from its start inherits the limit before its own start-up code runs,
+  /// and the thread sanitizer's runtime writes a 512 KB file then (it dies of SIGBUS under a
+  /// smaller limit); limiting a process once it has started avoids that.
+  public static func limitFileSize(to bytes: Int, of pid: pid_t = getpid()) throws {
+    try ignoreFileSizeSignal()
     #if canImport(Glibc)
-      let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+      let resource = Int32(RLIMIT_FSIZE.rawValue)
     #else
       let resource = RLIMIT_FSIZE
     #endif
-    guard getrlimit(resource, &limit) == 0 else {
-      throw FaultError(description: "getrlimit: \(String(cString: strerror(errno)))")
+    let prlimit = try prlimitFunction()
+    var limit = rlimit()
+    guard prlimit(pid, resource, nil, &limit) == 0 else {
+      throw FaultError(description: "prlimit: \(String(cString: strerror(errno)))")
     }
     limit.rlim_cur = rlim_t(bytes)
-    guard setrlimit(resource, &limit) == 0 else {
-      throw FaultError(description: "setrlimit: \(String(cString: strerror(errno)))")
+    guard prlimit(pid, resource, &limit, nil) == 0 else {
+      throw FaultError(description: "prlimit: \(String(cString: strerror(errno)))")
     }
+  }
+
+  /// The C library's `prlimit`, which Swift does not import (it is declared for `_GNU_SOURCE`).
+  private typealias Prlimit =
+    @convention(c) (
+      pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?
+    ) -> Int32
+
+  private static func prlimitFunction() throws -> Prlimit {
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prlimit") else {
+      throw FaultError(description: "the C library has no prlimit")
+    }
+    return unsafeBitCast(symbol, to: Prlimit.self)
   }
 
   private static func requireChild() throws {
