@@ -39,9 +39,40 @@ enum Memory {
     for index in 1...n {
       if let task = await actomaton.send(index) { tasks.append(task) }
     }
-    let after = residentBytes()
+    // NOTE: the send tasks run on the global pool; wait until they have all reached their
+    // suspension, that is until the resident set stops growing.
+    var after = residentBytes()
+    while true {
+      try? await Task.sleep(for: .milliseconds(200))
+      let now = residentBytes()
+      if now == after { break }
+      after = now
+    }
     gate.continuation.finish()
     for task in tasks { try? await task.value }
+    return Double(after - before) / Double(n)
+  }
+
+  /// The floor: resident bytes per bare `Task` suspended on a continuation, the least that a
+  /// send's task waiting for a queued effect can cost.
+  static func bytesPerSuspendedTask(n: Int) async -> Double {
+    let parked = Locked<[CheckedContinuation<Void, Never>]>([])
+    parked.withLock { $0.reserveCapacity(n) }
+    var tasks: [Task<Void, Never>] = []
+    tasks.reserveCapacity(n)
+    let before = residentBytes()
+    for _ in 0..<n {
+      tasks.append(
+        Task.detached {
+          await withCheckedContinuation { continuation in
+            parked.withLock { $0.append(continuation) }
+          }
+        })
+    }
+    while parked.withLock({ $0.count }) < n { await Task.yield() }
+    let after = residentBytes()
+    for continuation in parked.withLock({ $0 }) { continuation.resume() }
+    for task in tasks { await task.value }
     return Double(after - before) / Double(n)
   }
 }

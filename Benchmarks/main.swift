@@ -1,6 +1,6 @@
 import Foundation
 
-// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only W6]
+// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only W1|W2|W6|W7|M1]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 let only = arguments.firstIndex(of: "--only").flatMap {
@@ -20,8 +20,12 @@ if let only {
   case "W2": sample = await CoreWorkloads.w2RoundTrip(n: n / 10, repetitions: repetitions).0
   case "W6": sample = await AppWorkloads.w6RootSend(n: n, repetitions: repetitions)
   case "W7": sample = await AppWorkloads.w7Engine(lines: n / 10, repetitions: 1)
+  case "M1":
+    let floor = Int(await Memory.bytesPerSuspendedTask(n: n / 10))
+    print("M1: \(Int(await Memory.bytesPerWaitingEffect(n: n / 10))) bytes (floor \(floor))")
+    exit(0)
   default:
-    print("unknown workload \(only); expected W1, W2, W6 or W7")
+    print("unknown workload \(only); expected W1, W2, W6, W7 or M1")
     exit(2)
   }
   print("\(only): \(Report.format(sample.median)) ns/op")
@@ -84,11 +88,13 @@ rows.append(
     floor: nil, target: "≥ 100k/s", note: "\(perSecond) commands/s"))
 
 let waiting = 100_000 / scale
+let taskBytes = await Memory.bytesPerSuspendedTask(n: waiting)
 let bytes = await Memory.bytesPerWaitingEffect(n: waiting)
 rows.append(
   Row(
     id: "M1", name: "resident memory per waiting effect", n: waiting,
-    sample: Sample(perOperation: [bytes]), floorName: nil, floor: nil, target: "< 1024 B",
-    note: "\(Int(bytes)) bytes per waiting effect"))
+    sample: Sample(perOperation: [bytes]), floorName: "suspended Task (bytes)",
+    floor: Sample(perOperation: [taskBytes]), target: "< 1024 B",
+    note: "\(Int(bytes)) bytes per waiting effect, \(Int(taskBytes)) per bare suspended Task"))
 
 print(arguments.contains("--json") ? Report.json(rows) : Report.table(rows))

@@ -151,11 +151,13 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   }
 
   func makeGroup() -> SendGroup {
-    let executor = self.executor
-    return SendGroup { [weak self] group in
-      guard let self else { return }
-      // NOTE: on the effects' executor, so a test clock's executor also sees this hop.
-      Task(executorPreference: executor) { await self.cancelEffects(of: group) }
-    }
+    SendGroup(owner: self)
+  }
+}
+
+extension Actomaton: SendGroupOwner {
+  nonisolated func cancelEffectsSoon(of group: SendGroup) {
+    // NOTE: on the effects' executor, so a test clock's executor also sees this hop.
+    Task(executorPreference: executor) { await self.cancelEffects(of: group) }
   }
 }

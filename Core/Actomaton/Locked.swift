@@ -6,31 +6,40 @@
   import Darwin
 #endif
 
-/// A value guarded by a pthread mutex.
+/// A value guarded by a pthread mutex, in one allocation; copies share the value and the lock.
 ///
 /// Used instead of `Synchronization.Mutex` because the thread sanitizer sees the ordering a pthread
 /// mutex creates, while `Mutex`'s futex-based lock on Linux is invisible to it and yields false
 /// race reports.
-// NOTE: `@unchecked Sendable` is safe: `value` is read and written only inside `withLock`, while
-// the mutex is held, and `Value` itself must be `Sendable`.
-package final class Locked<Value: Sendable>: @unchecked Sendable {
-  private var value: Value
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+// NOTE: `@unchecked Sendable` is safe: the value is read and written only inside `withLock`,
+// while the mutex is held, and `Value` itself must be `Sendable`.
+package struct Locked<Value: Sendable>: @unchecked Sendable {
+  private let buffer: Buffer
 
   package init(_ value: Value) {
-    self.value = value
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
+    buffer = Buffer.make(value)
   }
 
   /// Runs `body` with exclusive access to the value.
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body(&value)
+    try buffer.withUnsafeMutablePointers { value, mutex in
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return try body(&value.pointee)
+    }
+  }
+
+  /// The value as the header and the mutex as the single element, so the mutex has a stable
+  /// address without an allocation of its own.
+  private final class Buffer: ManagedBuffer<Value, pthread_mutex_t> {
+    static func make(_ value: Value) -> Buffer {
+      let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in value }, to: Buffer.self)
+      buffer.withUnsafeMutablePointerToElements { _ = pthread_mutex_init($0, nil) }
+      return buffer
+    }
+
+    deinit {
+      _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+    }
   }
 }
