@@ -12,8 +12,14 @@ public enum Root {
   public struct State: Equatable, Sendable {
     /// The screen shown; `nil` is the home screen.
     public var current: Current?
+    /// The Todo list of the closed Todo screen until its closing save is written: shown again
+    /// when the screen reopens, so a save that failed (a full disk) loses nothing.
+    public var unsavedTodo: Todo.State?
 
-    public init(current: Current? = nil) { self.current = current }
+    public init(current: Current? = nil, unsavedTodo: Todo.State? = nil) {
+      self.current = current
+      self.unsavedTodo = unsavedTodo
+    }
 
     public enum Current: Equatable, Sendable {
       case counter(Counter.State)
@@ -98,13 +104,25 @@ public enum Root {
 
   // NOTE: leaving runs the old screen's close effect while it is still current (a Todo flush is
   // reduced by the Todo reducer), and only then `_show` switches.
-  static let navigation = Reducer<Action, State, Environment> { action, state, _ in
+  static let navigation = Reducer<Action, State, Environment> { action, state, environment in
     switch action {
     case let .changeCurrent(next):
+      if case let .todo(todo)? = state.current { state.unsavedTodo = todo }
       return close(state.current) + .nextAction(._show(next))
-    case let ._show(next):
+    case var ._show(next):
+      if case .todo? = next, let kept = state.unsavedTodo {
+        next = .todo(kept)
+        state.unsavedTodo = nil
+      }
       state.current = next
       return next.map(open) ?? .empty
+    case let .todo(.saveResponse(result)):
+      // NOTE: the closing save of a screen already left: its answer goes to the kept list.
+      if case .todo? = state.current { return .empty }
+      guard var kept = state.unsavedTodo else { return .empty }
+      _ = Todo.reducer.run(.saveResponse(result), &kept, environment.todo)
+      state.unsavedTodo = (try? result.get()) == nil ? kept : nil
+      return .empty
     default:
       return .empty
     }
