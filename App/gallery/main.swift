@@ -20,6 +20,10 @@ if options.showsVersion {
   exit(0)
 }
 
+// NOTE: past a file size limit (`ulimit -f`) a save fails with EFBIG, which the Todo screen
+// reports, instead of the signal killing the app with the list unsaved.
+signal(SIGXFSZ, SIG_IGN)
+
 let console = StandardConsole(environment: processEnvironment)
 let environment = Root.Environment.live(
   dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
