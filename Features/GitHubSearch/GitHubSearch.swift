@@ -50,6 +50,8 @@ public enum GitHubSearch {
     /// 1-based, within the page shown.
     case select(position: Int)
     case deselect
+    /// Stops the search in flight (Ctrl-C); the results shown stay.
+    case cancelSearch
     case searchResponse(Result<SearchPage, GitHubError>)
   }
 
@@ -138,6 +140,12 @@ public enum GitHubSearch {
       case .deselect:
         state.selected = nil
         return .empty
+
+      case .cancelSearch:
+        guard state.request != nil else { return .empty }
+        state.request = nil
+        state.errorMessage = GitHubError.cancelled.description
+        return .cancel(id: SearchID())
 
       case let .searchResponse(.success(page)):
         // NOTE: the queue cancels a replaced search, but an answer that slipped past that (or one

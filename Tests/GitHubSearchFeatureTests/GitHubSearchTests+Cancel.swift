@@ -1,0 +1,41 @@
+import ActomatonTesting
+import GitHubSearchFeature
+import Testing
+
+extension GitHubSearchTests {
+  @Test func cancellingASearchInFlightStopsItSaysSoAndKeepsTheResultsShown() async {
+    let h = Self.harness(latency: .seconds(1))
+    await h.store.send(.search("swift")) {
+      $0.query = "swift"
+      $0.request = Self.query("swift")
+    }
+    await h.clock.advance(by: .milliseconds(1300))
+    await h.store.receive(.searchResponse(.success(Self.page(Self.query("swift"))))) {
+      Self.show(Self.page(Self.query("swift")), in: &$0)
+    }
+    let shown = h.store.state.results
+    await h.store.send(.nextPage) { $0.request = Self.query("swift", page: 2) }
+    await h.clock.advance(by: .milliseconds(500))
+    await h.store.send(.cancelSearch) {
+      $0.request = nil
+      $0.errorMessage = "The search was cancelled."
+    }
+    await h.clock.advance(by: .seconds(5))
+    #expect(h.store.state.results == shown)
+    await h.store.send(.nextPage) {
+      $0.errorMessage = nil
+      $0.request = Self.query("swift", page: 2)
+    }
+    await h.clock.advance(by: .seconds(1))
+    await h.store.receive(.searchResponse(.success(Self.page(Self.query("swift", page: 2))))) {
+      Self.show(Self.page(Self.query("swift", page: 2)), in: &$0)
+    }
+    await h.store.finish()
+  }
+
+  @Test func cancellingWithNoSearchInFlightChangesNothing() async {
+    let h = Self.harness()
+    await h.store.send(.cancelSearch)
+    await h.store.finish()
+  }
+}
