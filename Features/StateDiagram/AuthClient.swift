@@ -20,7 +20,8 @@ public struct AuthError: Error, Equatable, CustomStringConvertible {
 
 extension AuthClient {
   /// A stand-in for a server (the project has none): each request takes `latency` on `clock`;
-  /// a user ID that is empty, has spaces or is longer than 64 characters is refused.
+  /// a user ID that is empty, has spaces or is longer than 64 characters is refused (the refusal
+  /// quotes at most 64 characters of it).
   public static func simulated(
     clock: some Clock<Duration>, latency: Duration = .milliseconds(800)
   ) -> AuthClient {
@@ -28,7 +29,9 @@ extension AuthClient {
       login: { userID in
         try await clock.sleep(for: latency)
         if userID.isEmpty || userID.contains(where: \.isWhitespace) || userID.count > 64 {
-          throw AuthError("user ID must be 1 to 64 characters without spaces, got \"\(userID)\"")
+          // NOTE: the ID is quoted up to the longest valid one, not echoed whole.
+          let quoted = userID.count > 64 ? userID.prefix(64) + "…" : userID
+          throw AuthError("user ID must be 1 to 64 characters without spaces, got \"\(quoted)\"")
         }
       },
       logout: { try await clock.sleep(for: latency) })

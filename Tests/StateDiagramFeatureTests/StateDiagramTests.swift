@@ -59,6 +59,23 @@ import Testing
     }
   }
 
+  @Test func aTooLongUserIDIsRefusedAndQuotedOnlyInPart() async {
+    let (store, clock) = Self.store { .simulated(clock: $0, latency: .seconds(1)) }
+    let userID = String(repeating: "x", count: 10_000)
+    await store.send(.login(userID: userID)) {
+      $0.phase = .loggingIn
+      $0.userID = userID
+    }
+    await clock.advance(by: .seconds(1))
+    let message =
+      "user ID must be 1 to 64 characters without spaces, got \"\(userID.prefix(64))…\""
+    await store.receive(.loginFailed(message)) {
+      $0.phase = .loggedOut
+      $0.userID = nil
+      $0.error = "Login failed: \(message)"
+    }
+  }
+
   @Test func failedLoginReturnsToLoggedOutWithTheMessage() async {
     let (store, clock) = Self.store { .simulated(clock: $0, latency: .seconds(1)) }
     await store.send(.login(userID: "two words")) {

@@ -22,7 +22,7 @@ extension Screen {
     ],
     render: { current in
       guard case let .stateDiagram(state) = current else { return [] }
-      var lines = ["state: \(state.phase.rawValue)" + (state.userID.map { " (\($0))" } ?? "")]
+      var lines = ["state: \(state.phase.rawValue)" + userSuffix(state)]
       if let error = state.error { lines.append("! \(error)") }
       if let rejected = state.rejected {
         lines.append("! '\(rejected.action)' is not allowed while \(rejected.from.rawValue)")
@@ -31,9 +31,14 @@ extension Screen {
     },
     notice: { action, current in
       guard case .stateDiagram = action, case let .stateDiagram(state) = current else { return nil }
-      return "login flow: now \(state.phase.rawValue)" + (state.userID.map { " (\($0))" } ?? "")
+      return "login flow: now \(state.phase.rawValue)" + userSuffix(state)
         + (state.error.map { " — \($0)" } ?? "")
     })
+
+  /// ` (USER)`, with the user ID cut after 64 characters (the longest the server accepts).
+  static func userSuffix(_ state: StateDiagram.State) -> String {
+    state.userID.map { " (\($0.clipped(64)))" } ?? ""
+  }
 
   /// The diagram as text, the current state marked with `*`.
   static func diagramLines(_ phase: StateDiagram.Phase) -> [String] {
