@@ -107,7 +107,9 @@ struct Arguments: Sendable {
 
 extension String {
   func trimmingSpaces() -> String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
+    let last = lastIndex(where: { !$0.isWhitespace })!
+    return String(self[first...last])
   }
 
   /// At most `limit` characters, with an ellipsis when cut: user text quoted in messages.

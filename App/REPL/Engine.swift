@@ -72,11 +72,21 @@ public final class Engine {
     if let screen { await execute(screen) }
   }
 
+  /// The longest line the engine runs, in UTF-8 bytes: room for a Todo item of the longest text
+  /// (1 000 characters) even in emoji, while a pasted file or a runaway script line is refused in
+  /// one short message instead of being parsed, stored and echoed back.
+  public static let maxLineLength = 16_384
+
   /// Runs one line; returns `false` when the user asked to quit.
   @discardableResult
   public func execute(_ line: String) async -> Bool {
     isBusy.withLock { $0 = true }
     defer { isBusy.withLock { $0 = false } }
+    let length = line.utf8.count
+    guard length <= Engine.maxLineLength else {
+      fail("The line is \(length) bytes long; lines are at most \(Engine.maxLineLength) bytes.")
+      return true
+    }
     let trimmed = line.trimmingSpaces()
     guard !trimmed.isEmpty else { return true }
     let name = String(trimmed.prefix { !$0.isWhitespace })

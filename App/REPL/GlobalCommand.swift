@@ -112,7 +112,11 @@ extension Engine {
     }
     await waiter.wait(inFlight, limit)
     await refresh()
-    render()
+    if current == nil {
+      console.print("home screen: nothing to wait for")
+    } else {
+      render()
+    }
   }
 
   func screenList() -> [String] {

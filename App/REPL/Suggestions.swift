@@ -5,9 +5,15 @@ enum Suggestions {
   static func nearest(to word: String, in candidates: [String]) -> String? {
     let word = Array(word.lowercased().prefix(64))
     guard !word.isEmpty else { return nil }
-    let scored = candidates.map { ($0, distance(word, Array($0))) }
-    guard let (best, score) = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     let allowed = word.count <= 3 ? 1 : 2
+    // NOTE: the distance is at least the difference in length: only candidates that could be
+    // close enough are scored, so a long word costs no table.
+    let scored = candidates.compactMap { candidate -> (String, Int)? in
+      let other = Array(candidate)
+      guard abs(other.count - word.count) <= allowed else { return nil }
+      return (candidate, distance(word, other))
+    }
+    guard let (best, score) = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     return score <= allowed ? best : nil
   }
 

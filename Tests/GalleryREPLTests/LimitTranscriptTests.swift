@@ -1,0 +1,59 @@
+import GalleryREPL
+import Testing
+
+/// Huge lines get one short refusal instead of being parsed, stored and echoed back.
+@Suite struct LimitTranscriptTests {
+  @Test func aLineOverTheLimitIsRefusedWithoutBeingEchoed() async {
+    let harness = Harness()
+    await harness.engine.execute("todo")
+    await harness.engine.execute("add " + String(repeating: "x", count: Engine.maxLineLength - 3))
+    await harness.engine.execute("add " + String(repeating: "y", count: 1 << 20))
+    #expect(
+      harness.console.text == """
+        0 active, 0 completed
+          (no items)
+        error: The line is 16385 bytes long; lines are at most 16384 bytes.
+        error: The line is 1048580 bytes long; lines are at most 16384 bytes.
+
+        """)
+    #expect(harness.engine.failures == 2)
+  }
+
+  @Test func aLineAtTheLimitIsRun() async {
+    let harness = Harness()
+    await harness.engine.execute("todo")
+    await harness.engine.execute("add " + String(repeating: "x", count: Engine.maxLineLength - 4))
+    #expect(
+      harness.console.text.hasSuffix(
+        "! An item can have at most 1000 characters; this one has 16380.\n"))
+  }
+
+  @Test func aLongUserIDIsShownCutAfter64Characters() async {
+    let userID = String(repeating: "u", count: 100)
+    let cut = String(repeating: "u", count: 64) + "…"
+    let transcript = await Harness().run("login\nlogin \(userID)\nwait 1")
+    #expect(
+      transcript == """
+        > login
+        state: loggedOut
+        > login \(userID)
+        state: loggingIn (\(cut))
+        > wait 1
+        state: loggedOut
+        ! Login failed: user ID must be 1 to 64 characters without spaces, got "\(cut)"
+
+        """)
+  }
+
+  @Test func waitOnTheHomeScreenSaysThereIsNothingToWaitFor() async {
+    let transcript = await Harness().run("wait\nwait 2")
+    #expect(
+      transcript == """
+        > wait
+        home screen: nothing to wait for
+        > wait 2
+        home screen: nothing to wait for
+
+        """)
+  }
+}
