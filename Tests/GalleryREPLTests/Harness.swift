@@ -16,8 +16,16 @@ struct Harness {
   ) {
     let clock = self.clock
     console = BufferConsole(isInteractive: interactive)
-    let ids = Locked(0)
-    let environment = Root.Environment(
+    engine = Self.engine(
+      Self.environment(clock: clock, todo: todo, github: github), clock: clock, console: console)
+  }
+
+  /// The app's environment on `clock`: Todo ids count up from `ids` (`…000000000001`, `…02`).
+  static func environment(
+    clock: TestClock, todo: TodoStorage = .inMemory(), github: GitHubClient = .fixture,
+    ids: Locked<Int> = Locked(0)
+  ) -> Root.Environment {
+    return Root.Environment(
       stopwatch: .init(clock: clock, tickInterval: .milliseconds(100)),
       stateDiagram: .init(auth: .simulated(clock: clock, latency: .milliseconds(800))),
       todo: .init(
@@ -31,7 +39,13 @@ struct Harness {
             uuidString: "00000000-0000-0000-0000-\(String(1_000_000_000_000 + n).dropFirst())")!
         }),
       github: .init(client: github, clock: clock, now: { Date(timeIntervalSince1970: 0) }))
-    engine = Engine(
+  }
+
+  /// An engine on `clock`, whose `wait` advances the clock by its limit.
+  static func engine(
+    _ environment: Root.Environment, clock: TestClock, console: any Console
+  ) -> Engine {
+    Engine(
       environment: environment, console: console,
       waiter: Waiter { _, limit in await clock.advance(by: limit) },
       clock: clock, executor: clock.executor)
