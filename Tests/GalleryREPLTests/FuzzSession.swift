@@ -52,12 +52,14 @@ final class FuzzSession {
     let isQuit = trimmed == "quit" || trimmed == "exit"
     if goesOn == isQuit { problems.append(goesOn ? "did not quit" : "quit unasked") }
     if !trimmed.isEmpty, !isQuit, output.isEmpty { problems.append("no answer") }
-    if mustRefuse {
-      let lines = output.split(separator: "\n")
-      if !lines.contains(where: { $0.hasPrefix("error: ") || $0.hasPrefix("! ") }) {
-        problems.append("no error message for an invalid line")
-      }
-      if engine.failures == failuresBefore { problems.append("the failure was not counted") }
+    let lines = output.split(separator: "\n")
+    let saysError = lines.contains { $0.hasPrefix("error: ") || $0.hasPrefix("! ") }
+    if mustRefuse, !saysError { problems.append("no error message for an invalid line") }
+    if mustRefuse, engine.failures == failuresBefore {
+      problems.append("the failure was not counted")
+    }
+    if engine.failures > failuresBefore, !saysError {
+      problems.append("a failure without a message")
     }
     if !goesOn { await restart() }
     return (problems, output)

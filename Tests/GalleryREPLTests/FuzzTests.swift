@@ -25,6 +25,7 @@ import Testing
   @Test func randomLinesAreAllAnsweredAndKeepTheInvariants() async {
     let (seed, count) = (Self.seed, Self.lineCount)
     let seedText = "0x" + String(seed, radix: 16, uppercase: true)
+    print("fuzz: seed \(seedText), \(count) lines (FUZZ_SEED, FUZZ_LINES)")  // before any crash
     let start = ContinuousClock.now
     let session = FuzzSession()
     var generator = FuzzGenerator(seed: seed, lineCount: count)
