@@ -12,8 +12,8 @@ public final class Engine {
   let executor: (any TaskExecutor)?
   /// The screen shown, as of the last command.
   var current: Root.State.Current?
-  /// The tasks of the current screen's commands, for `wait` and for Ctrl-C.
-  var inFlight: [Task<Void, any Error>] = []
+  /// The tasks of the current screen's commands that still run, for `wait` and for Ctrl-C.
+  let inFlight: InFlight
   let isDebugging: Locked<Bool>
   /// Whether a command is running: effects' results are announced only between commands, since
   /// a command shows the state itself.
@@ -36,6 +36,7 @@ public final class Engine {
     self.console = console
     self.waiter = waiter
     self.executor = executor
+    inFlight = InFlight(executor: executor)
     let isDebugging = Locked(debug)
     let isBusy = self.isBusy
     self.isDebugging = isDebugging
@@ -106,16 +107,15 @@ public final class Engine {
   /// Todo save is flushed, and waits for that save.
   public func finish() async {
     isBusy.withLock { $0 = true }
-    if case .stopwatch? = current { inFlight = [] }
-    await waiter.wait(inFlight, .seconds(10))
+    if case .stopwatch? = current { inFlight.removeAll() }
+    await waiter.wait(inFlight.tasks, .seconds(10))
     let task = await send(.changeCurrent(nil))
     await waiter.wait(task.map { [$0] } ?? [], .seconds(10))
   }
 
   /// Ctrl-C: cancels the current screen's in-flight work.
   public func interrupt() {
-    for task in inFlight { task.cancel() }
-    inFlight = []
+    for task in inFlight.removeAll() { task.cancel() }
   }
 
   private func run(_ command: Command, _ arguments: Arguments, on current: Root.State.Current)
@@ -124,7 +124,7 @@ public final class Engine {
     do throws(CommandError) {
       switch try command.parse(arguments) {
       case let .send(action):
-        if let task = await send(action) { inFlight.append(task) }
+        if let task = await send(action) { inFlight.add(task) }
         render()
       case let .view(lines):
         console.print(lines(current))

@@ -49,7 +49,7 @@ extension Engine {
       await open(Screen.named(name)!, arguments)
     case .home:
       guard expectNoArguments(arguments, "home") else { return true }
-      inFlight = []
+      inFlight.removeAll()
       _ = await send(.changeCurrent(nil))
       console.print(screenList())
     case .state:
@@ -79,7 +79,7 @@ extension Engine {
       render()
       return
     }
-    inFlight = []
+    inFlight.removeAll()
     if let task = await send(.changeCurrent(screen.initial())) {
       // NOTE: opening loads (the Todo file): show the screen once that is done.
       await waiter.wait([task], .seconds(5))
@@ -110,7 +110,7 @@ extension Engine {
       }
       limit = .milliseconds(Int64(seconds * 1000))
     }
-    await waiter.wait(inFlight, limit)
+    await waiter.wait(inFlight.tasks, limit)
     await refresh()
     if current == nil {
       console.print("home screen: nothing to wait for")

@@ -65,6 +65,24 @@ import Testing
     #expect(clock.sleeperCount == 0)
   }
 
+  @Test func aLongStayOnOneScreenKeepsOnlyTheCommandsStillRunning() async {
+    let harness = Harness()
+    let engine = harness.engine
+    await engine.execute("github")
+    for _ in 0..<500 {
+      await engine.execute("search swift")
+      #expect(engine.inFlight.count == 1, "the search is in flight")
+      await engine.execute("wait 0.5")
+      #expect(engine.inFlight.count == 0, "the finished search's task is let go")
+    }
+    await engine.execute("stopwatch")
+    for _ in 0..<500 {
+      await engine.execute("start")
+      await engine.execute("stop")
+    }
+    #expect(engine.inFlight.count == 0)
+  }
+
   /// Runs `script` on an engine whose environment holds a tracker, then lets go of the engine.
   static func session(_ script: String, finishing: Bool, _ clock: TestClock) async -> (
     engine: Weak<Engine>, actomaton: Weak<Actomaton<Root.Action, Root.State>>,
