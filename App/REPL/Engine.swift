@@ -111,11 +111,26 @@ public final class Engine {
     await waiter.wait(inFlight.tasks, .seconds(10))
     let task = await send(.changeCurrent(nil))
     await waiter.wait(task.map { [$0] } ?? [], .seconds(10))
+    let actomaton = self.actomaton
+    let unsaved = await withTaskExecutorPreference(executor) { await actomaton.state.unsavedTodo }
+    if let unsaved, let error = unsaved.saveError {
+      // NOTE: the list dies with the process: print it, so nothing typed is lost.
+      fail(
+        "The todo list could not be saved before quitting: \(error) "
+          + "Its \(unsaved.items.count) item(s), to keep by hand:")
+      console.print(unsaved.items.map { "  [\($0.isCompleted ? "x" : " ")] \($0.text)" })
+    }
   }
 
-  /// Ctrl-C: cancels the current screen's in-flight work.
-  public func interrupt() {
-    for task in inFlight.removeAll() { task.cancel() }
+  /// Ctrl-C: stops the current screen's work in flight through the screen's own action (so its
+  /// state says so) and shows the screen; returns `false` when there was nothing to stop.
+  @discardableResult
+  public func interrupt() async -> Bool {
+    await refresh()
+    guard let current, let action = Screen.of(current).interrupt(current) else { return false }
+    _ = await send(action)
+    render(countsFailures: false)
+    return true
   }
 
   private func run(_ command: Command, _ arguments: Arguments, on current: Root.State.Current)
@@ -153,10 +168,10 @@ public final class Engine {
   }
 
   /// Prints the current screen; a refusal or error in it counts as a failed command.
-  func render() {
+  func render(countsFailures: Bool = true) {
     guard let current else { return }
     let lines = Screen.of(current).render(current)
-    if lines.contains(where: { $0.hasPrefix("! ") }) { failures += 1 }
+    if countsFailures, lines.contains(where: { $0.hasPrefix("! ") }) { failures += 1 }
     console.print(lines.map { $0.hasPrefix("! ") ? console.styled($0, .red) : $0 })
   }
 

@@ -31,8 +31,11 @@ public enum REPL {
       case .interrupt:
         if interruptedOnce { return await end(engine, options) }
         interruptedOnce = true
-        engine.interrupt()
-        console.write("\n(cancelled the screen's work; press Ctrl-C again or Ctrl-D to quit)\n")
+        console.write("\n")
+        let stopped = await engine.interrupt()
+        console.write(
+          "(\(stopped ? "stopped the screen's work" : "nothing to stop"); "
+            + "press Ctrl-C again or Ctrl-D to quit)\n")
       }
       if console.isInteractive { console.write(engine.prompt) }
     }

@@ -36,6 +36,8 @@ public enum Todo {
     public var persistence: Persistence
     /// Why the last action was refused, or what went wrong with the storage.
     public var message: String?
+    /// Why the last save failed, until a save succeeds.
+    public var saveError: StorageError?
 
     public init(
       items: [TodoItem] = [], filter: Filter = .all, persistence: Persistence = .notLoaded
@@ -120,8 +122,10 @@ public enum Todo {
       case .saveResponse(.success):
         // NOTE: a write queued behind a failed one saved a newer list: the failure is over.
         if state.message?.hasPrefix(notSaved) == true { state.message = nil }
+        state.saveError = nil
         return .empty
       case let .saveResponse(.failure(error)):
+        state.saveError = error
         state.message =
           notSaved + "\(error) The list is kept in memory; the next change tries again."
         return .empty

@@ -20,7 +20,10 @@ import TodoStorage
     await store.send(.add("milk")) { $0.items = [Self.milk] }
     await clock.advance(by: .milliseconds(500))
     await store.receive(.saveTimerResponse)
-    await store.receive(.saveResponse(.failure(Self.full))) { $0.message = Self.notSaved }
+    await store.receive(.saveResponse(.failure(Self.full))) {
+      $0.message = Self.notSaved
+      $0.saveError = Self.full
+    }
     await store.finish()
   }
 
@@ -31,21 +34,29 @@ import TodoStorage
     await store.send(.add("milk")) { $0.items = [Self.milk] }
     await clock.advance(by: .milliseconds(500))
     await store.receive(.saveTimerResponse)
-    await store.receive(.saveResponse(.failure(Self.full))) { $0.message = Self.notSaved }
+    await store.receive(.saveResponse(.failure(Self.full))) {
+      $0.message = Self.notSaved
+      $0.saveError = Self.full
+    }
     await store.send(.add("eggs")) {
       $0.items = [Self.milk, Self.eggs]
       $0.message = nil
     }
     await clock.advance(by: .milliseconds(500))
     await store.receive(.saveTimerResponse)
-    await store.receive(.saveResponse(.failure(Self.full))) { $0.message = Self.notSaved }
+    await store.receive(.saveResponse(.failure(Self.full))) {
+      $0.message = Self.notSaved
+      $0.saveError = Self.full
+    }
 
     disk.fault = nil
     await store.send(.add("tea")) {
       $0.items = [Self.milk, Self.eggs, Self.tea]
       $0.message = nil
     }
-    await store.receiveDelayedSave(of: 3, clock: clock)
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.saveTimerResponse)
+    await store.receive(.saveResponse(.success(3))) { $0.saveError = nil }
     await store.finish()
     #expect(try await disk.saved.load() == [Self.milk, Self.eggs, Self.tea])
   }
@@ -67,9 +78,15 @@ import TodoStorage
     await clock.advance(by: .milliseconds(500))
     await store.receive(.saveTimerResponse)  // writes [milk, eggs] after the failing write
     await clock.advance(by: .milliseconds(500))
-    await store.receive(.saveResponse(.failure(Self.full))) { $0.message = Self.notSaved }
+    await store.receive(.saveResponse(.failure(Self.full))) {
+      $0.message = Self.notSaved
+      $0.saveError = Self.full
+    }
     await clock.advance(by: .seconds(1))
-    await store.receive(.saveResponse(.success(2))) { $0.message = nil }
+    await store.receive(.saveResponse(.success(2))) {
+      $0.message = nil
+      $0.saveError = nil
+    }
     await store.finish()
     #expect(try await disk.saved.load() == [Self.milk, Self.eggs])
   }

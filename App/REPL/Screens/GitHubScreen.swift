@@ -36,6 +36,10 @@ extension Screen {
       if let error = state.errorMessage { return "github: \(error)" }
       return
         "github: \(state.totalCount) result(s) for '\(state.query.clipped())', page \(state.page)"
+    },
+    interrupt: { current in
+      guard case let .github(state) = current, state.isLoading else { return nil }
+      return .github(.cancelSearch)
     })
 
   static func renderGitHub(_ current: Root.State.Current) -> [String] {

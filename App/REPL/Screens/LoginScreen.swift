@@ -33,6 +33,12 @@ extension Screen {
       guard case .stateDiagram = action, case let .stateDiagram(state) = current else { return nil }
       return "login flow: now \(state.phase.rawValue)" + userSuffix(state)
         + (state.error.map { " — \($0)" } ?? "")
+    },
+    interrupt: { current in
+      // NOTE: a login in flight is cancelled the diagram's way, by force-logout; a logout in
+      // flight is left to finish.
+      guard case let .stateDiagram(state) = current, state.phase == .loggingIn else { return nil }
+      return .stateDiagram(.forceLogout)
     })
 
   /// ` (USER)`, with the user ID cut after 64 characters (the longest the server accepts).

@@ -11,6 +11,9 @@ struct Screen: Sendable {
   let render: @Sendable (Root.State.Current) -> [String]
   /// A one-line notice for a change that an effect made, or `nil` to stay quiet (ticks).
   let notice: @Sendable (Root.Action, Root.State.Current) -> String?
+  /// What Ctrl-C sends to stop the work in flight and leave the screen consistent, or `nil`
+  /// when there is nothing to stop (a Todo save is never interrupted).
+  var interrupt: @Sendable (Root.State.Current) -> Root.Action? = { _ in nil }
 
   func command(named name: String) -> Command? {
     commands.first { $0.name == name }

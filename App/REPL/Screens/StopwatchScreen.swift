@@ -25,7 +25,11 @@ extension Screen {
       }
       return lines + (state.message.map { ["! \($0)"] } ?? [])
     },
-    notice: { _, _ in nil })
+    notice: { _, _ in nil },
+    interrupt: { current in
+      guard case let .stopwatch(state) = current, state.status == .running else { return nil }
+      return .stopwatch(.stop)
+    })
 
   /// `mm:ss.cc`, minutes growing past 59 as needed.
   static func format(_ duration: Duration) -> String {

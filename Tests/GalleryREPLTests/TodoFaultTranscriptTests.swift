@@ -1,0 +1,36 @@
+import Testing
+import TodoStorage
+
+/// A disk that refuses every save: the screen says so, the list stays, and quitting prints it.
+@Suite struct TodoFaultTranscriptTests {
+  static let full = StorageError.diskFull(path: "/d/todos.json", reason: "No space left on device")
+  static let failing = TodoStorage(load: { [] }, save: { _ throws(StorageError) in throw full })
+
+  @Test func aListThatCannotBeSavedSurvivesScreenSwitchesAndIsPrintedAtTheEnd() async {
+    let harness = Harness(todo: Self.failing)
+    let transcript = await harness.run("todo\nadd milk\nadd eggs\ntoggle 1\nwait 1\ncounter\ntodo")
+    let notSaved =
+      "! Not saved: No space left for /d/todos.json (No space left on device). Free some space "
+      + "and try again. The list is kept in memory; the next change tries again."
+    #expect(
+      transcript.hasSuffix(
+        """
+        > todo
+        1 active, 1 completed
+          1. [x] milk
+          2. [ ] eggs
+        \(notSaved)
+        error: The todo list could not be saved before quitting: No space left for /d/todos.json \
+        (No space left on device). Free some space and try again. Its 2 item(s), to keep by hand:
+          [x] milk
+          [ ] eggs
+
+        """))
+    #expect(harness.engine.failures >= 1, "--strict exits 1")
+  }
+
+  @Test func aListSavedAtTheEndPrintsNothingMore() async {
+    let transcript = await Harness().run("todo\nadd milk")
+    #expect(transcript.hasSuffix("> add milk\n1 active, 0 completed\n  1. [ ] milk\n"))
+  }
+}
