@@ -14,14 +14,15 @@ import Testing
     /// full disk, in effect.
     case fileSizeLimit
 
-    func message(directory: URL) -> String {
+    /// What the storage says went wrong.
+    func reason(directory: URL) -> String {
       switch self {
       case .readOnlyDirectory:
-        "! Not saved: Cannot write to \(directory.path) (Permission denied); check that it "
-          + "exists and is writable. The list is kept in memory; the next change tries again."
+        "Cannot write to \(directory.path) (Permission denied); check that it exists and is "
+          + "writable."
       case .fileSizeLimit:
-        "! Not saved: No space left for \(directory.path)/todos.json (File too large). Free "
-          + "some space and try again. The list is kept in memory; the next change tries again."
+        "No space left for \(directory.path)/todos.json (File too large). Free some space and "
+          + "try again."
       }
     }
   }
@@ -58,13 +59,18 @@ import Testing
       "childRunsTheGalleryUnderAFault", instruction: "\(fault.rawValue) \(directory.path)")
 
     #expect(child.status == 0, "\(child.output)")
+    let reason = fault.reason(directory: directory)
     let lastLines = [
       "3 active, 0 completed", "  1. [ ] old", "  2. [ ] a", "  3. [ ] b",
-      fault.message(directory: directory), "child: status 0", "",
+      "! Not saved: \(reason) The list is kept in memory; the next change tries again.",
+      "error: The todo list could not be saved before quitting: \(reason) Its 3 item(s), to "
+        + "keep by hand:",
+      "  [ ] old", "  [ ] a", "  [ ] b", "child: status 0", "",
     ]
     #expect(
       child.output.contains("\n" + lastLines.joined(separator: "\n")),
-      "'list' shows every item and why they are not saved, and the app exits normally")
+      "'list' shows every item and why they are not saved, the end of input prints the list, and the app exits normally"
+    )
     #expect(child.output.contains("child: errors \n"), "nothing on standard error")
     #expect(try Data(contentsOf: file) == before, "the file still holds the previous list")
     let entries = try FileManager.default.contentsOfDirectory(atPath: directory.path)
