@@ -1,6 +1,6 @@
 import Foundation
 
-// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only W1|W2|W6|W7|M1]
+// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only W1|W2|W5|W6|W7|M1]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 let only = arguments.firstIndex(of: "--only").flatMap {
@@ -18,6 +18,8 @@ if let only {
   switch only {
   case "W1": sample = await CoreWorkloads.w1Send(n: n, repetitions: repetitions).0
   case "W2": sample = await CoreWorkloads.w2RoundTrip(n: n / 10, repetitions: repetitions).0
+  case "W5":
+    sample = await CasePathWorkloads.w5(n: n * 10, repetitions: repetitions, matching: false).0
   case "W6": sample = await AppWorkloads.w6RootSend(n: n, repetitions: repetitions)
   case "W7": sample = await AppWorkloads.w7Engine(lines: n / 10, repetitions: 1)
   case "M1":
@@ -25,7 +27,7 @@ if let only {
     print("M1: \(Int(await Memory.bytesPerWaitingEffect(n: n / 10))) bytes (floor \(floor))")
     exit(0)
   default:
-    print("unknown workload \(only); expected W1, W2, W6, W7 or M1")
+    print("unknown workload \(only); expected W1, W2, W5, W6, W7 or M1")
     exit(2)
   }
   print("\(only): \(Report.format(sample.median)) ns/op")
