@@ -12,7 +12,9 @@ extension GitHubScreenFaultTests {
     let took = ContinuousClock.now - start
     #expect(
       screen == ["'stall' sorted by best-match: no results to show", "! The search timed out."])
-    #expect(took > .milliseconds(900) && took < .seconds(8), "took \(took)")
+    // NOTE: the screen above proves the search ended within the wait's 20 s, so before the
+    // server's 30 s; no upper bound tighter than that holds on a loaded machine under TSan.
+    #expect(took > .milliseconds(900), "not before the client's 1 s limit; took \(took)")
     #expect(await session.server.eventually { $0.hangUps == 1 }, "the client hung up")
     await session.run("search ok", "wait 10")
     #expect(session.console.text.contains("\n  1. octo/ok  ★7  Swift\n"))
@@ -26,7 +28,8 @@ extension GitHubScreenFaultTests {
     #expect(await session.server.eventually { $0.requests.count == 1 }, "the search was sent")
     let start = ContinuousClock.now
     #expect(await session.output("counter") == ["count: 0"])
-    #expect(ContinuousClock.now - start < .seconds(2))
+    // NOTE: well under the client's 20 s timeout, with room for a loaded machine under TSan.
+    #expect(ContinuousClock.now - start < .seconds(10))
     #expect(await session.server.eventually { $0.hangUps == 1 }, "the client hung up")
     #expect(await session.output("+") == ["count: 1"])
     await session.run("github", "search ok", "wait 10")
