@@ -42,8 +42,13 @@ extension Engine {
   func run(_ command: GlobalCommand, named name: String, _ arguments: Arguments) async -> Bool {
     switch command {
     case .help:
+      guard arguments.words.count <= 1 else {
+        fail("Expected 'help' or 'help COMMAND', got 'help \(arguments.text.clipped())'.")
+        return true
+      }
       showHelp(arguments.words.first)
     case .list:
+      guard expectNoArguments(arguments, "list") else { return true }
       console.print(screenList())
     case .open:
       await open(Screen.named(name)!, arguments)

@@ -68,4 +68,18 @@ import Testing
 
         """)
   }
+
+  @Test func extraWordsAfterGlobalCommandsAreRefused() async {
+    let transcript = await Harness().run("list x\nhelp add now\nhome again")
+    #expect(
+      transcript == """
+        > list x
+        error: 'list' takes no argument, but got 'x'.
+        > help add now
+        error: Expected 'help' or 'help COMMAND', got 'help add now'.
+        > home again
+        error: 'home' takes no argument, but got 'again'.
+
+        """)
+  }
 }
