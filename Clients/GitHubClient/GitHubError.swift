@@ -13,7 +13,8 @@ public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible {
   case unexpectedStatus(Int)
   /// Offline or the host refused the connection.
   case cannotConnect(host: String)
-  case timedOut
+  /// No answer within the request's idle timeout or the whole search's deadline.
+  case timedOut(after: Duration)
   /// The body could not be decoded.
   case malformedResponse(String)
   /// The page lies past the 1,000 results GitHub lets a search reach; no request was made.
@@ -33,7 +34,8 @@ public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .server(status): return "GitHub had a server error (\(status)); try again later."
     case let .unexpectedStatus(status): return "GitHub answered with unexpected status \(status)."
     case let .cannotConnect(host): return "Cannot connect to \(host): offline or refused."
-    case .timedOut: return "The search timed out."
+    case let .timedOut(limit):
+      return "The search timed out after \(Self.seconds(limit)); try again."
     case let .malformedResponse(detail): return "GitHub's answer could not be read: \(detail)"
     case .beyondResultCap:
       return "GitHub shows only the first 1,000 results of a search; refine the query."
@@ -48,5 +50,12 @@ public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible {
     func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return [second / 3_600, second / 60 % 60, second % 60].map(twoDigits)
       .joined(separator: ":") + " UTC"
+  }
+
+  /// `15 s`, `0.3 s`: whole seconds without a fraction.
+  static func seconds(_ duration: Duration) -> String {
+    let tenths = (duration / .milliseconds(100)).rounded()
+    return tenths.truncatingRemainder(dividingBy: 10) == 0
+      ? "\(Int(tenths / 10)) s" : "\(tenths / 10) s"
   }
 }

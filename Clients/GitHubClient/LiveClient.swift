@@ -38,7 +38,7 @@ struct LiveSearch: Sendable {
       return try mapping.page(from: data, response)
     case let .failure(error): throw transportError(error)
     case .cancelled: throw .cancelled
-    case .deadlineExceeded: throw .timedOut
+    case .deadlineExceeded: throw .timedOut(after: configuration.deadline)
     }
   }
 
@@ -80,7 +80,7 @@ struct LiveSearch: Sendable {
   /// Only the host and libcurl's words (token scrubbed) reach the message, never headers.
   private func transportError(_ error: URLError) -> GitHubError {
     switch error.code {
-    case .timedOut: return .timedOut
+    case .timedOut: return .timedOut(after: .seconds(configuration.timeoutInterval))
     case .cancelled: return .cancelled
     case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
       .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,

@@ -49,6 +49,16 @@ extension GitHubClientTests {
       #expect(error.description == "GitHub rate limit reached; resets at \(clockTime) UTC.")
     }
 
+    @Test(arguments: [
+      (Duration.seconds(15), "15 s"), (.milliseconds(300), "0.3 s"),
+      (.milliseconds(1_500), "1.5 s"),
+    ])
+    func aTimeoutSaysItsLimit(limit: Duration, text: String) {
+      #expect(
+        GitHubError.timedOut(after: limit).description
+          == "The search timed out after \(text); try again.")
+    }
+
     @Test func status429WithRetryAfterIsARateLimitForTheToken() async throws {
       let response = StubResponse.json(
         Self.message("API rate limit exceeded for user ID 123."), status: 429,

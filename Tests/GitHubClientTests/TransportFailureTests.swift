@@ -77,7 +77,7 @@ extension GitHubClientTests {
       try await withSearchStub(.fault(.stall(seconds: 5))) { server in
         var error: GitHubError?
         let took = await elapsed { error = await searchError(liveClient(server, timeout: 1)) }
-        #expect(error == .timedOut)
+        #expect(error == .timedOut(after: .seconds(1)))
         #expect(took >= .milliseconds(900) && took < .seconds(3), "took \(took)")
       }
     }
@@ -87,7 +87,7 @@ extension GitHubClientTests {
         var error: GitHubError?
         let client = liveClient(server, timeout: 5, deadline: .milliseconds(300))
         let took = await elapsed { error = await searchError(client) }
-        #expect(error == .timedOut)
+        #expect(error == .timedOut(after: .milliseconds(300)))
         #expect(took < .seconds(2), "took \(took)")
       }
     }

@@ -7,14 +7,15 @@ extension GitHubSearchTests {
   @Test func aFailedPageKeepsThePageShownSoItCanBeRetried() async {
     let failNext = Locked(false)
     let h = Self.harness { query in
-      failNext.withLock { $0 } ? .failure(.timedOut) : .success(Self.page(query))
+      failNext.withLock { $0 }
+        ? .failure(.timedOut(after: .seconds(15))) : .success(Self.page(query))
     }
     await Self.searched("swift", in: h)
     failNext.withLock { $0 = true }
     await h.store.send(.nextPage) { $0.request = Self.query("swift", page: 2) }
-    await h.store.receive(.searchResponse(.failure(.timedOut))) {
+    await h.store.receive(.searchResponse(.failure(.timedOut(after: .seconds(15))))) {
       $0.request = nil
-      $0.errorMessage = "The search timed out."
+      $0.errorMessage = "The search timed out after 15 s; try again."
     }
     #expect(h.store.state.page == 1 && h.store.state.results.count == 2)
     failNext.withLock { $0 = false }

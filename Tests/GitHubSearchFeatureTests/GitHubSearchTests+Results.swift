@@ -122,7 +122,7 @@ extension GitHubSearchTests {
 
   static let errors: [GitHubError] = [
     .validation("Validation Failed"), .unauthorized, .server(status: 502),
-    .unexpectedStatus(418), .cannotConnect(host: "api.github.com"), .timedOut,
+    .unexpectedStatus(418), .cannotConnect(host: "api.github.com"), .timedOut(after: .seconds(15)),
     .malformedResponse("items is missing"), .beyondResultCap, .cancelled,
   ]
 

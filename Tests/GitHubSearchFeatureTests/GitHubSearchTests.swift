@@ -165,7 +165,7 @@ import Testing
       Self.show(Self.page(Self.query("swift")), in: &$0)
     }
     await h.store.send(.searchResponse(.success(Self.page(Self.query("swift")))))
-    await h.store.send(.searchResponse(.failure(.timedOut)))
+    await h.store.send(.searchResponse(.failure(.timedOut(after: .seconds(15)))))
     #expect(h.asked.count == 1)
     await h.store.finish()
   }
