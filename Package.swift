@@ -21,10 +21,12 @@ let package = Package(
   targets: [
     // MARK: - Core
 
+    .target(name: "Locking", path: "Core/Locking"),
+
     .target(name: "CasePaths", path: "Core/CasePaths"),
     .testTarget(name: "CasePathsTests", dependencies: ["CasePaths"], path: "Tests/CasePathsTests"),
 
-    .target(name: "Actomaton", dependencies: ["CasePaths"], path: "Core/Actomaton"),
+    .target(name: "Actomaton", dependencies: ["CasePaths", "Locking"], path: "Core/Actomaton"),
     .testTarget(name: "ActomatonTests", dependencies: ["Actomaton"], path: "Tests/ActomatonTests"),
 
     .target(
@@ -42,16 +44,17 @@ let package = Package(
 
     // MARK: - Clients
 
-    .target(name: "TodoStorage", path: "Clients/TodoStorage"),
+    .target(name: "TodoStorage", dependencies: ["Locking"], path: "Clients/TodoStorage"),
     .testTarget(
       name: "TodoStorageTests", dependencies: ["ChildTest", "TodoStorage"],
       path: "Tests/TodoStorageTests"),
 
-    .target(name: "GitHubClient", path: "Clients/GitHubClient"),
+    .target(name: "GitHubClient", dependencies: ["Locking"], path: "Clients/GitHubClient"),
     .testTarget(
       name: "GitHubClientTests", dependencies: ["GitHubClient", "StubHTTPServer"],
       path: "Tests/GitHubClientTests"),
-    .target(name: "StubHTTPServer", path: "Tests/Support/StubHTTPServer"),
+    .target(
+      name: "StubHTTPServer", dependencies: ["Locking"], path: "Tests/Support/StubHTTPServer"),
     .target(name: "ChildTest", path: "Tests/Support/ChildTest"),
 
     // MARK: - Features

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -25,7 +26,7 @@ extension TodoStorage {
     directory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) -> TodoStorage {
     let file = ListFile(directory: (directory ?? defaultDirectory()).path)
-    let lock = LockedValue(())
+    let lock = Locked(())
     return TodoStorage(
       load: { () throws(StorageError) in
         try lock.withLock { _ throws(StorageError) in try file.load(now: now()) }

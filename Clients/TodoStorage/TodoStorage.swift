@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Loads and saves the todo list (a struct of closures, so tests and hosts can replace it).
 ///
@@ -58,27 +59,9 @@ extension TodoStorage {
 
   /// A storage that keeps the list in memory only, starting with `items`.
   public static func inMemory(_ items: [TodoItem] = []) -> TodoStorage {
-    let saved = LockedValue(items)
+    let saved = Locked(items)
     return TodoStorage(
       load: { saved.withLock { $0 } },
       save: { items in saved.withLock { $0 = items } })
-  }
-}
-
-/// A value behind an `NSLock` (a pthread mutex, which the thread sanitizer understands).
-// NOTE: `@unchecked Sendable` is safe: `value` is only read or written inside `withLock`, while
-// the lock is held, and `Value` itself is `Sendable`.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-  private var value: Value
-  private let lock = NSLock()
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<Result, Failure: Error>(
-    _ body: (inout Value) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
   }
 }

@@ -1,1 +1,2 @@
 @_exported import CasePaths
+@_exported import Locking

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for tests: canned answers, captured requests, faults.
 ///

@@ -8,6 +8,8 @@
 
 /// A value guarded by a pthread mutex, in one allocation; copies share the value and the lock.
 ///
+/// The one lock of the package: the core, the clients and the test support use it.
+///
 /// Used instead of `Synchronization.Mutex` because the thread sanitizer sees the ordering a pthread
 /// mutex creates, while `Mutex`'s futex-based lock on Linux is invisible to it and yields false
 /// race reports.
@@ -20,13 +22,20 @@ package struct Locked<Value: Sendable>: @unchecked Sendable {
     buffer = Buffer.make(value)
   }
 
-  /// Runs `body` with exclusive access to the value.
-  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try buffer.withUnsafeMutablePointers { value, mutex in
+  /// Runs `body` with exclusive access to the value; rethrows what `body` throws, typed.
+  package func withLock<T, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> T
+  ) throws(Failure) -> T {
+    let outcome = buffer.withUnsafeMutablePointers { value, mutex -> Result<T, Failure> in
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }
-      return try body(&value.pointee)
+      do throws(Failure) {
+        return .success(try body(&value.pointee))
+      } catch {
+        return .failure(error)
+      }
     }
+    return try outcome.get()
   }
 
   /// The value as the header and the mutex as the single element, so the mutex has a stable
