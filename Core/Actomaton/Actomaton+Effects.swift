@@ -8,11 +8,7 @@ extension Actomaton {
     }
     let policy = queue.effectQueuePolicy
     guard policy.maxCount >= 1 else {
-      let error = EffectQueueMisuse.invalidMaxCount(queue: "\(queue)", maxCount: policy.maxCount)
-      onError?(error)
-      if context.returnsTask, context.group == nil { context.group = makeGroup() }
-      context.group?.record(error)
-      context.needsGroupTask = true
+      reportMisuse(.invalidMaxCount(queue: "\(queue)", maxCount: policy.maxCount), in: &context)
       return
     }
     let key = ErasedKey(base: queue)
@@ -40,22 +36,31 @@ extension Actomaton {
     start(makeRecord(task, in: &context), queue: state, spaced: !wasIdle, in: &context)
   }
 
+  /// Reports a misused queue through the hook and the send's task, or to standard error when
+  /// there is no hook (a task may be discarded, and a fed-back action's effect has none).
+  private func reportMisuse(_ error: EffectQueueMisuse, in context: inout SendContext) {
+    if let onError { onError(error) } else { misuseOutput("Actomaton: \(error)\n") }
+    if context.returnsTask, context.group == nil { context.group = makeGroup() }
+    context.group?.record(error)
+    context.needsGroupTask = true
+  }
+
   private func makeRecord(
     _ task: TaskEffect<Action>, in context: inout SendContext
   ) -> EffectRecord<Action> {
-    if context.returnsTask, context.group == nil { context.group = makeGroup() }
+    let group = context.joinGroup(makeGroup)
     nextSerial &+= 1
     let record = EffectRecord(
-      serial: nextSerial, effect: task, group: context.group,
+      serial: nextSerial, effect: task, group: group, stage: context.stage,
       priority: context.priority, tracksFeedbacks: context.tracksFeedbacks)
-    context.group?.enter()
+    context.stage?.pending += 1
     records[record.serial] = record
     if let idKey = record.idKey { recordsByID[idKey, default: [:]][record.serial] = record }
     return record
   }
 
   /// Starts a record's task, after the queue's delay when it has one.
-  private func start(
+  func start(
     _ record: EffectRecord<Action>, queue: QueueState<Action>?, spaced: Bool,
     in context: inout SendContext
   ) {
@@ -73,76 +78,15 @@ extension Actomaton {
     let operation = Self.operation(
       owner: self, serial: record.serial, body: record.effect.body, startAt: startAt,
       clock: clock, group: record.group, onError: onError)
-    let task = Task(executorPreference: executor, priority: record.priority, operation: operation)
+    let executor = self.executor
+    let priority = record.priority
+    let task =
+      record.group?.start(serial: record.serial) {
+        Task(executorPreference: executor, priority: priority, operation: operation)
+      } ?? Task(executorPreference: executor, priority: priority, operation: operation)
     record.handle = task
     context.startedTasks += 1
     context.lastTask = task
-  }
-
-  /// Cancels several records at once; only then do their queues start waiting effects, so a
-  /// waiting effect about to be cancelled never starts in a slot that a cancelled one freed.
-  func cancel(_ matching: [EffectRecord<Action>]) {
-    var touched: [ErasedKey: QueueState<Action>] = [:]
-    for record in matching.sorted(by: { $0.serial < $1.serial }) {
-      if let key = record.queueKey, let queue = queues[key] { touched[key] = queue }
-      cancel(record, refill: false)
-    }
-    for (key, queue) in touched { refill(queue, key: key) }
-  }
-
-  /// Cancels a record: a running one's task is cancelled, a waiting one is dropped unrun.
-  func cancel(_ record: EffectRecord<Action>, refill: Bool = true) {
-    record.isCancelled = true
-    let phase = record.phase
-    detach(record, refill: refill)
-    switch phase {
-    case .running: record.handle?.cancel()
-    case .waiting: record.group?.leave()
-    }
-  }
-
-  /// Removes a record from every index and frees its queue slot.
-  private func detach(_ record: EffectRecord<Action>, refill: Bool) {
-    guard records.removeValue(forKey: record.serial) != nil else { return }
-    if let idKey = record.idKey {
-      recordsByID[idKey]?[record.serial] = nil
-      if recordsByID[idKey]?.isEmpty == true { recordsByID[idKey] = nil }
-    }
-    guard let key = record.queueKey, let queue = queues[key] else { return }
-    switch record.phase {
-    case .running: queue.running.remove(record)
-    case .waiting: queue.waiting.remove(record)
-    }
-    if refill { self.refill(queue, key: key) }
-  }
-
-  /// Starts waiting effects while the queue has free slots; forgets the queue when it is idle.
-  private func refill(_ queue: QueueState<Action>, key: ErasedKey) {
-    while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
-      if next.group?.isCancelled == true {
-        records[next.serial] = nil
-        if let idKey = next.idKey { recordsByID[idKey]?[next.serial] = nil }
-        next.group?.leave()
-        continue
-      }
-      var context = SendContext(feedbackOf: next)
-      start(next, queue: queue, spaced: true, in: &context)
-    }
-    if queue.isIdle { queues[key] = nil }
-  }
-
-  /// An effect's task ended; `action` (its result, if any) is fed back unless it was cancelled.
-  func complete(_ serial: UInt64, feeding action: Action?) {
-    guard let record = records[serial] else { return }
-    let isCancelled = Task.isCancelled
-    detach(record, refill: true)
-    if let action, !isCancelled { reduceFeedback(action, from: record) }
-  }
-
-  /// A sequence effect yielded `action`; it is fed back unless the effect was cancelled.
-  func feed(_ serial: UInt64, _ action: Action) {
-    guard let record = records[serial], !Task.isCancelled else { return }
-    reduceFeedback(action, from: record)
   }
 
   /// The body of an effect's task. It holds the actomaton weakly.
@@ -170,13 +114,14 @@ extension Actomaton {
           onError?(error)
         }
       }
-      group?.leave(throwing: thrown)
+      group?.leave(serial: serial, throwing: thrown)
       if let thrown { throw thrown }
     }
   }
 }
 
-/// A misuse of the effect API, reported through the `send` task and the error hook.
+/// A misuse of the effect API, reported through the `send` task and the error hook, or to
+/// standard error when the actomaton has no error hook.
 public enum EffectQueueMisuse: Error, Equatable, CustomStringConvertible {
   /// A queue's policy has a `maxCount` below 1; the effect was not run.
   case invalidMaxCount(queue: String, maxCount: Int)

@@ -22,6 +22,8 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   var recordsByID: [ErasedKey: [UInt64: EffectRecord<Action>]] = [:]
   var queues: [ErasedKey: QueueState<Action>] = [:]
   var nextSerial: UInt64 = 0
+  /// Where a misused queue is reported when there is no error hook; tests replace it.
+  package var misuseOutput: @Sendable (String) -> Void = { StandardError.write($0) }
 
   /// Creates an actomaton whose reducer needs no environment.
   ///
@@ -79,8 +81,17 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
     }
   }
 
-  /// The number of effects admitted and not yet finished (running, delayed or waiting).
+  /// The number of effects admitted and not yet over (running, delayed, waiting, or cancelled
+  /// with their body still running).
   package var effectCount: Int { records.count }
+
+  /// The number of effect ids with an effect; ids are forgotten when their effects are over.
+  package var trackedIDCount: Int { recordsByID.count }
+
+  /// Replaces where a misused queue is reported when there is no error hook.
+  package func setMisuseOutput(_ output: @escaping @Sendable (String) -> Void) {
+    misuseOutput = output
+  }
 
   /// Runs the reducer for `action` and starts the effects it returns.
   ///
@@ -140,14 +151,13 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
         if let matching = recordsByID[key] { cancel(Array(matching.values)) }
       case let .cancelWhere(predicate):
         cancel(
-          records.values.filter { predicate($0.effect.id ?? AnonymousEffectID(serial: $0.serial)) })
+          records.values.filter {
+            !$0.isCancelled && predicate($0.effect.id ?? AnonymousEffectID(serial: $0.serial))
+          })
+      case let .concatenation(parts):
+        runConcatenation(parts[...], in: &context)
       }
     }
-  }
-
-  /// Cancels every effect that belongs to a cancelled send's group.
-  func cancelEffects(of group: SendGroup) {
-    cancel(records.values.filter { $0.group === group })
   }
 
   func makeGroup() -> SendGroup {

@@ -24,6 +24,8 @@ public struct Effect<Action: Sendable>: Sendable {
     case task(TaskEffect<Action>)
     case cancelID(ErasedKey)
     case cancelWhere(@Sendable (any EffectIDProtocol) -> Bool)
+    /// Effects run one after the other: each starts when the async work of the one before is over.
+    case concatenation([Effect])
   }
 
   /// No effect: the reducer only changed the state.
@@ -63,6 +65,48 @@ public struct Effect<Action: Sendable>: Sendable {
       try await TaskEffect<Action>.iterate(sequence, feed: feed)
     }
     self.init(parts: [.task(TaskEffect(id: id, queue: queue, body: body))])
+  }
+
+  /// An asynchronous effect that may feed back any number of actions through `send`.
+  ///
+  /// ```swift
+  /// .run(id: DownloadID()) { send in
+  ///   for try await progress in download() { await send(.progress(progress)) }
+  ///   await send(.finished)
+  /// }
+  /// ```
+  ///
+  /// Each `await send(action)` returns once the action has been reduced. Actions sent after the
+  /// effect was cancelled, or after `operation` returned, are dropped.
+  ///
+  /// - Parameters:
+  ///   - id: An id for manual cancellation with ``cancel(id:)``.
+  ///   - queue: A queue that cancels, discards or suspends the effect automatically.
+  ///   - operation: The work. It runs off the actomaton, at the priority of the `send` that
+  ///     started it.
+  public static func run(
+    id: (any EffectIDProtocol)? = nil,
+    queue: (any EffectQueueProtocol)? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void
+  ) -> Effect {
+    let body = TaskEffect<Action>.Body.sequence { feed in try await operation(Send(feed)) }
+    return Effect(parts: [.task(TaskEffect(id: id, queue: queue, body: body))])
+  }
+
+  /// The effects one after the other: the async work of each starts only once the async work of
+  /// the one before is over (returned, thrown or cancelled) and the action it returned has been
+  /// reduced. `+` runs effects concurrently instead.
+  ///
+  /// The task `send` returns waits for every part; cancelling it stops the parts not yet begun.
+  public static func concatenate(_ effects: Effect...) -> Effect {
+    concatenate(effects)
+  }
+
+  /// The effects one after the other; see ``concatenate(_:)-(Effect...)``.
+  public static func concatenate(_ effects: [Effect]) -> Effect {
+    let parts = effects.filter { !$0.isEmpty }
+    if parts.count <= 1 { return parts.first ?? .empty }
+    return Effect(parts: [.concatenation(parts)])
   }
 
   /// An asynchronous effect that feeds nothing back.
@@ -126,8 +170,24 @@ public struct Effect<Action: Sendable>: Sendable {
         case let .task(task): .task(task.map(transform))
         case let .cancelID(key): .cancelID(key)
         case let .cancelWhere(predicate): .cancelWhere(predicate)
+        case let .concatenation(effects): .concatenation(effects.map { $0.map(transform) })
         }
       })
+  }
+}
+
+/// Feeds actions back into the actomaton from an ``Effect/run(id:queue:operation:)`` effect.
+public struct Send<Action: Sendable>: Sendable {
+  let feed: @Sendable (Action) async -> Void
+
+  init(_ feed: @escaping @Sendable (Action) async -> Void) {
+    self.feed = feed
+  }
+
+  /// Feeds `action` back and returns once it has been reduced; drops it when the effect was
+  /// cancelled or is over.
+  public func callAsFunction(_ action: Action) async {
+    await feed(action)
   }
 }
 
@@ -140,7 +200,7 @@ struct TaskEffect<Action: Sendable>: Sendable {
     /// Runs once; a non-`nil` result is fed back.
     case single(@Sendable () async throws -> Action?)
     /// Runs and feeds back any number of actions.
-    case sequence(@Sendable (_ feed: Feed) async throws -> Void)
+    case sequence(@Sendable (_ feed: @escaping Feed) async throws -> Void)
   }
 
   let id: (any EffectIDProtocol)?

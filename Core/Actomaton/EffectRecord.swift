@@ -11,10 +11,17 @@ final class EffectRecord<Action: Sendable> {
   let queueKey: ErasedKey?
   /// The send's group, when someone waits for this effect.
   let group: SendGroup?
+  /// The concatenation part this effect belongs to, told when the effect is over.
+  let stage: ConcatStage<Action>?
   var priority: TaskPriority?
   let tracksFeedbacks: Bool
 
+  /// Whether actions this effect returns or sends are dropped: it was cancelled through the
+  /// actomaton or through its send's task (which cancels the task before the actomaton knows).
+  var isSilenced: Bool { isCancelled || handle?.isCancelled == true }
+
   var phase = Phase.running
+  /// Cancelled through the actomaton; a running record stays until its body has exited.
   var isCancelled = false
   var handle: Task<Void, any Error>?
 
@@ -23,7 +30,7 @@ final class EffectRecord<Action: Sendable> {
   var isLinked = false
 
   init(
-    serial: UInt64, effect: TaskEffect<Action>, group: SendGroup?,
+    serial: UInt64, effect: TaskEffect<Action>, group: SendGroup?, stage: ConcatStage<Action>?,
     priority: TaskPriority?, tracksFeedbacks: Bool
   ) {
     self.serial = serial
@@ -31,6 +38,7 @@ final class EffectRecord<Action: Sendable> {
     self.idKey = effect.id.map { ErasedKey(base: $0) }
     self.queueKey = effect.queue.map { ErasedKey(base: $0) }
     self.group = group
+    self.stage = stage
     self.priority = priority
     self.tracksFeedbacks = tracksFeedbacks
   }

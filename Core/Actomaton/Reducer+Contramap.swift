@@ -19,14 +19,17 @@ extension Reducer {
   }
 
   /// Lifts this reducer to a larger state that holds this state at `keyPath`.
+  ///
+  /// A literal (`\.counter`) and a key path held in a `WritableKeyPath` variable both work.
   @inlinable
   public func contramap<GlobalState>(
-    state keyPath: any WritableKeyPath<GlobalState, State> & Sendable
+    state keyPath: WritableKeyPath<GlobalState, State>
   ) -> Reducer<Action, GlobalState, Environment> {
     let inner = self
+    let path = SendableKeyPath(keyPath)
     return Reducer<Action, GlobalState, Environment>(
       run: { action, state, environment in
-        inner.run(action, &state[keyPath: keyPath], environment)
+        inner.run(action, &state[keyPath: path.keyPath], environment)
       },
       accepts: inner.accepts)
   }
@@ -87,4 +90,16 @@ extension Reducer {
       },
       accepts: inner.accepts)
   }
+}
+
+/// A key path carried into the `@Sendable` closures of a lifted reducer.
+// NOTE: `@unchecked` because `WritableKeyPath` is not `Sendable` in its type: a key path is an
+// immutable object, and the only state it can hold besides its layout is the index values of
+// subscript components, copied in when it was formed and never mutated through it. Reading and
+// writing through it from several threads is what the standard library does with literals.
+@usableFromInline
+struct SendableKeyPath<Root, Value>: @unchecked Sendable {
+  @usableFromInline let keyPath: WritableKeyPath<Root, Value>
+
+  @inlinable init(_ keyPath: WritableKeyPath<Root, Value>) { self.keyPath = keyPath }
 }

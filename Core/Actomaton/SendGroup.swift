@@ -1,13 +1,16 @@
 /// The effects started by one `send`, which the task returned by `send` waits for.
 ///
 /// Effects report to the group from their own tasks, so a group completes even when the actomaton
-/// is gone; cancelling the group asks its owner, if still alive, to cancel them.
+/// is gone. The group holds the handles of its running effects, so cancelling it cancels them at
+/// once, from any thread; the owner then drops the group's waiting effects on its next turn.
 final class SendGroup: Sendable {
   private struct Storage {
     var pending = 0
     var firstError: (any Error)?
     var waiter: UnsafeContinuation<Void, any Error>?
     var isCancelled = false
+    /// The running effects' tasks, by serial; few at a time, so a small array.
+    var handles: [(serial: UInt64, task: Task<Void, any Error>)] = []
   }
 
   private let storage = Locked(Storage())
@@ -29,9 +32,30 @@ final class SendGroup: Sendable {
     storage.withLock { if $0.firstError == nil { $0.firstError = error } }
   }
 
+  /// Creates an effect's task with `make` and keeps its handle; when the group is already
+  /// cancelled, the task is cancelled before anyone can see it running.
+  ///
+  /// `make` runs under the group's lock, so a concurrent ``cancel()`` either sees the handle or
+  /// happened before the task existed.
+  func start(serial: UInt64, _ make: () -> Task<Void, any Error>) -> Task<Void, any Error> {
+    storage.withLock { storage in
+      let task = make()
+      if storage.isCancelled {
+        task.cancel()
+      } else {
+        storage.handles.append((serial, task))
+      }
+      return task
+    }
+  }
+
   /// One of the group's effects finished, was dropped or was cancelled before it ran.
-  func leave(throwing error: (any Error)? = nil) {
+  func leave(serial: UInt64? = nil, throwing error: (any Error)? = nil) {
     let resume: (UnsafeContinuation<Void, any Error>, (any Error)?)? = storage.withLock {
+      if let serial, let index = $0.handles.firstIndex(where: { $0.serial == serial }) {
+        $0.handles.swapAt(index, $0.handles.count - 1)
+        $0.handles.removeLast()
+      }
       if let error, $0.firstError == nil { $0.firstError = error }
       $0.pending -= 1
       guard $0.pending == 0, let waiter = $0.waiter else { return nil }
@@ -58,13 +82,17 @@ final class SendGroup: Sendable {
     }
   }
 
-  /// Cancels every effect of the group, including those that have not started.
+  /// Cancels every effect of the group: running ones at once, waiting ones on the owner's turn.
   func cancel() {
-    let first = storage.withLock { storage in
-      defer { storage.isCancelled = true }
-      return !storage.isCancelled
+    let handles: [Task<Void, any Error>]? = storage.withLock { storage in
+      guard !storage.isCancelled else { return nil }
+      storage.isCancelled = true
+      defer { storage.handles = [] }
+      return storage.handles.map(\.task)
     }
-    if first { owner?.cancelEffectsSoon(of: self) }
+    guard let handles else { return }
+    for task in handles { task.cancel() }
+    owner?.cancelEffectsSoon(of: self)
   }
 
   private static func resume(
@@ -76,6 +104,6 @@ final class SendGroup: Sendable {
 
 /// Who cancels a group's effects: the actomaton that started them.
 protocol SendGroupOwner: AnyObject, Sendable {
-  /// Cancels the group's effects soon, from any thread.
+  /// Drops the group's waiting effects and frees their bookkeeping soon, from any thread.
   func cancelEffectsSoon(of group: SendGroup)
 }

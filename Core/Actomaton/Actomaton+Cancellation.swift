@@ -1,0 +1,89 @@
+extension Actomaton {
+  /// Cancels several records at once; only then do their queues start waiting effects, so a
+  /// waiting effect about to be cancelled never starts in a slot that a cancelled one freed.
+  func cancel(_ matching: [EffectRecord<Action>]) {
+    var touched: [ErasedKey: QueueState<Action>] = [:]
+    for record in matching.sorted(by: { $0.serial < $1.serial }) {
+      if let key = record.queueKey, let queue = queues[key] { touched[key] = queue }
+      cancel(record, refill: false)
+    }
+    for (key, queue) in touched { refill(queue, key: key) }
+  }
+
+  /// Cancels a record: a waiting one is dropped unrun; a running one's task is cancelled, and it
+  /// keeps a `runOldest` slot until its body has exited (a `runNewest` slot is freed at once).
+  func cancel(_ record: EffectRecord<Action>, refill: Bool = true) {
+    guard !record.isCancelled else { return }
+    record.isCancelled = true
+    unindexID(record)
+    switch record.phase {
+    case .waiting:
+      drop(record)
+      if refill, let key = record.queueKey, let queue = queues[key] { self.refill(queue, key: key) }
+    case .running:
+      record.handle?.cancel()
+      guard let key = record.queueKey, let queue = queues[key],
+        case .runNewest = queue.policy
+      else { return }
+      queue.running.remove(record)
+      if refill { self.refill(queue, key: key) }
+    }
+  }
+
+  /// Cancels every effect that belongs to a cancelled send's group. Its running tasks were
+  /// cancelled by the group already; this drops its waiting effects and frees the slots.
+  func cancelEffects(of group: SendGroup) {
+    cancel(records.values.filter { $0.group === group && !$0.isCancelled })
+  }
+
+  /// Forgets a waiting record that will never run, and tells whoever waits for it.
+  private func drop(_ record: EffectRecord<Action>) {
+    records[record.serial] = nil
+    if let key = record.queueKey { queues[key]?.waiting.remove(record) }
+    record.group?.leave()
+    if let stage = record.stage { finishUnit(of: stage) }
+  }
+
+  /// Removes a record from the id index; an id with no record left is forgotten, so ids unique
+  /// per request do not pile up.
+  private func unindexID(_ record: EffectRecord<Action>) {
+    guard let idKey = record.idKey, var byID = recordsByID[idKey] else { return }
+    byID[record.serial] = nil
+    recordsByID[idKey] = byID.isEmpty ? nil : byID
+  }
+
+  /// Starts waiting effects while the queue has free slots; forgets the queue when it is idle.
+  func refill(_ queue: QueueState<Action>, key: ErasedKey) {
+    while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
+      if next.group?.isCancelled == true {
+        next.isCancelled = true
+        unindexID(next)
+        drop(next)
+        continue
+      }
+      var context = SendContext(feedbackOf: next)
+      start(next, queue: queue, spaced: true, in: &context)
+    }
+    if queue.isIdle { queues[key] = nil }
+  }
+
+  /// An effect's body has exited; `action` (its result, if any) is fed back unless the effect
+  /// was cancelled. Its queue slot is freed now.
+  func complete(_ serial: UInt64, feeding action: Action?) {
+    guard let record = records.removeValue(forKey: serial) else { return }
+    let isSilenced = record.isSilenced
+    if !record.isCancelled { unindexID(record) }
+    if let key = record.queueKey, let queue = queues[key] {
+      queue.running.remove(record)
+      refill(queue, key: key)
+    }
+    if let action, !isSilenced { reduceFeedback(action, from: record) }
+    if let stage = record.stage { finishUnit(of: stage) }
+  }
+
+  /// A running effect sent `action`; it is fed back unless the effect was cancelled or is over.
+  func feed(_ serial: UInt64, _ action: Action) {
+    guard let record = records[serial], !record.isSilenced else { return }
+    reduceFeedback(action, from: record)
+  }
+}
