@@ -391,8 +391,8 @@ extension Actomaton {
   fileprivate func benchOccupancy(of queue: some EffectQueueProtocol)
     -> QueuePolicyTests.Occupancy
   {
-    guard let state = queues[ErasedKey(base: queue)] else { return .init() }
-    return .init(running: state.running.count, waiting: state.waiting.count)
+    let counts = queueCounts(queue)
+    return .init(running: counts.running, waiting: counts.waiting)
   }
 
   /// The number of effects the actomaton tracks (running, delayed or waiting).

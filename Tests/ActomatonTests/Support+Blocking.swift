@@ -78,3 +78,12 @@ final class OwnThreadExecutor: TaskExecutor, Sendable {
     queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
   }
 }
+
+extension Actomaton {
+  /// How many effects of `queue` hold a slot (running, or cancelled with their body still
+  /// running) and how many wait.
+  func queueCounts(_ queue: any EffectQueueProtocol) -> (running: Int, waiting: Int) {
+    guard let state = queues[ErasedKey(base: queue)] else { return (0, 0) }
+    return (state.running.count, state.waiting.count)
+  }
+}
