@@ -69,7 +69,7 @@ extension TestStore {
     }
     if exhaustivity == .off {
       while let step = peekStep(), !matches(step.action) {
-        state = step.after
+        adopt(step, index: handledSteps)
         handledSteps += 1
       }
       guard peekStep() != nil else {
@@ -78,16 +78,16 @@ extension TestStore {
         return
       }
     }
-    guard let step = nextStep() else { return }
+    guard let (index, step) = nextStep() else { return }
     guard matches(step.action) else {
       reportFailure(
         "Received an unexpected action.\n  Expected: \(expectation)\n  Received: "
           + describe(step.action),
         at: location)
-      state = step.after
+      adopt(step, index: index)
       return
     }
-    check(step, update, name: "receive(\(describe(step.action)))", at: location)
+    check(step, update, name: "receive(\(describe(step.action)))", at: location, index: index)
   }
 
   /// Waits until an unhandled step exists: first for the executor to settle, then by advancing the
@@ -117,33 +117,65 @@ extension TestStore {
   // MARK: - Steps
 
   func peekStep() -> Step? {
+    while handledOutOfOrder.remove(handledSteps) != nil { handledSteps += 1 }
     let index = handledSteps
     return steps.withLock { index < $0.count ? $0[index] : nil }
   }
 
-  func nextStep() -> Step? {
+  func nextStep() -> (index: Int, step: Step)? {
     guard let step = peekStep() else { return nil }
     handledSteps += 1
-    return step
+    return (handledSteps - 1, step)
+  }
+
+  /// The step of the action a send reduced: the first one run inside that send, even when an
+  /// effect running off the executor fed an action back just before it.
+  func takeStep(sentBy sendID: UInt64) -> (index: Int, step: Step)? {
+    guard let first = peekStep() else { return nil }
+    if first.sendID == sendID { return nextStep() }
+    let start = handledSteps
+    let found = steps.withLock { steps in
+      steps.indices.dropFirst(start).first { steps[$0].sendID == sendID }.map { ($0, steps[$0]) }
+    }
+    if let (index, _) = found { handledOutOfOrder.insert(index) }
+    return found
   }
 
   func unhandledSteps() -> [Step] {
+    _ = peekStep()
     let index = handledSteps
-    return steps.withLock { Array($0[min(index, $0.count)...]) }
+    let skipped = handledOutOfOrder
+    return steps.withLock { steps in
+      steps.indices.dropFirst(index).filter { !skipped.contains($0) }.map { steps[$0] }
+    }
   }
 
   func skipUnhandledSteps() {
-    let rest = unhandledSteps()
-    if let last = rest.last { state = last.after }
-    handledSteps += rest.count
+    let count = steps.withLock { $0.count }
+    if count > handledSteps {
+      let last = steps.withLock { $0[count - 1] }
+      adopt(last, index: count - 1)
+    }
+    handledSteps = max(handledSteps, count)
+    handledOutOfOrder = []
+  }
+
+  /// Shows the step's state in `state`, unless a later step is shown already.
+  func adopt(_ step: Step, index: Int) {
+    guard index > stateStep else { return }
+    state = step.after
+    stateStep = index
   }
 
   /// Compares a step's state change with the expectation and adopts the actual state.
   func check(
     _ step: Step, _ update: ((inout State) throws -> Void)?, name: String,
-    at location: TestSourceLocation
+    at location: TestSourceLocation, index: Int
   ) {
-    var expected = exhaustivity == .on ? state : step.after
+    // NOTE: steps are recorded in the order the actor ran them, so each one starts from the state
+    // the one before left: asserting every step's change from its own `before` is exhaustive, and
+    // stays right for a sent action asserted before an action fed back just ahead of it.
+    var expected = exhaustivity == .on ? step.before : step.after
     do {
       try update?(&expected)
     } catch {
@@ -160,7 +192,7 @@ extension TestStore {
           + diff.joined(separator: "\n") + hint,
         at: location)
     }
-    state = step.after
+    adopt(step, index: index)
   }
 
   func describe(_ action: Action) -> String {

@@ -30,6 +30,8 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     let action: Action
     let before: State
     let after: State
+    /// The store's `send` that this step ran in (or whose effect fed it back), if any.
+    let sendID: UInt64?
   }
 
   struct SendRecord {
@@ -53,6 +55,12 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   let executor: TestExecutor
   let steps = Locked<[Step]>([])
   var handledSteps = 0
+  /// Steps past `handledSteps` already asserted: a sent action's step, when an effect running
+  /// off the executor fed an action back just before it.
+  var handledOutOfOrder: Set<Int> = []
+  /// The index of the latest step whose state `state` shows.
+  var stateStep = -1
+  var nextSendID: UInt64 = 0
   var sends: [SendRecord] = []
   var isFinished = false
 
@@ -75,7 +83,8 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     let recording = Reducer<Action, State, Environment> { action, state, environment in
       let before = state
       let effect = reducer.run(action, &state, environment)
-      steps.withLock { $0.append(Step(action: action, before: before, after: state)) }
+      let step = Step(action: action, before: before, after: state, sendID: SendScope.current)
+      steps.withLock { $0.append(step) }
       return effect
     }
     self.state = initialState
@@ -129,11 +138,15 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     // NOTE: entering the actomaton from the executor keeps every job it causes on the executor,
     // so `settle()` cannot return while an effect waits for the actor this task holds.
     let actomaton = self.actomaton
-    let task = await withTaskExecutorPreference(executor) {
-      await actomaton.send(action, tracksFeedbacks: true)
+    nextSendID += 1
+    let sendID = nextSendID
+    let task = await SendScope.$current.withValue(sendID) {
+      await withTaskExecutorPreference(executor) {
+        await actomaton.send(action, tracksFeedbacks: true)
+      }
     }
-    if let step = nextStep() {
-      check(step, update, name: "send(\(describe(action)))", at: location)
+    if let (index, step) = takeStep(sentBy: sendID) {
+      check(step, update, name: "send(\(describe(action)))", at: location, index: index)
     }
     let isDone = Locked(task == nil)
     if let task {
@@ -145,7 +158,9 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     sends.append(
       SendRecord(description: describe(action), location: location, task: task, isDone: isDone))
     await executor.settle()
-    return TestStoreTask(task: task, executor: executor)
+    return TestStoreTask(
+      task: task, isDone: isDone, description: describe(action), executor: executor, clock: clock,
+      safetyLimit: safetyLimit)
   }
 
   /// Checks the end of the test now: unhandled received actions and running effects fail it
@@ -175,17 +190,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   }
 }
 
-/// The effects started by one ``TestStore/send(_:_:isolation:fileID:filePath:line:column:)``.
-public struct TestStoreTask: Sendable {
-  let task: Task<Void, any Error>?
-  let executor: TestExecutor
-
-  /// Cancels the effects and waits until their cancellation has settled.
-  public func cancel() async {
-    task?.cancel()
-    await executor.settle()
-  }
-
-  /// Whether the action started no asynchronous work.
-  public var isEmpty: Bool { task == nil }
+/// Marks the steps the reducer runs inside one of the store's sends.
+enum SendScope {
+  @TaskLocal static var current: UInt64?
 }
