@@ -1,0 +1,59 @@
+import ActomatonTesting
+import Foundation
+import Testing
+import TodoFeature
+import TodoStorage
+
+/// Reads and writes of the list never overlap, even when a read that was told to stop is slow
+/// to leave (rule 5: a `runOldest` slot is held until the body has exited).
+@Suite struct TodoExclusionTests {
+  /// A storage whose first load stays inside, ignoring cancellation, until the test lets it go;
+  /// it logs every read and write and notes any write that starts while a read is inside.
+  final class SlowFirstLoad: Sendable {
+    let log = Locked<[String]>([])
+    let reading = Locked(0)
+    let release = Locked<CheckedContinuation<Void, Never>?>(nil)
+    let loads = Locked(0)
+
+    var storage: TodoStorage {
+      TodoStorage(
+        load: { () throws(StorageError) in
+          self.reading.withLock { $0 += 1 }
+          if self.loads.withLock({ $0 += 1; return $0 }) == 1 {
+            await withCheckedContinuation { continuation in
+              self.release.withLock { $0 = continuation }
+            }
+          }
+          self.reading.withLock { $0 -= 1 }
+          self.log.withLock { $0.append("read") }
+          return []
+        },
+        save: { items throws(StorageError) in
+          let overlaps = self.reading.withLock { $0 } > 0
+          self.log.withLock { $0.append(overlaps ? "write during a read" : "write \(items.count)") }
+        })
+    }
+  }
+
+  @Test func readsAndWritesAfterReopeningWaitForTheCancelledReadToLeave() async {
+    let clock = TestClock()
+    let files = SlowFirstLoad()
+    let store = TodoHostTests.hostStore(Todo.State(), storage: files.storage, clock: clock)
+    await store.send(.todo(.onAppear)) { $0.persistence = .loading }
+    await store.send(.close)
+    await store.receive(.todo(.flush))
+    await store.send(.todo(.onAppear))  // reopened: this read waits for the first to leave
+    #expect(files.log.withLock { $0 }.isEmpty, "no read ran beside the cancelled one")
+
+    files.release.withLock { $0 }?.resume()
+    await store.receive(.todo(.loadResponse(.success([])))) { $0.persistence = .loaded }
+    await store.send(.todo(.add("milk"))) {
+      $0.items = [TodoItem(id: UUID(101), text: "milk")]
+    }
+    await store.send(.close)
+    await store.receive(.todo(.flush))
+    await store.receive(.todo(.saveResponse(.success(1))))
+    #expect(files.log.withLock { $0 } == ["read", "read", "write 1"])
+    await store.finish()
+  }
+}
