@@ -19,7 +19,11 @@ import TodoStorage
       TodoStorage(
         load: { () throws(StorageError) in
           self.reading.withLock { $0 += 1 }
-          if self.loads.withLock({ $0 += 1; return $0 }) == 1 {
+          let number = self.loads.withLock { loads in
+            loads += 1
+            return loads
+          }
+          if number == 1 {
             await withCheckedContinuation { continuation in
               self.release.withLock { $0 = continuation }
             }
