@@ -16,6 +16,7 @@ extension Actomaton {
     guard !record.isCancelled else { return }
     record.isCancelled = true
     unindexID(record)
+    tell(.cancelled, record)
     switch record.phase {
     case .waiting:
       drop(record)
@@ -59,6 +60,7 @@ extension Actomaton {
         next.isCancelled = true
         unindexID(next)
         drop(next)
+        tell(.discarded, next)
         continue
       }
       var context = SendContext(feedbackOf: next)
@@ -69,8 +71,9 @@ extension Actomaton {
 
   /// An effect's body has exited; `action` (its result, if any) is fed back unless the effect
   /// was cancelled. Its queue slot is freed now.
-  func complete(_ serial: UInt64, feeding action: Action?) {
+  func complete(_ serial: UInt64, feeding action: Action?, thrown: (any Error)? = nil) {
     guard let record = records.removeValue(forKey: serial) else { return }
+    tell(thrown.map { .threw($0) } ?? .finished, record)
     let isSilenced = record.isSilenced
     if !record.isCancelled { unindexID(record) }
     if let key = record.queueKey, let queue = queues[key] {

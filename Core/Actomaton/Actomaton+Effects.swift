@@ -9,6 +9,7 @@ extension Actomaton {
     let policy = queue.effectQueuePolicy
     guard policy.maxCount >= 1 else {
       reportMisuse(.invalidMaxCount(queue: "\(queue)", maxCount: policy.maxCount), in: &context)
+      tellDiscarded(task)
       return
     }
     let key = ErasedKey(base: queue)
@@ -22,7 +23,7 @@ extension Actomaton {
         cancel(oldest, refill: false)
       }
     case let .runOldest(maxCount, .discardNew):
-      if state.running.count >= maxCount { return }
+      if state.running.count >= maxCount { return tellDiscarded(task) }
     case let .runOldest(maxCount, .suspendNew):
       if state.running.count >= maxCount || !state.waiting.isEmpty {
         let record = makeRecord(task, in: &context)
@@ -30,6 +31,7 @@ extension Actomaton {
         if record.priority == nil { record.priority = Task.currentPriority }
         state.waiting.append(record)
         context.needsGroupTask = true
+        tell(.suspended, record)
         return
       }
     }
@@ -53,6 +55,7 @@ extension Actomaton {
     let record = EffectRecord(
       serial: nextSerial, effect: task, group: group, stage: context.stage,
       priority: context.priority, tracksFeedbacks: context.tracksFeedbacks)
+    record.isBinding = context.marksBinding
     context.stage?.pending += 1
     records[record.serial] = record
     if let idKey = record.idKey { recordsByID[idKey, default: [:]][record.serial] = record }
@@ -74,6 +77,7 @@ extension Actomaton {
       }
       queue.running.append(record)
     }
+    let wasWaiting = record.phase == .waiting
     record.phase = .running
     let operation = Self.operation(
       owner: self, serial: record.serial, body: record.effect.body, startAt: startAt,
@@ -87,6 +91,14 @@ extension Actomaton {
     record.handle = task
     context.startedTasks += 1
     context.lastTask = task
+    tell(wasWaiting ? .resumed : .started, record)
+  }
+
+  /// Tells the observer of an effect dropped before it had a record.
+  private func tellDiscarded(_ task: TaskEffect<Action>) {
+    guard let effectEvent = hooks?.observer?.effectEvent else { return }
+    nextSerial &+= 1
+    effectEvent(EffectEvent(kind: .discarded, serial: nextSerial, id: task.id, queue: task.queue))
   }
 
   /// The body of an effect's task. It holds the actomaton weakly.
@@ -108,11 +120,11 @@ extension Actomaton {
           await owner?.complete(serial, feeding: nil)
         }
       } catch {
-        await owner?.complete(serial, feeding: nil)
         if !(error is CancellationError), !Task.isCancelled {
           thrown = error
           onError?(error)
         }
+        await owner?.complete(serial, feeding: nil, thrown: thrown)
       }
       group?.leave(serial: serial, throwing: thrown)
       if let thrown { throw thrown }

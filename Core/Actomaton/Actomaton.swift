@@ -22,6 +22,9 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   var recordsByID: [ErasedKey: [UInt64: EffectRecord<Action>]] = [:]
   var queues: [ErasedKey: QueueState<Action>] = [:]
   var nextSerial: UInt64 = 0
+  /// The observers, or `nil` while there are none.
+  // NOTE: `nonisolated(unsafe)` only so that `deinit` can end the observers, as for `records`.
+  @usableFromInline nonisolated(unsafe) var hooks: Hooks?
   /// Where a misused queue is reported when there is no error hook; tests replace it.
   package var misuseOutput: @Sendable (String) -> Void = { StandardError.write($0) }
 
@@ -35,16 +38,19 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   ///     the task `send` returned; for logging.
   ///   - executor: The task executor effects run on; the global one when `nil`. A test clock's
   ///     executor lets a test know when the effects have settled.
+  ///   - observer: Told of every action, state change and effect event; see
+  ///     ``ActomatonObserver``.
   public init(
     state: State,
     reducer: Reducer<Action, State, Void>,
     clock: any Clock<Duration> = ContinuousClock(),
     onError: (@Sendable (any Error) -> Void)? = nil,
-    executor: (any TaskExecutor)? = nil
+    executor: (any TaskExecutor)? = nil,
+    observer: ActomatonObserver<Action, State>? = nil
   ) {
     self.init(
       state: state, reducer: reducer, environment: (), clock: clock, onError: onError,
-      executor: executor)
+      executor: executor, observer: observer)
   }
 
   /// Creates an actomaton with an environment for its reducer.
@@ -64,9 +70,11 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
     environment: Environment,
     clock: any Clock<Duration> = ContinuousClock(),
     onError: (@Sendable (any Error) -> Void)? = nil,
-    executor: (any TaskExecutor)? = nil
+    executor: (any TaskExecutor)? = nil,
+    observer: ActomatonObserver<Action, State>? = nil
   ) {
     self.currentState = state
+    self.hooks = observer.map { Hooks(observer: $0) }
     let run = reducer.run
     self.reduce = { action, state in run(action, &state, environment) }
     self.clock = EffectClock(any: clock)
@@ -79,6 +87,7 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
       record.handle?.cancel()
       if record.phase == .waiting { record.group?.leave() }
     }
+    for subscriber in hooks?.subscribers ?? [] { subscriber.finish() }
   }
 
   /// The number of effects admitted and not yet over (running, delayed, waiting, or cancelled
@@ -87,6 +96,12 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
 
   /// The number of effect ids with an effect; ids are forgotten when their effects are over.
   package var trackedIDCount: Int { recordsByID.count }
+
+  /// The number of live `values(of:)` observers.
+  package var stateObserverCount: Int { hooks?.subscribers.count ?? 0 }
+
+  /// Whether anything observes the actomaton (otherwise `send` takes the plain path).
+  package var isObserved: Bool { hooks != nil }
 
   /// Replaces where a misused queue is reported when there is no error hook.
   package func setMisuseOutput(_ output: @escaping @Sendable (String) -> Void) {
@@ -115,9 +130,17 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   ) -> Task<Void, any Error>? {
     // NOTE: inlinable, so that callers specialise the reducer call; everything past an empty
     // effect happens out of line.
-    let effect = reduce(action, &currentState)
+    let effect = process(action, from: .send)
     if effect.isEmpty { return nil }
     return start(effect, priority: priority, tracksFeedbacks: tracksFeedbacks)
+  }
+
+  /// Reduces `action`; with observers, tells them.
+  @inlinable
+  func process(_ action: Action, from origin: ActionOrigin) -> Effect<Action> {
+    // NOTE: one load and test when nobody observes, so an unobserved send costs what it did.
+    if let hooks { return processObserved(action, from: origin, hooks: hooks) }
+    return reduce(action, &currentState)
   }
 
   /// Runs the effect of a sent action and returns the task that tracks it.
@@ -132,7 +155,7 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
 
   /// Reduces an action fed back by a running effect and runs its effect.
   func reduceFeedback(_ action: Action, from record: EffectRecord<Action>) {
-    let effect = reduce(action, &currentState)
+    let effect = process(action, from: record.isBinding ? .binding : .feedback)
     if effect.isEmpty { return }
     var context = SendContext(feedbackOf: record)
     run(effect, in: &context)
@@ -143,7 +166,7 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
     for part in effect.parts {
       switch part {
       case let .next(action):
-        let next = reduce(action, &currentState)
+        let next = process(action, from: .nextAction)
         if !next.isEmpty { run(next, in: &context) }
       case let .task(task):
         admit(task, in: &context)

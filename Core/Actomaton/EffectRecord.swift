@@ -21,6 +21,8 @@ final class EffectRecord<Action: Sendable> {
   var isSilenced: Bool { isCancelled || handle?.isCancelled == true }
 
   var phase = Phase.running
+  /// Feeds a binding's elements: its actions are reported as coming from a binding.
+  var isBinding = false
   /// Cancelled through the actomaton; a running record stays until its body has exited.
   var isCancelled = false
   var handle: Task<Void, any Error>?

@@ -91,15 +91,3 @@ extension Reducer {
       accepts: inner.accepts)
   }
 }
-
-/// A key path carried into the `@Sendable` closures of a lifted reducer.
-// NOTE: `@unchecked` because `WritableKeyPath` is not `Sendable` in its type: a key path is an
-// immutable object, and the only state it can hold besides its layout is the index values of
-// subscript components, copied in when it was formed and never mutated through it. Reading and
-// writing through it from several threads is what the standard library does with literals.
-@usableFromInline
-struct SendableKeyPath<Root, Value>: @unchecked Sendable {
-  @usableFromInline let keyPath: WritableKeyPath<Root, Value>
-
-  @inlinable init(_ keyPath: WritableKeyPath<Root, Value>) { self.keyPath = keyPath }
-}

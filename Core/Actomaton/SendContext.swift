@@ -12,11 +12,13 @@ extension Actomaton {
     var lastTask: Task<Void, any Error>?
     /// Some effect is waiting in a queue or for an earlier part, or an error is already known.
     var needsGroupTask = false
+    /// The effects admitted now feed a binding.
+    var marksBinding = false
 
-    init(priority: TaskPriority?, tracksFeedbacks: Bool) {
+    init(priority: TaskPriority?, tracksFeedbacks: Bool, returnsTask: Bool = true) {
       self.priority = priority
       self.tracksFeedbacks = tracksFeedbacks
-      self.returnsTask = true
+      self.returnsTask = returnsTask
     }
 
     init(feedbackOf record: EffectRecord<Action>) {

@@ -1,0 +1,99 @@
+extension Actomaton {
+  /// The values of one slice of the state: the current value first, then each distinct new one.
+  ///
+  /// ```swift
+  /// for await name in actomaton.values(of: \.user.name) { print("hello, \(name)") }
+  /// ```
+  ///
+  /// See ``StateValues`` for how observers behave; an actomaton with no observer pays nothing.
+  public nonisolated func values<Value: Sendable & Equatable>(
+    of keyPath: KeyPath<State, Value>
+  ) -> StateValues<Value> {
+    let path = SendableKeyPath(keyPath)
+    return StateValues { [weak self] in await self?.observe(path) }
+  }
+
+  private func observe<Value>(_ path: SendableKeyPath<KeyPath<State, Value>>)
+    -> SliceObservation<Value>
+  {
+    let extract = path.keyPath
+    let current = currentState[keyPath: extract]
+    let observation = SliceObservation(current: current)
+    var last = current
+    let offer = { (state: State) -> Bool in
+      let value = state[keyPath: extract]
+      guard value != last else { return true }
+      last = value
+      return observation.offer(value)
+    }
+    hooksForUpdate().subscribers.append(Hooks.Subscriber(offer: offer, finish: observation.finish))
+    return observation
+  }
+
+  func hooksForUpdate() -> Hooks {
+    if let hooks { return hooks }
+    let made = Hooks(observer: nil)
+    hooks = made
+    return made
+  }
+
+  /// Reduces an action with its observers told; the slow path of ``process(_:from:)``.
+  @usableFromInline
+  func processObserved(_ action: Action, from origin: ActionOrigin, hooks: Hooks)
+    -> Effect<Action>
+  {
+    let observer = hooks.observer
+    observer?.actionReceived?(action, origin)
+    let effect: Effect<Action>
+    if let stateChanged = observer?.stateChanged {
+      let old = currentState
+      effect = reduce(action, &currentState)
+      stateChanged(old, currentState)
+    } else {
+      effect = reduce(action, &currentState)
+    }
+    if !hooks.subscribers.isEmpty {
+      let state = currentState
+      hooks.subscribers.removeAll { !$0.offer(state) }
+      if hooks.subscribers.isEmpty, hooks.observer == nil { self.hooks = nil }
+    }
+    return effect
+  }
+
+  /// Tells the observer of an effect event, if there is an observer.
+  func tell(_ kind: EffectEvent.Kind, _ record: EffectRecord<Action>) {
+    guard let effectEvent = hooks?.observer?.effectEvent else { return }
+    effectEvent(
+      EffectEvent(kind: kind, serial: record.serial, id: record.effect.id, queue: record.effect.queue))
+  }
+
+  /// The observers of an actomaton; it has none (`nil`) unless someone observes it.
+  ///
+  /// Only the owning actomaton touches it.
+  @usableFromInline
+  final class Hooks {
+    let observer: ActomatonObserver<Action, State>?
+    /// State observers: each is offered every new state and answers whether it is still alive.
+    var subscribers: [Subscriber] = []
+
+    struct Subscriber {
+      let offer: (State) -> Bool
+      let finish: @Sendable () -> Void
+    }
+
+    init(observer: ActomatonObserver<Action, State>?) {
+      self.observer = observer
+    }
+  }
+}
+
+/// A key path carried into `@Sendable` closures.
+// NOTE: `@unchecked` because key paths are not `Sendable` in their type: a key path is an
+// immutable object, and the only state it can hold besides its layout is the index values of
+// subscript components, copied in when it was formed and never mutated through it.
+@usableFromInline
+struct SendableKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
+  @usableFromInline let keyPath: Path
+
+  @inlinable init(_ keyPath: Path) { self.keyPath = keyPath }
+}

@@ -1,0 +1,76 @@
+/// Watches an actomaton's runtime: every action it reduces, every state change and every effect's
+/// life, for logging, debugging and hosts.
+///
+/// The closures run synchronously on the actomaton, in the order things happen, so keep them
+/// fast. A closure left `nil` costs nothing: the old state is copied for ``stateChanged`` only
+/// when it is set, and an actomaton without an observer does no work for one at all.
+public struct ActomatonObserver<Action: Sendable, State: Sendable>: Sendable {
+  /// An action is about to be reduced, and where it came from.
+  public var actionReceived: (@Sendable (_ action: Action, _ origin: ActionOrigin) -> Void)?
+  /// An action was reduced: the state before and after it (equal when nothing changed).
+  public var stateChanged: (@Sendable (_ old: State, _ new: State) -> Void)?
+  /// An effect started, waited, ended or was dropped.
+  public var effectEvent: (@Sendable (_ event: EffectEvent) -> Void)?
+
+  /// Creates an observer from the closures it needs.
+  public init(
+    actionReceived: (@Sendable (_ action: Action, _ origin: ActionOrigin) -> Void)? = nil,
+    stateChanged: (@Sendable (_ old: State, _ new: State) -> Void)? = nil,
+    effectEvent: (@Sendable (_ event: EffectEvent) -> Void)? = nil
+  ) {
+    self.actionReceived = actionReceived
+    self.stateChanged = stateChanged
+    self.effectEvent = effectEvent
+  }
+}
+
+/// Where an action that an actomaton reduces came from.
+public enum ActionOrigin: Sendable, Hashable {
+  /// A call to `send`.
+  case send
+  /// An ``Effect/nextAction(_:)``, fed back synchronously.
+  case nextAction
+  /// An action an effect returned, yielded or sent.
+  case feedback
+  /// An element of a binding (``Actomaton/bind(id:to:action:)``).
+  case binding
+}
+
+/// One moment in an asynchronous effect's life.
+public struct EffectEvent: Sendable, CustomStringConvertible {
+  /// What happened.
+  public enum Kind: Sendable {
+    /// The effect's task was created and its body will run (after the queue's delay, if any).
+    case started
+    /// The effect waits in its full `suspendNew` queue.
+    case suspended
+    /// A waiting effect left its queue's line and started.
+    case resumed
+    /// The effect was dropped before its body ran: its `discardNew` queue was full, its queue
+    /// is misused, or its send was cancelled while it waited.
+    case discarded
+    /// The effect was cancelled; a running body has been told to stop.
+    case cancelled
+    /// The body returned (or ended after being told to stop).
+    case finished
+    /// The body threw this error (not reported for an effect that had been cancelled).
+    case threw(any Error)
+  }
+
+  /// What happened.
+  public let kind: Kind
+  /// A number unique to the effect within its actomaton.
+  public let serial: UInt64
+  /// The effect's id, if it has one.
+  public let id: (any EffectIDProtocol)?
+  /// The effect's queue, if it has one.
+  public let queue: (any EffectQueueProtocol)?
+
+  /// One line: the kind, the serial, the id and the queue.
+  public var description: String {
+    var text = "effect #\(serial) \(kind)"
+    if let id { text += " id: \(id)" }
+    if let queue { text += " queue: \(queue)" }
+    return text
+  }
+}
