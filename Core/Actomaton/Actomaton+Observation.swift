@@ -63,8 +63,8 @@ extension Actomaton {
   /// Tells the observer of an effect event, if there is an observer.
   func tell(_ kind: EffectEvent.Kind, _ record: EffectRecord<Action>) {
     guard let effectEvent = hooks?.observer?.effectEvent else { return }
-    effectEvent(
-      EffectEvent(kind: kind, serial: record.serial, id: record.effect.id, queue: record.effect.queue))
+    let effect = record.effect
+    effectEvent(EffectEvent(kind: kind, serial: record.serial, id: effect.id, queue: effect.queue))
   }
 
   /// The observers of an actomaton; it has none (`nil`) unless someone observes it.
