@@ -73,6 +73,8 @@ extension Actomaton {
   /// was cancelled. Its queue slot is freed now.
   func complete(_ serial: UInt64, feeding action: Action?, thrown: (any Error)? = nil) {
     guard let record = records.removeValue(forKey: serial) else { return }
+    // NOTE: a send's task cancels its effects' tasks without the actor; this is where it learns.
+    if !record.isCancelled, record.handle?.isCancelled == true { tell(.cancelled, record) }
     tell(thrown.map { .threw($0) } ?? .finished, record)
     let isSilenced = record.isSilenced
     if !record.isCancelled { unindexID(record) }

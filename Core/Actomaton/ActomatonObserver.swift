@@ -39,7 +39,7 @@ public enum ActionOrigin: Sendable, Hashable {
 /// One moment in an asynchronous effect's life.
 public struct EffectEvent: Sendable, CustomStringConvertible {
   /// What happened.
-  public enum Kind: Sendable {
+  public enum Kind: Sendable, CustomStringConvertible {
     /// The effect's task was created and its body will run (after the queue's delay, if any).
     case started
     /// The effect waits in its full `suspendNew` queue.
@@ -55,6 +55,19 @@ public struct EffectEvent: Sendable, CustomStringConvertible {
     case finished
     /// The body threw this error (not reported for an effect that had been cancelled).
     case threw(any Error)
+
+    /// The kind's name; a thrown error follows it.
+    public var description: String {
+      switch self {
+      case .started: "started"
+      case .suspended: "suspended"
+      case .resumed: "resumed"
+      case .discarded: "discarded"
+      case .cancelled: "cancelled"
+      case .finished: "finished"
+      case let .threw(error): "threw \(error)"
+      }
+    }
   }
 
   /// What happened.
