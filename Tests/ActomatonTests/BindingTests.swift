@@ -75,16 +75,16 @@ import Testing
   /// The AsyncStore seed's single source of truth: a user store follows the app store's flag.
   @Test func twoActomatonsStayInStepWithoutKnowingEachOther() async throws {
     struct App: Sendable, Equatable { var isInitialized = false }
-    let app = Actomaton(
-      state: App(), reducer: Reducer<Bool, App, Void> { value, state, _ in
-        state.isInitialized = value
-        return .empty
-      })
-    let user = Actomaton(
-      state: false, reducer: Reducer<Bool, Bool, Void> { value, state, _ in
-        state = value
-        return .empty
-      })
+    let appReducer = Reducer<Bool, App, Void> { value, state, _ in
+      state.isInitialized = value
+      return .empty
+    }
+    let userReducer = Reducer<Bool, Bool, Void> { value, state, _ in
+      state = value
+      return .empty
+    }
+    let app = Actomaton(state: App(), reducer: appReducer)
+    let user = Actomaton(state: false, reducer: userReducer)
     await user.bind(id: Feed(), to: app, \.isInitialized) { $0 }
     await app.send(true)
     try await waitUntil { await user.state }

@@ -34,7 +34,12 @@ import Testing
     }
 
     func add(_ line: String) { lines.withLock { $0.append(line) } }
-    func take() -> [String] { lines.withLock { lines in defer { lines = [] }; return lines } }
+    func take() -> [String] {
+      lines.withLock { lines in
+        defer { lines = [] }
+        return lines
+      }
+    }
   }
 
   static func reducer(_ journal: Journal) -> Reducer<Action, [Int], Void> {
