@@ -108,10 +108,10 @@ import Testing
     _ = try? await failing?.value
     #expect(journal.take().contains("effect threw TestError(message: \"boom\")"))
 
-    let never = Actomaton(
-      state: [], reducer: Reducer<Action, [Int], Void> { _, _, _ in
-        .run(id: ID()) { _ in try await Task.sleep(for: .seconds(3600)) }
-      }, observer: journal.observer)
+    let waitsForever = Reducer<Action, [Int], Void> { _, _, _ in
+      .run(id: ID()) { _ in try await Gate().wait() }
+    }
+    let never = Actomaton(state: [], reducer: waitsForever, observer: journal.observer)
     let task = await never.send(.start)
     _ = journal.take()
     task?.cancel()
