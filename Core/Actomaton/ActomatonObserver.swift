@@ -24,6 +24,26 @@ public struct ActomatonObserver<Action: Sendable, State: Sendable>: Sendable {
   }
 }
 
+extension ActomatonObserver {
+  /// One observer that tells every one of `observers`, in order.
+  public static func combine(_ observers: [ActomatonObserver]) -> ActomatonObserver {
+    let actions = observers.compactMap(\.actionReceived)
+    let changes = observers.compactMap(\.stateChanged)
+    let effects = observers.compactMap(\.effectEvent)
+    var combined = ActomatonObserver()
+    if !actions.isEmpty {
+      combined.actionReceived = { action, origin in for tell in actions { tell(action, origin) } }
+    }
+    if !changes.isEmpty {
+      combined.stateChanged = { old, new in for tell in changes { tell(old, new) } }
+    }
+    if !effects.isEmpty {
+      combined.effectEvent = { event in for tell in effects { tell(event) } }
+    }
+    return combined
+  }
+}
+
 /// Where an action that an actomaton reduces came from.
 public enum ActionOrigin: Sendable, Hashable {
   /// A call to `send`.

@@ -61,17 +61,7 @@ extension Reducer {
       guard isLogged(action) else { return inner.run(action, &state, environment) }
       let before = format == .stateDiff ? state : nil
       let effect = inner.run(action, &state, environment)
-      var lines = ["\(head)action: \(StateDiff.describe(action))"]
-      switch format {
-      case .actionOnly:
-        break
-      case .fullState:
-        lines.append("\(head)state: \(StateDiff.describe(state))")
-      case .stateDiff:
-        let diff = StateDiff(old: before!, new: state)
-        lines += diff.isEmpty ? ["\(head)  (no state change)"] : diff.lines(indent: "\(head)  ")
-      }
-      sink(lines.joined(separator: "\n"))
+      sink(LogEntry.text(head: head, action: action, format: format, old: before, new: state))
       return effect
     }
   }
