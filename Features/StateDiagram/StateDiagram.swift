@@ -1,4 +1,5 @@
 import Actomaton
+import AuthClient
 
 /// The login flow as a state machine: log in, log out, and force a logout even mid-login.
 public enum StateDiagram {

@@ -1,4 +1,5 @@
 import ActomatonTesting
+import AuthClient
 import StateDiagramFeature
 import Testing
 
