@@ -14,8 +14,11 @@ let package = Package(
     .library(name: "StopwatchFeature", targets: ["StopwatchFeature"]),
     .library(name: "TodoFeature", targets: ["TodoFeature"]),
     .library(name: "GitHubSearchFeature", targets: ["GitHubSearchFeature"]),
+    .library(name: "AuthClient", targets: ["AuthClient"]),
     .library(name: "TodoStorage", targets: ["TodoStorage"]),
+    .library(name: "TodoStorageLive", targets: ["TodoStorageLive"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
+    .library(name: "GitHubClientLive", targets: ["GitHubClientLive"]),
     .executable(name: "gallery", targets: ["gallery"]),
   ],
   targets: [
@@ -43,15 +46,26 @@ let package = Package(
       path: "Tests/ActomatonTestingTests"),
 
     // MARK: - Clients
+    // Each client is an interface (a struct of closures, its models, errors and test values) and,
+    // when it has one, a live implementation in `<Name>Live`. Features see interfaces only.
+
+    .target(name: "AuthClient", path: "Clients/AuthClient"),
 
     .target(name: "TodoStorage", dependencies: ["Locking"], path: "Clients/TodoStorage"),
+    .target(
+      name: "TodoStorageLive", dependencies: ["Locking", "TodoStorage"],
+      path: "Clients/TodoStorageLive"),
     .testTarget(
-      name: "TodoStorageTests", dependencies: ["ChildTest", "TodoStorage"],
+      name: "TodoStorageTests", dependencies: ["ChildTest", "TodoStorage", "TodoStorageLive"],
       path: "Tests/TodoStorageTests"),
 
-    .target(name: "GitHubClient", dependencies: ["Locking"], path: "Clients/GitHubClient"),
+    .target(name: "GitHubClient", path: "Clients/GitHubClient"),
+    .target(
+      name: "GitHubClientLive", dependencies: ["GitHubClient", "Locking"],
+      path: "Clients/GitHubClientLive"),
     .testTarget(
-      name: "GitHubClientTests", dependencies: ["GitHubClient", "StubHTTPServer"],
+      name: "GitHubClientTests",
+      dependencies: ["GitHubClient", "GitHubClientLive", "StubHTTPServer"],
       path: "Tests/GitHubClientTests"),
     .target(
       name: "StubHTTPServer", dependencies: ["Locking"], path: "Tests/Support/StubHTTPServer"),
@@ -65,9 +79,11 @@ let package = Package(
       path: "Tests/CounterFeatureTests"),
 
     .target(
-      name: "StateDiagramFeature", dependencies: ["Actomaton"], path: "Features/StateDiagram"),
+      name: "StateDiagramFeature", dependencies: ["Actomaton", "AuthClient"],
+      path: "Features/StateDiagram"),
     .testTarget(
-      name: "StateDiagramFeatureTests", dependencies: ["ActomatonTesting", "StateDiagramFeature"],
+      name: "StateDiagramFeatureTests",
+      dependencies: ["ActomatonTesting", "AuthClient", "StateDiagramFeature"],
       path: "Tests/StateDiagramFeatureTests"),
 
     .target(name: "StopwatchFeature", dependencies: ["Actomaton"], path: "Features/Stopwatch"),
@@ -78,14 +94,16 @@ let package = Package(
     .target(
       name: "TodoFeature", dependencies: ["Actomaton", "TodoStorage"], path: "Features/Todo"),
     .testTarget(
-      name: "TodoFeatureTests", dependencies: ["ActomatonTesting", "TodoFeature"],
+      name: "TodoFeatureTests",
+      dependencies: ["ActomatonTesting", "TodoFeature", "TodoStorage", "TodoStorageLive"],
       path: "Tests/TodoFeatureTests"),
 
     .target(
       name: "GitHubSearchFeature", dependencies: ["Actomaton", "GitHubClient"],
       path: "Features/GitHubSearch"),
     .testTarget(
-      name: "GitHubSearchFeatureTests", dependencies: ["ActomatonTesting", "GitHubSearchFeature"],
+      name: "GitHubSearchFeatureTests",
+      dependencies: ["ActomatonTesting", "GitHubClient", "GitHubSearchFeature"],
       path: "Tests/GitHubSearchFeatureTests"),
 
     // MARK: - App
@@ -93,8 +111,8 @@ let package = Package(
     .target(
       name: "AppRoot",
       dependencies: [
-        "CounterFeature", "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature",
-        "TodoFeature",
+        "AuthClient", "CounterFeature", "GitHubClient", "GitHubClientLive", "GitHubSearchFeature",
+        "StateDiagramFeature", "StopwatchFeature", "TodoFeature", "TodoStorage", "TodoStorageLive",
       ],
       path: "App/Root"),
     .testTarget(
@@ -102,14 +120,15 @@ let package = Package(
       path: "Tests/AppRootTests"),
 
     .target(
-      name: "GalleryREPL", dependencies: ["ActomatonDebugging", "AppRoot"], path: "App/REPL"),
+      name: "GalleryREPL", dependencies: ["ActomatonDebugging", "AppRoot", "GitHubClient"],
+      path: "App/REPL"),
     .testTarget(
       name: "GalleryREPLTests", dependencies: ["ActomatonTesting", "ChildTest", "GalleryREPL"],
       path: "Tests/GalleryREPLTests"),
 
     .testTarget(
       name: "FailureInjectionTests",
-      dependencies: ["ActomatonTesting", "GalleryREPL", "StubHTTPServer"],
+      dependencies: ["ActomatonTesting", "GalleryREPL", "GitHubClientLive", "StubHTTPServer"],
       path: "Tests/FailureInjectionTests"),
 
     .executableTarget(

@@ -1,9 +1,13 @@
+import AuthClient
 import Foundation
+import GitHubClient
+import GitHubClientLive
 import GitHubSearchFeature
 import StateDiagramFeature
 import StopwatchFeature
 import TodoFeature
 import TodoStorage
+import TodoStorageLive
 
 extension Root.Environment {
   /// The environment of the real app: the system clock, the Todo file, GitHub (or its offline

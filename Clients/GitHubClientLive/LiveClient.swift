@@ -1,4 +1,5 @@
 import Foundation
+import GitHubClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

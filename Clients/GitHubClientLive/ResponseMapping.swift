@@ -1,4 +1,5 @@
 import Foundation
+import GitHubClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -43,8 +44,8 @@ struct ResponseMapping {
     } catch {
       throw .malformedResponse(Self.explain(error))
     }
-    let links = ResultCap.clamp(
-      PageLinks(linkHeader: response.value(forHTTPHeaderField: "Link")), perPage: query.perPage)
+    let links = PageLinks(linkHeader: response.value(forHTTPHeaderField: "Link"))
+      .clamped(perPage: query.perPage)
     return SearchPage(
       query: query, items: body.items.map(\.repository), totalCount: body.totalCount,
       incompleteResults: body.incompleteResults ?? false, nextPage: links.next,

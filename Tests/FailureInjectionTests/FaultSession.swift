@@ -3,6 +3,7 @@ import AppRoot
 import Foundation
 import GalleryREPL
 import GitHubClient
+import GitHubClientLive
 import StubHTTPServer
 import Testing
 

@@ -1,7 +1,9 @@
 import ActomatonTesting
 import AppRoot
+import AuthClient
 import Foundation
 import GalleryREPL
+import GitHubClient
 import GitHubSearchFeature
 import TodoStorage
 

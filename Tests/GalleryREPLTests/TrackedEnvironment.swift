@@ -1,5 +1,7 @@
 import ActomatonTesting
 import AppRoot
+import AuthClient
+import GitHubClient
 import GitHubSearchFeature
 import StateDiagramFeature
 import TodoStorage

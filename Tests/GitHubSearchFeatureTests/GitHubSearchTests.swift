@@ -1,5 +1,6 @@
 import ActomatonTesting
 import Foundation
+import GitHubClient
 import GitHubSearchFeature
 import Testing
 

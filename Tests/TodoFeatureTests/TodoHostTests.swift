@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TodoFeature
 import TodoStorage
+import TodoStorageLive
 
 /// The feature inside a host that closes its screen, and on the real file.
 @Suite struct TodoHostTests {

@@ -1,5 +1,6 @@
 import Foundation
 import TodoStorage
+import TodoStorageLive
 
 /// Runs `body` with a new, empty directory of its own, removed afterwards with all it holds.
 func withTemporaryDirectory<Result>(

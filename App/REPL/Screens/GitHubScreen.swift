@@ -1,4 +1,5 @@
 import AppRoot
+import GitHubClient
 import GitHubSearchFeature
 
 extension Screen {
