@@ -49,9 +49,16 @@ let package = Package(
     // Each client is an interface (a struct of closures, its models, errors and test values) and,
     // when it has one, a live implementation in `<Name>Live`. Features see interfaces only.
 
-    .target(name: "AuthClient", path: "Clients/AuthClient"),
+    .target(name: "ClientSupport", dependencies: ["Locking"], path: "Clients/ClientSupport"),
+    .testTarget(
+      name: "ClientSupportTests",
+      dependencies: ["AuthClient", "ClientSupport", "GitHubClient", "TestSupport", "TodoStorage"],
+      path: "Tests/ClientSupportTests"),
 
-    .target(name: "TodoStorage", dependencies: ["Locking"], path: "Clients/TodoStorage"),
+    .target(name: "AuthClient", dependencies: ["ClientSupport"], path: "Clients/AuthClient"),
+
+    .target(
+      name: "TodoStorage", dependencies: ["ClientSupport", "Locking"], path: "Clients/TodoStorage"),
     .target(
       name: "TodoStorageLive", dependencies: ["Locking", "TodoStorage"],
       path: "Clients/TodoStorageLive"),
@@ -59,7 +66,7 @@ let package = Package(
       name: "TodoStorageTests", dependencies: ["ChildTest", "TodoStorage", "TodoStorageLive"],
       path: "Tests/TodoStorageTests"),
 
-    .target(name: "GitHubClient", path: "Clients/GitHubClient"),
+    .target(name: "GitHubClient", dependencies: ["ClientSupport"], path: "Clients/GitHubClient"),
     .target(
       name: "GitHubClientLive", dependencies: ["GitHubClient", "Locking"],
       path: "Clients/GitHubClientLive"),
@@ -70,6 +77,8 @@ let package = Package(
     .target(
       name: "StubHTTPServer", dependencies: ["Locking"], path: "Tests/Support/StubHTTPServer"),
     .target(name: "ChildTest", path: "Tests/Support/ChildTest"),
+    .target(
+      name: "TestSupport", dependencies: ["ClientSupport"], path: "Tests/Support/TestSupport"),
 
     // MARK: - Features
 

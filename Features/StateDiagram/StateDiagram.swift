@@ -68,15 +68,13 @@ public enum StateDiagram {
       case let .login(userID):
         state.userID = userID
         state.error = nil
-        return request(.loginOK, failure: Action.loginFailed) {
+        return request(.loginOK, failure: Action.loginFailed) { () throws(AuthError) in
           try await environment.auth.login(userID)
         }
       case .logout, .forceLogout:
         state.error = nil
         if from == .loggingIn { state.userID = nil }
-        return request(.logoutOK, failure: Action.logoutFailed) {
-          try await environment.auth.logout()
-        }
+        return request(.logoutOK, failure: Action.logoutFailed, environment.auth.logout)
       case .loginOK:
         return .empty
       case .logoutOK:
@@ -106,16 +104,14 @@ public enum StateDiagram {
 
   private static func request(
     _ success: Action, failure: @escaping @Sendable (String) -> Action,
-    _ run: @escaping @Sendable () async throws -> Void
+    _ run: @escaping @Sendable () async throws(AuthError) -> AuthClient.Done
   ) -> Effect<Action> {
     Effect(id: AuthRequestID(), queue: AuthQueue()) {
-      do {
-        try await run()
+      do throws(AuthError) {
+        _ = try await run()
         return success
-      } catch is CancellationError {
-        return nil
       } catch {
-        return failure("\(error)")
+        return error == .cancelled ? nil : failure("\(error)")
       }
     }
   }

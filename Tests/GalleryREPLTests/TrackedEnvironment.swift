@@ -23,13 +23,13 @@ extension Harness {
       try await stopwatch.sleep($0)
     }
     environment.stateDiagram.auth = AuthClient(
-      login: { [tracker] in
+      login: { [tracker] userID throws(AuthError) in
         _ = tracker
-        try await auth.login($0)
+        return try await auth.login(userID)
       },
-      logout: { [tracker] in
+      logout: { [tracker] () throws(AuthError) in
         _ = tracker
-        try await auth.logout()
+        return try await auth.logout()
       })
     environment.todo.makeID = { [tracker] in withExtendedLifetime(tracker) { todo.makeID() } }
     environment.todo.sleep = { [tracker] in

@@ -9,16 +9,4 @@ import TodoStorage
     try await storage.save(TodoItem.numbered(4))
     #expect(try await storage.load() == TodoItem.numbered(4))
   }
-
-  @Test func unimplementedStorageFailsLoudlyNamingTheCall() async {
-    await #expect(throws: StorageError.unimplemented("TodoStorage.load")) {
-      try await TodoStorage.unimplemented.load()
-    }
-    await #expect(throws: StorageError.unimplemented("TodoStorage.save")) {
-      try await TodoStorage.unimplemented.save([])
-    }
-    #expect(
-      StorageError.unimplemented("TodoStorage.save").description
-        == "TodoStorage.save is unimplemented in this test.")
-  }
 }
