@@ -68,7 +68,7 @@ let package = Package(
 
     .target(name: "GitHubClient", dependencies: ["ClientSupport"], path: "Clients/GitHubClient"),
     .target(
-      name: "GitHubClientLive", dependencies: ["GitHubClient", "Locking"],
+      name: "GitHubClientLive", dependencies: ["ClientSupport", "GitHubClient", "Locking"],
       path: "Clients/GitHubClientLive"),
     .testTarget(
       name: "GitHubClientTests",
@@ -101,7 +101,8 @@ let package = Package(
       path: "Tests/StopwatchFeatureTests"),
 
     .target(
-      name: "TodoFeature", dependencies: ["Actomaton", "TodoStorage"], path: "Features/Todo"),
+      name: "TodoFeature", dependencies: ["Actomaton", "ClientSupport", "TodoStorage"],
+      path: "Features/Todo"),
     .testTarget(
       name: "TodoFeatureTests",
       dependencies: ["ActomatonTesting", "TodoFeature", "TodoStorage", "TodoStorageLive"],
@@ -129,10 +130,12 @@ let package = Package(
       path: "Tests/AppRootTests"),
 
     .target(
-      name: "GalleryREPL", dependencies: ["ActomatonDebugging", "AppRoot", "GitHubClient"],
+      name: "GalleryREPL",
+      dependencies: ["ActomatonDebugging", "AppRoot", "ClientSupport", "GitHubClient"],
       path: "App/REPL"),
     .testTarget(
-      name: "GalleryREPLTests", dependencies: ["ActomatonTesting", "ChildTest", "GalleryREPL"],
+      name: "GalleryREPLTests",
+      dependencies: ["ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL"],
       path: "Tests/GalleryREPLTests"),
 
     .testTarget(

@@ -1,6 +1,7 @@
 import Actomaton
 import ActomatonDebugging
 import AppRoot
+import ClientSupport
 
 /// The REPL's engine: turns lines into actions on the app's actomaton and prints the results.
 ///
@@ -88,7 +89,7 @@ public final class Engine {
       fail("The line is \(length) bytes long; lines are at most \(Engine.maxLineLength) bytes.")
       return true
     }
-    let trimmed = line.trimmingSpaces()
+    let trimmed = line.trimmingWhitespace()
     guard !trimmed.isEmpty else { return true }
     let name = String(trimmed.prefix { !$0.isWhitespace })
     let arguments = Arguments(String(trimmed.dropFirst(name.count)))

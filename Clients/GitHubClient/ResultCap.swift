@@ -4,6 +4,9 @@ public enum ResultCap {
   /// No search reaches past this many results, whatever `total_count` says.
   public static let maxResults = 1_000
 
+  /// ``maxResults`` as messages spell it: `1,000`.
+  public static let maxResultsText = grouped(maxResults)
+
   /// The per-page sizes GitHub accepts.
   public static let perPageRange = 1...100
 
@@ -22,5 +25,21 @@ public enum ResultCap {
     let reachable = min(max(totalCount, 0), maxResults)
     let size = clampedPerPage(perPage)
     return (reachable + size - 1) / size
+  }
+
+  /// Whether a page after `page` may be asked for: GitHub linked one, and it starts before the
+  /// cap.
+  public static func hasPage(after page: SearchPage) -> Bool {
+    page.nextPage != nil && !isBeyond(page: page.query.page + 1, perPage: page.query.perPage)
+  }
+
+  private static func grouped(_ number: Int) -> String {
+    let digits = Array(String(number))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+      text.append(digit)
+    }
+    return text
   }
 }

@@ -1,3 +1,4 @@
+import ClientSupport
 import Foundation
 import GitHubClient
 
@@ -52,7 +53,7 @@ extension GitHubClient {
       _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Configuration {
       func value(_ name: String) -> String? {
-        let trimmed = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let trimmed = environment[name]?.trimmingWhitespace() ?? ""
         return trimmed.isEmpty ? nil : trimmed
       }
       var configuration = Configuration()

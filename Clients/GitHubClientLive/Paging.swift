@@ -1,3 +1,4 @@
+import ClientSupport
 import Foundation
 import GitHubClient
 
@@ -23,7 +24,7 @@ struct PageLinks: Equatable, Sendable {
   init(linkHeader: String?) {
     guard let linkHeader else { return }
     for part in linkHeader.split(separator: ",") {
-      let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      let fields = part.split(separator: ";").map { $0.trimmingWhitespace() }
       guard let target = fields.first, target.hasPrefix("<"), target.hasSuffix(">"),
         let page = Self.page(in: String(target.dropFirst().dropLast()))
       else { continue }
@@ -52,7 +53,7 @@ struct PageLinks: Equatable, Sendable {
   /// `rel="next last"` names two relations; the quotes are optional.
   private static func relations(in parameter: String) -> [String] {
     let pair = parameter.split(separator: "=", maxSplits: 1)
-    guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel"
+    guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == "rel"
     else { return [] }
     let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
     return value.lowercased().split(separator: " ").map(String.init)

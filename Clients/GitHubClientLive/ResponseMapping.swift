@@ -1,3 +1,4 @@
+import ClientSupport
 import Foundation
 import GitHubClient
 
@@ -60,7 +61,7 @@ struct ResponseMapping {
 
   private static func mediaType(_ contentType: String) -> String {
     let type = contentType.split(separator: ";").first.map(String.init) ?? contentType
-    return String(type.trimmingCharacters(in: .whitespaces).prefix(60))
+    return String(type.trimmingWhitespace().prefix(60))
   }
 
   private static func explain(_ error: any Error) -> String {
@@ -94,7 +95,7 @@ struct ResponseMapping {
   private func rateLimit(_ response: HTTPURLResponse, status: Int, data: Data) -> GitHubError? {
     func header(_ name: String) -> Int? {
       response.value(forHTTPHeaderField: name).flatMap {
-        Int($0.trimmingCharacters(in: .whitespaces))
+        Int($0.trimmingWhitespace())
       }
     }
     let reset = header("X-RateLimit-Reset")

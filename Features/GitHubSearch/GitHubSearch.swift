@@ -64,7 +64,7 @@ public enum GitHubSearch {
     public var now: @Sendable () -> Date
     /// How long a new query waits for the next keystroke before it is sent.
     public var debounce: Duration
-    /// Results per page, 1...100.
+    /// Results per page, within ``ResultCap/perPageRange``.
     public var perPage: Int
 
     public init<C: Clock>(
@@ -78,7 +78,7 @@ public enum GitHubSearch {
       sleep = { try await clock.sleep(for: $0) }
       self.now = now
       self.debounce = debounce
-      self.perPage = min(max(perPage, 1), 100)
+      self.perPage = ResultCap.clampedPerPage(perPage)
     }
   }
 
@@ -92,14 +92,13 @@ public enum GitHubSearch {
 
       switch action {
       case let .search(text):
-        let text = text.trimmingWhitespace()
-        guard !text.isEmpty else {
+        let query = SearchQuery(text: text, sort: state.sort, perPage: environment.perPage)
+        guard !query.text.isEmpty else {
           state.query = ""
           state.request = nil
           state.clearResults()
           return .cancel(id: SearchID())
         }
-        let query = SearchQuery(text: text, sort: state.sort, perPage: environment.perPage)
         return search(query, debounced: true, &state, environment, now: now)
 
       case .nextPage:

@@ -1,3 +1,4 @@
+import ClientSupport
 import TodoStorage
 
 #if canImport(FoundationEssentials)
@@ -93,9 +94,7 @@ extension Todo.State {
 
   /// The text without surrounding whitespace, if it is not empty nor too long.
   private static func validated(_ text: String) throws(Rejection) -> String {
-    let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
-    let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
-    let trimmed = String(text[start..<end])
+    let trimmed = text.trimmingWhitespace()
     if trimmed.isEmpty { throw Rejection(message: "An item needs some text.") }
     if trimmed.count > Todo.maxTextLength {
       throw Rejection(

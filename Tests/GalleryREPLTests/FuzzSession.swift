@@ -1,5 +1,6 @@
 import ActomatonTesting
 import AppRoot
+import ClientSupport
 import StateDiagramFeature
 import TodoStorage
 
@@ -48,7 +49,8 @@ final class FuzzSession {
     let output = console.take()
 
     var problems: [String] = []
-    let trimmed = line.text.utf8.count <= Engine.maxLineLength ? line.text.trimmingSpaces() : "-"
+    let trimmed =
+      line.text.utf8.count <= Engine.maxLineLength ? line.text.trimmingWhitespace() : "-"
     let isQuit = trimmed == "quit" || trimmed == "exit"
     if goesOn == isQuit { problems.append(goesOn ? "did not quit" : "quit unasked") }
     if !trimmed.isEmpty, !isQuit, output.isEmpty { problems.append("no answer") }
