@@ -12,7 +12,7 @@ enum AppWorkloads {
       stopwatch: .init(clock: clock),
       stateDiagram: .init(auth: .simulated(clock: clock)),
       todo: .init(storage: .inMemory(), clock: clock),
-      github: .init(client: .fixture, clock: clock))
+      gitHubSearch: .init(client: .fixture, clock: clock))
   }
 
   /// W6: a counter action sent through the root reducer (five features over case paths).

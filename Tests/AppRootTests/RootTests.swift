@@ -34,7 +34,7 @@ import TodoStorage
           return UUID(
             uuidString: "00000000-0000-0000-0000-\(String(1_000_000_000_000 + n).dropFirst())")!
         }),
-      github: .init(client: .mock(), clock: clock, now: { Date(timeIntervalSince1970: 0) }))
+      gitHubSearch: .init(client: .mock(), clock: clock, now: { Date(timeIntervalSince1970: 0) }))
   }
 
   static func store(clock: TestClock, saved: SavedLists = SavedLists())
@@ -136,8 +136,8 @@ import TodoStorage
     let clock = TestClock()
     let store = Self.store(clock: clock)
     store.exhaustivity = .off
-    await store.send(.changeCurrent(.github(.init())))
-    await store.send(.github(.search("swift")))
+    await store.send(.changeCurrent(.gitHubSearch(.init())))
+    await store.send(.gitHubSearch(.search("swift")))
     await store.send(.changeCurrent(nil))
     await store.skipReceivedActions()
     store.exhaustivity = .on

@@ -104,7 +104,7 @@ final class FuzzSession {
       {
         problems.append("\(login.phase) with user \(login.userID ?? "nil")")
       }
-    case let .github(search):
+    case let .gitHubSearch(search):
       context.results = search.results.count
     case .counter, nil:
       break

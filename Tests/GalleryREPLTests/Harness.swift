@@ -40,7 +40,7 @@ struct Harness {
           return UUID(
             uuidString: "00000000-0000-0000-0000-\(String(1_000_000_000_000 + n).dropFirst())")!
         }),
-      github: .init(client: github, clock: clock, now: { Date(timeIntervalSince1970: 0) }))
+      gitHubSearch: .init(client: github, clock: clock, now: { Date(timeIntervalSince1970: 0) }))
   }
 
   /// An engine on `clock`, whose `wait` advances the clock by its limit.

@@ -19,7 +19,7 @@ struct Screen: Sendable {
     commands.first { $0.name == name }
   }
 
-  static let all: [Screen] = [.counter, .stopwatch, .login, .todo, .github]
+  static let all: [Screen] = [.counter, .stopwatch, .stateDiagram, .todo, .gitHubSearch]
 
   static func named(_ name: String) -> Screen? {
     all.first { $0.name == name }

@@ -2,7 +2,7 @@ import AppRoot
 import StateDiagramFeature
 
 extension Screen {
-  static let login = Screen(
+  static let stateDiagram = Screen(
     name: "login",
     summary: "the login flow as a state diagram",
     initial: { .stateDiagram(StateDiagram.State()) },

@@ -1,6 +1,6 @@
 import Testing
 
-@Suite struct LoginTranscriptTests {
+@Suite struct StateDiagramTranscriptTests {
   @Test func loginScript() async {
     let transcript = await Harness().run(
       """

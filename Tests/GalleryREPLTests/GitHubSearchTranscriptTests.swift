@@ -1,6 +1,6 @@
 import Testing
 
-@Suite struct GitHubTranscriptTests {
+@Suite struct GitHubSearchTranscriptTests {
   @Test func gitHubScript() async {
     let transcript = await Harness().run(
       """
