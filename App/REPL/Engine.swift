@@ -114,7 +114,7 @@ public final class Engine {
     await waiter.wait(task.map { [$0] } ?? [], .seconds(10))
     let actomaton = self.actomaton
     let unsaved = await withTaskExecutorPreference(executor) { await actomaton.state.unsavedTodo }
-    if let unsaved, let error = unsaved.saveError {
+    if let unsaved, case let .save(error)? = unsaved.failure {
       // NOTE: the list dies with the process: print it, so nothing typed is lost.
       fail(
         "The todo list could not be saved before quitting: \(error) "
@@ -191,7 +191,7 @@ extension Actomaton {
 
 extension Root.Action {
   /// Stopwatch ticks come ten times a second: the debug log leaves them out.
-  var isTick: Bool { self == .stopwatch(.tick) }
+  var isTick: Bool { self == .stopwatch(._tick) }
 }
 
 extension Console {

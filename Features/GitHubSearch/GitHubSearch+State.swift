@@ -23,7 +23,7 @@ extension GitHubSearch.State {
     lastPage = nil
     hasNextPage = false
     hasPreviousPage = false
-    notice = nil
+    caveat = nil
     selected = nil
   }
 
@@ -36,7 +36,8 @@ extension GitHubSearch.State {
     hasNextPage = ResultCap.hasPage(after: answer)
     hasPreviousPage = query.page > 1
     selected = nil
-    errorMessage = nil
+    refusal = nil
+    failure = nil
     var notes: [String] = []
     if answer.totalCount > ResultCap.maxResults {
       notes.append(
@@ -47,7 +48,7 @@ extension GitHubSearch.State {
     if answer.incompleteResults {
       notes.append("GitHub's search timed out, so these results may be incomplete.")
     }
-    notice = notes.isEmpty ? nil : notes.joined(separator: " ")
+    caveat = notes.isEmpty ? nil : notes.joined(separator: " ")
   }
 
   func nextPageRefusal(perPage: Int) -> String? {
@@ -72,8 +73,7 @@ extension GitHubSearch.State {
       ?? now.addingTimeInterval(Self.defaultLockout)
     guard until > now else { return }
     rateLimitedUntil = until
-    let pause = "Searching is paused for \(Self.seconds(from: now, to: until)) s."
-    errorMessage = errorMessage.map { "\($0) \(pause)" } ?? pause
+    failure?.pause = Self.seconds(from: now, to: until)
   }
 
   func lockoutRefusal(now: Date) -> String? {

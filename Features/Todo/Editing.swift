@@ -69,13 +69,13 @@ extension Todo.State {
       persistence = .loaded
       return !addedMeanwhile.isEmpty
     case let .failure(error):
+      refusal = nil
+      failure = .load(error)
       if case .corrupt = error {
         persistence = .loaded
-        message = "\(error) Starting with an empty list."
         return !items.isEmpty
       }
       persistence = .memoryOnly
-      message = "\(error) Changes are kept in memory only and will not be saved."
       return false
     }
   }

@@ -64,7 +64,7 @@ import TodoStorage
     await store.send(.changeCurrent(.stopwatch(.init())))
     await store.send(.stopwatch(.start))
     await clock.advance(by: .seconds(2))
-    await store.receive(.stopwatch(.tick))
+    await store.receive(.stopwatch(._tick))
     await store.skipReceivedActions()
     await store.send(.changeCurrent(.counter(.init())))
     await store.skipReceivedActions()

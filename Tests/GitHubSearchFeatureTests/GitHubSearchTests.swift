@@ -88,7 +88,8 @@ import Testing
   /// Searches `text` and lets the debounce pass; the answer is shown.
   static func searched(_ text: String, in h: Harness) async {
     await h.store.send(.search(text)) {
-      $0.errorMessage = nil
+      $0.refusal = nil
+      $0.failure = nil
       $0.query = text
       $0.request = query(text)
     }
@@ -176,9 +177,9 @@ import Testing
   @Test func nextAndPreviousPageSearchAtOnceAndStopAtTheEdges() async {
     let h = Self.harness()
     await Self.searched("swift", in: h)
-    await h.store.send(.previousPage) { $0.errorMessage = "There is no previous page." }
+    await h.store.send(.previousPage) { $0.refusal = "There is no previous page." }
     await h.store.send(.nextPage) {
-      $0.errorMessage = nil
+      $0.refusal = nil
       $0.request = Self.query("swift", page: 2)
     }
     await h.store.receive(.searchResponse(.success(Self.page(Self.query("swift", page: 2))))) {
@@ -195,9 +196,9 @@ import Testing
       $0.hasNextPage = false
     }
     #expect(h.store.state.results.count == 1)
-    await h.store.send(.nextPage) { $0.errorMessage = "There is no next page." }
+    await h.store.send(.nextPage) { $0.refusal = "There is no next page." }
     await h.store.send(.previousPage) {
-      $0.errorMessage = nil
+      $0.refusal = nil
       $0.request = Self.query("swift", page: 2)
     }
     await h.store.receive(.searchResponse(.success(Self.page(Self.query("swift", page: 2))))) {
@@ -209,7 +210,7 @@ import Testing
 
   @Test func pagingBeforeAnySearchIsRefused() async {
     let h = Self.harness()
-    await h.store.send(.nextPage) { $0.errorMessage = "Search for something first." }
+    await h.store.send(.nextPage) { $0.refusal = "Search for something first." }
     await h.store.send(.previousPage)
     #expect(h.asked.isEmpty)
     await h.store.finish()

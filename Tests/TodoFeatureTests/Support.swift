@@ -63,7 +63,7 @@ extension TestStore where Action == Todo.Action, State == Todo.State {
   ) async {
     await clock.advance(by: .milliseconds(500))
     await receive(
-      .saveTimerResponse, fileID: fileID, filePath: filePath, line: line, column: column)
+      ._saveTimerFired, fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
       .saveResponse(.success(count)), fileID: fileID, filePath: filePath, line: line,
       column: column)

@@ -35,7 +35,7 @@ extension Screen {
       else {
         return nil
       }
-      if let error = state.errorMessage { return "github: \(error)" }
+      if let failure = state.failure { return "github: \(failure)" }
       return
         "github: \(state.totalCount) result(s) for '\(state.query.clipped())', page \(state.page)"
     },
@@ -60,7 +60,7 @@ extension Screen {
       lines.append("no search yet: try 'search swift'")
     } else if state.isLoading {
       lines.append("searching '\(state.query.clipped())'…")
-    } else if state.results.isEmpty, state.errorMessage != nil {
+    } else if state.results.isEmpty, state.failure != nil || state.refusal != nil {
       // NOTE: a failed search has no count: "0 result(s)" would say GitHub found nothing.
       lines.append(
         "'\(state.query.clipped())' sorted by \(state.sort.rawValue): no results to show")
@@ -74,8 +74,7 @@ extension Screen {
         lines.append("  \(index + 1). \(repository.fullName)  ★\(repository.stars)\(language)")
       }
     }
-    if let notice = state.notice { lines.append("note: \(notice)") }
-    if let error = state.errorMessage { lines.append("! \(error)") }
-    return lines
+    if let caveat = state.caveat { lines.append("note: \(caveat)") }
+    return lines + problemLines(failure: state.failure, refusal: state.refusal)
   }
 }

@@ -28,4 +28,11 @@ struct Screen: Sendable {
   static func of(_ current: Root.State.Current) -> Screen {
     named(current.screenName)!
   }
+
+  /// The lines every screen ends with, marked `! `: what failed, then what was refused.
+  static func problemLines(
+    failure: (any CustomStringConvertible)? = nil, refusal: String?
+  ) -> [String] {
+    [failure.map { "! \($0)" }, refusal.map { "! \($0)" }].compactMap { $0 }
+  }
 }
