@@ -63,7 +63,8 @@ let package = Package(
       name: "TodoStorageLive", dependencies: ["Locking", "TodoStorage"],
       path: "Clients/TodoStorageLive"),
     .testTarget(
-      name: "TodoStorageTests", dependencies: ["ChildTest", "TodoStorage", "TodoStorageLive"],
+      name: "TodoStorageTests",
+      dependencies: ["ChildTest", "TestSupport", "TodoStorage", "TodoStorageLive"],
       path: "Tests/TodoStorageTests"),
 
     .target(name: "GitHubClient", dependencies: ["ClientSupport"], path: "Clients/GitHubClient"),
@@ -77,8 +78,6 @@ let package = Package(
     .target(
       name: "StubHTTPServer", dependencies: ["Locking"], path: "Tests/Support/StubHTTPServer"),
     .target(name: "ChildTest", path: "Tests/Support/ChildTest"),
-    .target(
-      name: "TestSupport", dependencies: ["ClientSupport"], path: "Tests/Support/TestSupport"),
 
     // MARK: - Features
 
@@ -92,7 +91,7 @@ let package = Package(
       path: "Features/StateDiagram"),
     .testTarget(
       name: "StateDiagramFeatureTests",
-      dependencies: ["ActomatonTesting", "AuthClient", "StateDiagramFeature"],
+      dependencies: ["ActomatonTesting", "AuthClient", "StateDiagramFeature", "TestSupport"],
       path: "Tests/StateDiagramFeatureTests"),
 
     .target(name: "StopwatchFeature", dependencies: ["Actomaton"], path: "Features/Stopwatch"),
@@ -105,7 +104,9 @@ let package = Package(
       path: "Features/Todo"),
     .testTarget(
       name: "TodoFeatureTests",
-      dependencies: ["ActomatonTesting", "TodoFeature", "TodoStorage", "TodoStorageLive"],
+      dependencies: [
+        "ActomatonTesting", "TestSupport", "TodoFeature", "TodoStorage", "TodoStorageLive",
+      ],
       path: "Tests/TodoFeatureTests"),
 
     .target(
@@ -113,7 +114,7 @@ let package = Package(
       path: "Features/GitHubSearch"),
     .testTarget(
       name: "GitHubSearchFeatureTests",
-      dependencies: ["ActomatonTesting", "GitHubClient", "GitHubSearchFeature"],
+      dependencies: ["ActomatonTesting", "GitHubClient", "GitHubSearchFeature", "TestSupport"],
       path: "Tests/GitHubSearchFeatureTests"),
 
     // MARK: - App
@@ -126,8 +127,16 @@ let package = Package(
       ],
       path: "App/Root"),
     .testTarget(
-      name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot"],
+      name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot", "TestSupport"],
       path: "Tests/AppRootTests"),
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "ActomatonTesting", "AppRoot", "AuthClient", "ClientSupport", "GitHubClient",
+        "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature", "TodoFeature",
+        "TodoStorage",
+      ],
+      path: "Tests/Support/TestSupport"),
 
     .target(
       name: "GalleryREPL",
@@ -135,7 +144,9 @@ let package = Package(
       path: "App/REPL"),
     .testTarget(
       name: "GalleryREPLTests",
-      dependencies: ["ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL"],
+      dependencies: [
+        "ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL", "TestSupport",
+      ],
       path: "Tests/GalleryREPLTests"),
 
     .testTarget(

@@ -1,7 +1,9 @@
 import ActomatonTesting
 import AppRoot
 import ClientSupport
+import Foundation
 import StateDiagramFeature
+import TestSupport
 import TodoStorage
 
 @testable import GalleryREPL
@@ -30,13 +32,23 @@ final class FuzzSession {
   let console = LineConsole()
   let storage = TodoStorage.inMemory()
   /// Todo ids go on counting over restarts, as random UUIDs would stay unique.
-  private let ids = Locked(0)
+  private let makeID = UUID.incrementing()
   private(set) var engine: Engine
   private(set) var restarts = 0
 
   init() {
     engine = Harness.engine(
-      Harness.environment(clock: clock, todo: storage, ids: ids), clock: clock, console: console)
+      Self.environment(clock, storage, makeID), clock: clock, console: console)
+  }
+
+  /// The harness's environment on the session's clock, storage and id generator.
+  private static func environment(
+    _ clock: TestClock, _ storage: TodoStorage, _ makeID: @escaping @Sendable () -> UUID
+  ) -> Root.Environment {
+    var environment = Harness.environment(clock: clock)
+    environment.todo.storage = storage
+    environment.todo.makeID = makeID
+    return environment
   }
 
   /// Runs `line`; returns what went wrong (nothing, if all is well) and what the line printed.
@@ -71,7 +83,7 @@ final class FuzzSession {
   func restart() async {
     await engine.finish()
     engine = Harness.engine(
-      Harness.environment(clock: clock, todo: storage, ids: ids), clock: clock, console: console)
+      Self.environment(clock, storage, makeID), clock: clock, console: console)
     restarts += 1
   }
 

@@ -2,6 +2,7 @@ import ActomatonTesting
 import Foundation
 import GitHubClient
 import GitHubSearchFeature
+import TestSupport
 import Testing
 
 @Suite struct GitHubSearchTests {
@@ -44,8 +45,10 @@ import Testing
       }
       return try answer(query).get()
     }
-    let environment = GitHubSearch.Environment(
-      client: client, clock: clock, now: { now.withLock { $0 } }, perPage: perPage)
+    var environment = GitHubSearch.Environment.test(clock: clock)
+    environment.client = client
+    environment.now = { now.withLock { $0 } }
+    environment.perPage = perPage
     let store = TestStore(
       initialState: state, reducer: GitHubSearch.reducer, environment: environment, clock: clock)
     return Harness(store: store, clock: clock, requests: requests, now: now)

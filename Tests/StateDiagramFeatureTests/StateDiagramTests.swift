@@ -1,6 +1,7 @@
 import ActomatonTesting
 import AuthClient
 import StateDiagramFeature
+import TestSupport
 import Testing
 
 @Suite struct StateDiagramTests {
@@ -11,9 +12,10 @@ import Testing
     _ state: StateDiagram.State = .init(), auth: (TestClock) -> AuthClient
   ) -> (TestStore<StateDiagram.Action, StateDiagram.State>, TestClock) {
     let clock = TestClock()
+    var environment = StateDiagram.Environment.test()
+    environment.auth = auth(clock)
     let store = TestStore(
-      initialState: state, reducer: StateDiagram.reducer,
-      environment: .init(auth: auth(clock)), clock: clock)
+      initialState: state, reducer: StateDiagram.reducer, environment: environment, clock: clock)
     return (store, clock)
   }
 

@@ -1,5 +1,6 @@
 import ActomatonTesting
 import Foundation
+import TestSupport
 import Testing
 import TodoFeature
 import TodoStorage
@@ -24,7 +25,7 @@ import TodoStorageLive
   ) -> TestStore<Host, Todo.State> {
     TestStore(
       initialState: state, reducer: host,
-      environment: Todo.Environment(storage: storage, clock: clock, makeID: incrementingIDs()),
+      environment: environment(clock, storage: storage),
       clock: clock)
   }
 

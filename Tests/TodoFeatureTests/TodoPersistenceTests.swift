@@ -1,5 +1,6 @@
 import ActomatonTesting
 import Foundation
+import TestSupport
 import Testing
 import TodoFeature
 import TodoStorage
@@ -118,8 +119,7 @@ import TodoStorage
       })
     let store = TodoStore(
       initialState: Self.loaded, reducer: Todo.reducer,
-      environment: Todo.Environment(
-        storage: log.wrap(storage), clock: clock, makeID: incrementingIDs()),
+      environment: environment(clock, storage: log.wrap(storage)),
       clock: clock)
     let milk = TodoItem(id: UUID(101), text: "milk")
     let tea = TodoItem(id: UUID(102), text: "tea")
@@ -155,7 +155,7 @@ import TodoStorage
       save: saved.save)
     let store = TodoStore(
       initialState: Todo.State(), reducer: Todo.reducer,
-      environment: Todo.Environment(storage: slowLoad, clock: clock, makeID: incrementingIDs()),
+      environment: environment(clock, storage: slowLoad),
       clock: clock)
     let tea = TodoItem(id: UUID(101), text: "tea")
     await store.send(.onAppear) { $0.persistence = .loading }

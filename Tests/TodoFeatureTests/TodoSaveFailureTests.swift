@@ -1,5 +1,6 @@
 import ActomatonTesting
 import Foundation
+import TestSupport
 import Testing
 import TodoFeature
 import TodoStorage
@@ -64,8 +65,7 @@ import TodoStorage
     let disk = FaultyDisk(slowOn: clock)
     let store = TodoStore(
       initialState: Self.loaded, reducer: Todo.reducer,
-      environment: Todo.Environment(
-        storage: disk.storage, clock: clock, makeID: incrementingIDs()),
+      environment: environment(clock, storage: disk.storage),
       clock: clock)
     disk.fault = Self.full
     await store.send(.add("milk")) { $0.items = [Self.milk] }
