@@ -16,8 +16,8 @@ let package = Package(
     .library(name: "GitHubSearchFeature", targets: ["GitHubSearchFeature"]),
     .library(name: "AuthClient", targets: ["AuthClient"]),
     .library(name: "TodoStorage", targets: ["TodoStorage"]),
-    .library(name: "TodoStorageLive", targets: ["TodoStorageLive"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
+    .library(name: "TodoStorageLive", targets: ["TodoStorageLive"]),
     .library(name: "GitHubClientLive", targets: ["GitHubClientLive"]),
     .executable(name: "gallery", targets: ["gallery"]),
   ],
@@ -45,9 +45,9 @@ let package = Package(
       name: "ActomatonTestingTests", dependencies: ["ActomatonTesting"],
       path: "Tests/ActomatonTestingTests"),
 
-    // MARK: - Clients
-    // Each client is an interface (a struct of closures, its models, errors and test values) and,
-    // when it has one, a live implementation in `<Name>Live`. Features see interfaces only.
+    // MARK: - Clients: interfaces
+    // A client is a struct of closures with its models, errors and test values. Features depend
+    // on these only.
 
     .target(name: "ClientSupport", dependencies: ["Locking"], path: "Clients/ClientSupport"),
     .testTarget(
@@ -59,6 +59,12 @@ let package = Package(
 
     .target(
       name: "TodoStorage", dependencies: ["ClientSupport", "Locking"], path: "Clients/TodoStorage"),
+
+    .target(name: "GitHubClient", dependencies: ["ClientSupport"], path: "Clients/GitHubClient"),
+
+    // MARK: - Clients: live
+    // What talks to the world, linked by the app only. A client's tests cover both halves.
+
     .target(
       name: "TodoStorageLive", dependencies: ["Locking", "TodoStorage"],
       path: "Clients/TodoStorageLive"),
@@ -67,7 +73,6 @@ let package = Package(
       dependencies: ["ChildTest", "TestSupport", "TodoStorage", "TodoStorageLive"],
       path: "Tests/TodoStorageTests"),
 
-    .target(name: "GitHubClient", dependencies: ["ClientSupport"], path: "Clients/GitHubClient"),
     .target(
       name: "GitHubClientLive", dependencies: ["ClientSupport", "GitHubClient", "Locking"],
       path: "Clients/GitHubClientLive"),
@@ -75,9 +80,6 @@ let package = Package(
       name: "GitHubClientTests",
       dependencies: ["GitHubClient", "GitHubClientLive", "StubHTTPServer"],
       path: "Tests/GitHubClientTests"),
-    .target(
-      name: "StubHTTPServer", dependencies: ["Locking"], path: "Tests/Support/StubHTTPServer"),
-    .target(name: "ChildTest", path: "Tests/Support/ChildTest"),
 
     // MARK: - Features
 
@@ -129,14 +131,6 @@ let package = Package(
     .testTarget(
       name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot", "TestSupport"],
       path: "Tests/AppRootTests"),
-    .target(
-      name: "TestSupport",
-      dependencies: [
-        "ActomatonTesting", "AppRoot", "AuthClient", "ClientSupport", "GitHubClient",
-        "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature", "TodoFeature",
-        "TodoStorage",
-      ],
-      path: "Tests/Support/TestSupport"),
 
     .target(
       name: "GalleryREPL",
@@ -159,6 +153,20 @@ let package = Package(
     .testTarget(
       name: "GalleryEndToEndTests", dependencies: ["ChildTest", "gallery", "StubHTTPServer"],
       path: "Tests/GalleryEndToEndTests"),
+
+    // MARK: - Test support
+
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "ActomatonTesting", "AppRoot", "AuthClient", "ClientSupport", "GitHubClient",
+        "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature", "TodoFeature",
+        "TodoStorage",
+      ],
+      path: "Tests/Support/TestSupport"),
+    .target(
+      name: "StubHTTPServer", dependencies: ["Locking"], path: "Tests/Support/StubHTTPServer"),
+    .target(name: "ChildTest", path: "Tests/Support/ChildTest"),
 
     // MARK: - Benchmarks
 

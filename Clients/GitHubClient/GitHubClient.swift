@@ -39,7 +39,7 @@ public struct SearchQuery: Equatable, Hashable, Sendable {
   /// 1-based; a smaller number is read as 1.
   public var page: Int {
     get { validPage }
-    set { validPage = max(newValue, 1) }
+    set { validPage = ResultCap.clampedPage(newValue) }
   }
   /// Clamped to ``ResultCap/perPageRange``.
   public var perPage: Int {
@@ -57,7 +57,7 @@ public struct SearchQuery: Equatable, Hashable, Sendable {
   ) {
     trimmedText = text.trimmingWhitespace()
     self.sort = sort
-    validPage = max(page, 1)
+    validPage = ResultCap.clampedPage(page)
     validPerPage = ResultCap.clampedPerPage(perPage)
     self.order = order
   }

@@ -10,6 +10,9 @@ public enum ResultCap {
   /// The per-page sizes GitHub accepts.
   public static let perPageRange = 1...100
 
+  /// `page` as GitHub counts it: from 1.
+  public static func clampedPage(_ page: Int) -> Int { max(page, 1) }
+
   /// `perPage` as GitHub accepts it: 1...100.
   public static func clampedPerPage(_ perPage: Int) -> Int {
     min(max(perPage, perPageRange.lowerBound), perPageRange.upperBound)
@@ -17,7 +20,7 @@ public enum ResultCap {
 
   /// True when the page starts at or past the cap, where GitHub answers 422.
   public static func isBeyond(page: Int, perPage: Int) -> Bool {
-    (max(page, 1) - 1) * clampedPerPage(perPage) >= maxResults
+    (clampedPage(page) - 1) * clampedPerPage(perPage) >= maxResults
   }
 
   /// The last page a search of `totalCount` results can reach, or 0 when it has none.
