@@ -42,8 +42,8 @@ public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible, Un
       return "The search timed out after \(Self.seconds(limit)); try again."
     case let .malformedResponse(detail): return "GitHub's answer could not be read: \(detail)"
     case .beyondResultCap:
-      return
-        "GitHub shows only the first \(ResultCap.maxResultsText) results of a search; refine the query."
+      return "GitHub shows only the first \(ResultCap.maxResultsText) results of a search; "
+        + "refine the query."
     case .cancelled: return "The search was cancelled."
     case let .unimplemented(endpoint): return "\(endpoint) is unimplemented in this test."
     }
