@@ -68,7 +68,7 @@ import TodoStorage
     #expect(store.state.current == .counter(.init()))
   }
 
-  @Test func leavingTheLoginScreenCancelsALoginInFlight() async {
+  @Test func leavingTheStateDiagramCancelsALoginInFlight() async {
     let clock = TestClock()
     let store = Self.store(clock: clock)
     store.exhaustivity = .off

@@ -1,7 +1,7 @@
 import Testing
 
 @Suite struct GitHubSearchTranscriptTests {
-  @Test func gitHubScript() async {
+  @Test func gitHubSearchScript() async {
     let transcript = await Harness().run(
       """
       github

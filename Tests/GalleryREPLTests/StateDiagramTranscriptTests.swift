@@ -1,7 +1,7 @@
 import Testing
 
 @Suite struct StateDiagramTranscriptTests {
-  @Test func loginScript() async {
+  @Test func stateDiagramScript() async {
     let transcript = await Harness().run(
       """
       login
