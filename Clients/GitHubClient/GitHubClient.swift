@@ -62,3 +62,13 @@ public struct SearchQuery: Equatable, Hashable, Sendable {
     self.order = order
   }
 }
+
+extension SearchQuery: CustomReflectable {
+  /// The public fields, so `dump`, debug logs and state diffs show `text`, `page`, `perPage`.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: ["text": text, "sort": sort, "order": order, "page": page, "perPage": perPage],
+      displayStyle: .struct)
+  }
+}

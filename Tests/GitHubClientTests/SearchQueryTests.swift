@@ -35,3 +35,17 @@ extension GitHubClientTests {
     }
   }
 }
+
+extension GitHubClientTests.SearchQueryRules {
+  @Test func aQueryReadsInLogsByItsPublicFields() {
+    let query = SearchQuery(text: " swift ", page: 2, perPage: 5)
+    #expect(
+      Mirror(reflecting: query).children.map { $0.label ?? "" } == [
+        "text", "sort", "order", "page", "perPage",
+      ])
+    #expect(
+      String(reflecting: query)
+        == "GitHubClient.SearchQuery(text: \"swift\", sort: GitHubClient.SearchQuery.Sort.bestMatch, "
+        + "order: GitHubClient.SearchQuery.Order.descending, page: 2, perPage: 5)")
+  }
+}
