@@ -14,8 +14,11 @@ let package = Package(
     .library(name: "StopwatchFeature", targets: ["StopwatchFeature"]),
     .library(name: "TodoFeature", targets: ["TodoFeature"]),
     .library(name: "GitHubSearchFeature", targets: ["GitHubSearchFeature"]),
+    .library(name: "AuthClient", targets: ["AuthClient"]),
     .library(name: "TodoStorage", targets: ["TodoStorage"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
+    .library(name: "TodoStorageLive", targets: ["TodoStorageLive"]),
+    .library(name: "GitHubClientLive", targets: ["GitHubClientLive"]),
     .executable(name: "gallery", targets: ["gallery"]),
   ],
   targets: [
@@ -42,20 +45,41 @@ let package = Package(
       name: "ActomatonTestingTests", dependencies: ["ActomatonTesting"],
       path: "Tests/ActomatonTestingTests"),
 
-    // MARK: - Clients
+    // MARK: - Clients: interfaces
+    // A client is a struct of closures with its models, errors and test values. Features depend
+    // on these only.
 
-    .target(name: "TodoStorage", dependencies: ["Locking"], path: "Clients/TodoStorage"),
+    .target(name: "ClientSupport", dependencies: ["Locking"], path: "Clients/ClientSupport"),
     .testTarget(
-      name: "TodoStorageTests", dependencies: ["ChildTest", "TodoStorage"],
+      name: "ClientSupportTests",
+      dependencies: ["AuthClient", "ClientSupport", "GitHubClient", "TestSupport", "TodoStorage"],
+      path: "Tests/ClientSupportTests"),
+
+    .target(name: "AuthClient", dependencies: ["ClientSupport"], path: "Clients/AuthClient"),
+
+    .target(
+      name: "TodoStorage", dependencies: ["ClientSupport", "Locking"], path: "Clients/TodoStorage"),
+
+    .target(name: "GitHubClient", dependencies: ["ClientSupport"], path: "Clients/GitHubClient"),
+
+    // MARK: - Clients: live
+    // What talks to the world, linked by the app only. A client's tests cover both halves.
+
+    .target(
+      name: "TodoStorageLive", dependencies: ["Locking", "TodoStorage"],
+      path: "Clients/TodoStorageLive"),
+    .testTarget(
+      name: "TodoStorageTests",
+      dependencies: ["ChildTest", "TestSupport", "TodoStorage", "TodoStorageLive"],
       path: "Tests/TodoStorageTests"),
 
-    .target(name: "GitHubClient", dependencies: ["Locking"], path: "Clients/GitHubClient"),
-    .testTarget(
-      name: "GitHubClientTests", dependencies: ["GitHubClient", "StubHTTPServer"],
-      path: "Tests/GitHubClientTests"),
     .target(
-      name: "StubHTTPServer", dependencies: ["Locking"], path: "Tests/Support/StubHTTPServer"),
-    .target(name: "ChildTest", path: "Tests/Support/ChildTest"),
+      name: "GitHubClientLive", dependencies: ["ClientSupport", "GitHubClient", "Locking"],
+      path: "Clients/GitHubClientLive"),
+    .testTarget(
+      name: "GitHubClientTests",
+      dependencies: ["GitHubClient", "GitHubClientLive", "StubHTTPServer"],
+      path: "Tests/GitHubClientTests"),
 
     // MARK: - Features
 
@@ -65,9 +89,11 @@ let package = Package(
       path: "Tests/CounterFeatureTests"),
 
     .target(
-      name: "StateDiagramFeature", dependencies: ["Actomaton"], path: "Features/StateDiagram"),
+      name: "StateDiagramFeature", dependencies: ["Actomaton", "AuthClient"],
+      path: "Features/StateDiagram"),
     .testTarget(
-      name: "StateDiagramFeatureTests", dependencies: ["ActomatonTesting", "StateDiagramFeature"],
+      name: "StateDiagramFeatureTests",
+      dependencies: ["ActomatonTesting", "AuthClient", "StateDiagramFeature", "TestSupport"],
       path: "Tests/StateDiagramFeatureTests"),
 
     .target(name: "StopwatchFeature", dependencies: ["Actomaton"], path: "Features/Stopwatch"),
@@ -76,16 +102,21 @@ let package = Package(
       path: "Tests/StopwatchFeatureTests"),
 
     .target(
-      name: "TodoFeature", dependencies: ["Actomaton", "TodoStorage"], path: "Features/Todo"),
+      name: "TodoFeature", dependencies: ["Actomaton", "ClientSupport", "TodoStorage"],
+      path: "Features/Todo"),
     .testTarget(
-      name: "TodoFeatureTests", dependencies: ["ActomatonTesting", "TodoFeature"],
+      name: "TodoFeatureTests",
+      dependencies: [
+        "ActomatonTesting", "TestSupport", "TodoFeature", "TodoStorage", "TodoStorageLive",
+      ],
       path: "Tests/TodoFeatureTests"),
 
     .target(
       name: "GitHubSearchFeature", dependencies: ["Actomaton", "GitHubClient"],
       path: "Features/GitHubSearch"),
     .testTarget(
-      name: "GitHubSearchFeatureTests", dependencies: ["ActomatonTesting", "GitHubSearchFeature"],
+      name: "GitHubSearchFeatureTests",
+      dependencies: ["ActomatonTesting", "GitHubClient", "GitHubSearchFeature", "TestSupport"],
       path: "Tests/GitHubSearchFeatureTests"),
 
     // MARK: - App
@@ -93,23 +124,28 @@ let package = Package(
     .target(
       name: "AppRoot",
       dependencies: [
-        "CounterFeature", "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature",
-        "TodoFeature",
+        "AuthClient", "CounterFeature", "GitHubClient", "GitHubClientLive", "GitHubSearchFeature",
+        "StateDiagramFeature", "StopwatchFeature", "TodoFeature", "TodoStorage", "TodoStorageLive",
       ],
       path: "App/Root"),
     .testTarget(
-      name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot"],
+      name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot", "TestSupport"],
       path: "Tests/AppRootTests"),
 
     .target(
-      name: "GalleryREPL", dependencies: ["ActomatonDebugging", "AppRoot"], path: "App/REPL"),
+      name: "GalleryREPL",
+      dependencies: ["ActomatonDebugging", "AppRoot", "ClientSupport", "GitHubClient"],
+      path: "App/REPL"),
     .testTarget(
-      name: "GalleryREPLTests", dependencies: ["ActomatonTesting", "ChildTest", "GalleryREPL"],
+      name: "GalleryREPLTests",
+      dependencies: [
+        "ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL", "TestSupport",
+      ],
       path: "Tests/GalleryREPLTests"),
 
     .testTarget(
       name: "FailureInjectionTests",
-      dependencies: ["ActomatonTesting", "GalleryREPL", "StubHTTPServer"],
+      dependencies: ["ActomatonTesting", "GalleryREPL", "GitHubClientLive", "StubHTTPServer"],
       path: "Tests/FailureInjectionTests"),
 
     .executableTarget(
@@ -117,6 +153,20 @@ let package = Package(
     .testTarget(
       name: "GalleryEndToEndTests", dependencies: ["ChildTest", "gallery", "StubHTTPServer"],
       path: "Tests/GalleryEndToEndTests"),
+
+    // MARK: - Test support
+
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "ActomatonTesting", "AppRoot", "AuthClient", "ClientSupport", "GitHubClient",
+        "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature", "TodoFeature",
+        "TodoStorage",
+      ],
+      path: "Tests/Support/TestSupport"),
+    .target(
+      name: "StubHTTPServer", dependencies: ["Locking"], path: "Tests/Support/StubHTTPServer"),
+    .target(name: "ChildTest", path: "Tests/Support/ChildTest"),
 
     // MARK: - Benchmarks
 

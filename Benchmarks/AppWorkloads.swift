@@ -6,13 +6,12 @@ import GitHubSearchFeature
 import TodoStorage
 
 enum AppWorkloads {
+  /// The app's own environment, offline, with the Todo list in memory.
   static func environment() -> Root.Environment {
-    let clock = ContinuousClock()
-    return Root.Environment(
-      stopwatch: .init(clock: clock),
-      stateDiagram: .init(auth: .simulated(clock: clock)),
-      todo: .init(storage: .inMemory(), clock: clock),
-      github: .init(client: .fixture, clock: clock))
+    var environment = Root.Environment.live(
+      dataDirectory: nil, offline: true, processEnvironment: [:])
+    environment.todo.storage = .inMemory()
+    return environment
   }
 
   /// W6: a counter action sent through the root reducer (five features over case paths).

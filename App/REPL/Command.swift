@@ -1,4 +1,5 @@
 import AppRoot
+import ClientSupport
 
 /// A command of a screen: its syntax, its help, and how its words become an action.
 struct Command: Sendable {
@@ -72,7 +73,7 @@ struct Arguments: Sendable {
   let words: [String]
 
   init(_ text: String) {
-    self.text = text.trimmingSpaces()
+    self.text = text.trimmingWhitespace()
     words = self.text.split(whereSeparator: \.isWhitespace).map(String.init)
   }
 
@@ -106,12 +107,6 @@ struct Arguments: Sendable {
 }
 
 extension String {
-  func trimmingSpaces() -> String {
-    guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
-    let last = lastIndex(where: { !$0.isWhitespace })!
-    return String(self[first...last])
-  }
-
   /// At most `limit` characters, with an ellipsis when cut: user text quoted in messages.
   func clipped(_ limit: Int = 40) -> String {
     count <= limit ? self : String(prefix(limit)) + "…"

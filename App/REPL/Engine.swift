@@ -1,6 +1,7 @@
 import Actomaton
 import ActomatonDebugging
 import AppRoot
+import ClientSupport
 
 /// The REPL's engine: turns lines into actions on the app's actomaton and prints the results.
 ///
@@ -88,7 +89,7 @@ public final class Engine {
       fail("The line is \(length) bytes long; lines are at most \(Engine.maxLineLength) bytes.")
       return true
     }
-    let trimmed = line.trimmingSpaces()
+    let trimmed = line.trimmingWhitespace()
     guard !trimmed.isEmpty else { return true }
     let name = String(trimmed.prefix { !$0.isWhitespace })
     let arguments = Arguments(String(trimmed.dropFirst(name.count)))
@@ -113,7 +114,7 @@ public final class Engine {
     await waiter.wait(task.map { [$0] } ?? [], .seconds(10))
     let actomaton = self.actomaton
     let unsaved = await withTaskExecutorPreference(executor) { await actomaton.state.unsavedTodo }
-    if let unsaved, let error = unsaved.saveError {
+    if let unsaved, case let .save(error)? = unsaved.failure {
       // NOTE: the list dies with the process: print it, so nothing typed is lost.
       fail(
         "The todo list could not be saved before quitting: \(error) "
@@ -190,7 +191,7 @@ extension Actomaton {
 
 extension Root.Action {
   /// Stopwatch ticks come ten times a second: the debug log leaves them out.
-  var isTick: Bool { self == .stopwatch(.tick) }
+  var isTick: Bool { self == .stopwatch(._tick) }
 }
 
 extension Console {

@@ -1,9 +1,13 @@
+import AuthClient
 import Foundation
+import GitHubClient
+import GitHubClientLive
 import GitHubSearchFeature
 import StateDiagramFeature
 import StopwatchFeature
 import TodoFeature
 import TodoStorage
+import TodoStorageLive
 
 extension Root.Environment {
   /// The environment of the real app: the system clock, the Todo file, GitHub (or its offline
@@ -17,7 +21,7 @@ extension Root.Environment {
     dataDirectory: URL?, offline: Bool, processEnvironment: [String: String]
   ) -> Root.Environment {
     let clock = ContinuousClock()
-    let github =
+    let gitHubClient =
       offline
       ? GitHubClient.fixture
       : GitHubClient.live(configuration: .fromEnvironment(processEnvironment))
@@ -26,6 +30,6 @@ extension Root.Environment {
       stateDiagram: StateDiagram.Environment(auth: .simulated(clock: clock)),
       todo: Todo.Environment(
         storage: .live(directory: dataDirectory.map { $0 }), clock: clock),
-      github: GitHubSearch.Environment(client: github, clock: clock))
+      gitHubSearch: GitHubSearch.Environment(client: gitHubClient, clock: clock))
   }
 }

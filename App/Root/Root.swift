@@ -28,7 +28,7 @@ public enum Root {
       case todo(Todo.State)
       // NOTE: boxed: the search state is three times the size of the others, and every
       // action would copy a screen that large.
-      indirect case github(GitHubSearch.State)
+      indirect case gitHubSearch(GitHubSearch.State)
     }
   }
 
@@ -45,7 +45,7 @@ public enum Root {
     case stopwatch(Stopwatch.Action)
     case stateDiagram(StateDiagram.Action)
     case todo(Todo.Action)
-    indirect case github(GitHubSearch.Action)
+    indirect case gitHubSearch(GitHubSearch.Action)
     /// Shows a screen once the one left has wound down.
     indirect case _show(State.Current?)
   }
@@ -56,16 +56,16 @@ public enum Root {
     public var stopwatch: Stopwatch.Environment
     public var stateDiagram: StateDiagram.Environment
     public var todo: Todo.Environment
-    public var github: GitHubSearch.Environment
+    public var gitHubSearch: GitHubSearch.Environment
 
     public init(
       stopwatch: Stopwatch.Environment, stateDiagram: StateDiagram.Environment,
-      todo: Todo.Environment, github: GitHubSearch.Environment
+      todo: Todo.Environment, gitHubSearch: GitHubSearch.Environment
     ) {
       self.stopwatch = stopwatch
       self.stateDiagram = stateDiagram
       self.todo = todo
-      self.github = github
+      self.gitHubSearch = gitHubSearch
     }
   }
 
@@ -95,10 +95,10 @@ public enum Root {
         .contramap(state: \State.current)
         .contramap(environment: { $0.todo }),
       GitHubSearch.reducer
-        .contramap(action: /Action.github)
-        .contramap(state: /State.Current.github)
+        .contramap(action: /Action.gitHubSearch)
+        .contramap(state: /State.Current.gitHubSearch)
         .contramap(state: \State.current)
-        .contramap(environment: { $0.github })
+        .contramap(environment: { $0.gitHubSearch })
     )
   }
 
@@ -134,7 +134,7 @@ public enum Root {
     case .stopwatch: Stopwatch.cancelAllEffects.map(Action.stopwatch)
     case .stateDiagram: StateDiagram.cancelAllEffects.map(Action.stateDiagram)
     case .todo: Todo.closeEffects.map(Action.todo)
-    case .github: GitHubSearch.cancelAllEffects.map(Action.github)
+    case .gitHubSearch: GitHubSearch.cancelAllEffects.map(Action.gitHubSearch)
     case .counter, nil: .empty
     }
   }
@@ -156,7 +156,7 @@ extension Root.State.Current {
     case .stopwatch: "stopwatch"
     case .stateDiagram: "login"
     case .todo: "todo"
-    case .github: "github"
+    case .gitHubSearch: "github"
     }
   }
 }

@@ -18,10 +18,7 @@ extension GitHubClient {
 struct FixtureSearch {
   var repositories: [Repository]
 
-  func page(for asked: SearchQuery) throws(GitHubError) -> SearchPage {
-    var query = asked
-    query.page = max(query.page, 1)
-    query.perPage = ResultCap.clampedPerPage(query.perPage)
+  func page(for query: SearchQuery) throws(GitHubError) -> SearchPage {
     let filter = Filter(query.text)
     guard !filter.isEmpty else { throw .validation("The search text is empty.") }
     guard !ResultCap.isBeyond(page: query.page, perPage: query.perPage) else {
@@ -35,7 +32,7 @@ struct FixtureSearch {
     // Like GitHub's `link`: nothing when one page holds all; no next/last on the last page.
     let multiPage = lastPage > 1
     return SearchPage(
-      query: asked, items: items, totalCount: matches.count,
+      query: query, items: items, totalCount: matches.count,
       nextPage: multiPage && query.page < lastPage ? query.page + 1 : nil,
       previousPage: multiPage && query.page > 1 ? query.page - 1 : nil,
       lastPage: multiPage && query.page < lastPage ? lastPage : nil)

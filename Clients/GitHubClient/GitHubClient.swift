@@ -1,3 +1,5 @@
+import ClientSupport
+
 /// Searches GitHub repositories (a struct of closures, so tests and hosts can replace it).
 ///
 /// The only error it throws is ``GitHubError``.
@@ -11,7 +13,8 @@ public struct GitHubClient: Sendable {
   }
 }
 
-/// One page of a repository search.
+/// One page of a repository search, in the form every client sends: the text trimmed, the page
+/// at least 1, and the page size within ``ResultCap/perPageRange``, however it was set.
 public struct SearchQuery: Equatable, Hashable, Sendable {
   public enum Sort: String, CaseIterable, Sendable {
     case bestMatch = "best-match"
@@ -25,24 +28,47 @@ public struct SearchQuery: Equatable, Hashable, Sendable {
     case ascending = "asc"
   }
 
-  /// Keywords and qualifiers, as typed (`language:c++ stars:>10`).
-  public var text: String
+  /// Keywords and qualifiers, as typed (`language:c++ stars:>10`) but trimmed.
+  public var text: String {
+    get { trimmedText }
+    set { trimmedText = newValue.trimmingWhitespace() }
+  }
   public var sort: Sort
   /// Sent only with an explicit sort (stars, updated).
   public var order: Order
-  /// 1-based.
-  public var page: Int
-  /// 1...100.
-  public var perPage: Int
+  /// 1-based; a smaller number is read as 1.
+  public var page: Int {
+    get { validPage }
+    set { validPage = ResultCap.clampedPage(newValue) }
+  }
+  /// Clamped to ``ResultCap/perPageRange``.
+  public var perPage: Int {
+    get { validPerPage }
+    set { validPerPage = ResultCap.clampedPerPage(newValue) }
+  }
+
+  private var trimmedText: String
+  private var validPage: Int
+  private var validPerPage: Int
 
   public init(
     text: String, sort: Sort = .bestMatch, page: Int = 1, perPage: Int = 10,
     order: Order = .descending
   ) {
-    self.text = text
+    trimmedText = text.trimmingWhitespace()
     self.sort = sort
-    self.page = page
-    self.perPage = perPage
+    validPage = ResultCap.clampedPage(page)
+    validPerPage = ResultCap.clampedPerPage(perPage)
     self.order = order
+  }
+}
+
+extension SearchQuery: CustomReflectable {
+  /// The public fields, so `dump`, debug logs and state diffs show `text`, `page`, `perPage`.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: ["text": text, "sort": sort, "order": order, "page": page, "perPage": perPage],
+      displayStyle: .struct)
   }
 }

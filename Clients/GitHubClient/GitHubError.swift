@@ -1,5 +1,7 @@
+import ClientSupport
+
 /// Everything that can go wrong with a search, each with a message a person understands.
-public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible, UnimplementedFailure {
   /// 403/429 with no requests left; `resetAt` is UTC epoch seconds when known, shown as a UTC
   /// clock time.
   case rateLimited(resetAt: Int?, retryAfter: Int?, authenticated: Bool)
@@ -20,6 +22,8 @@ public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The page lies past the 1,000 results GitHub lets a search reach; no request was made.
   case beyondResultCap
   case cancelled
+  /// A test value was called that the test did not expect to be called.
+  case unimplemented(String)
 
   public var description: String {
     switch self {
@@ -38,8 +42,10 @@ public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible {
       return "The search timed out after \(Self.seconds(limit)); try again."
     case let .malformedResponse(detail): return "GitHub's answer could not be read: \(detail)"
     case .beyondResultCap:
-      return "GitHub shows only the first 1,000 results of a search; refine the query."
+      return "GitHub shows only the first \(ResultCap.maxResultsText) results of a search; "
+        + "refine the query."
     case .cancelled: return "The search was cancelled."
+    case let .unimplemented(endpoint): return "\(endpoint) is unimplemented in this test."
     }
   }
 

@@ -1,9 +1,9 @@
+import ClientSupport
+
 extension GitHubClient {
-  /// Fails every search with a message naming it, for tests that must not search.
-  public static let unimplemented = GitHubClient { query throws(GitHubError) in
-    throw .malformedResponse(
-      "GitHubClient.searchRepositories is unimplemented (query: \(query.text))")
-  }
+  /// Fails the test on any search, naming it, for tests that must not search.
+  public static let unimplemented = GitHubClient(
+    searchRepositories: Unimplemented.endpoint("GitHubClient.searchRepositories"))
 
   /// Answers every search with `page`, its query replaced by the one asked.
   public static func mock(_ page: SearchPage = .mock) -> GitHubClient {

@@ -1,5 +1,9 @@
+import ClientSupport
+
 /// Everything that can go wrong with the saved list, each with a message a person understands.
-public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible,
+  UnimplementedFailure
+{
   /// The file could not be read as a list; it was moved aside to `movedTo` and nothing was lost.
   case corrupt(reason: String, movedTo: String)
   /// The file could not be read nor moved aside; it was left as it is.
@@ -38,10 +42,10 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension TodoStorage {
-  /// Fails every call with ``StorageError/unimplemented(_:)``, for tests that must not use storage.
+  /// Fails the test on any call, naming it, for tests that must not use storage.
   public static let unimplemented = TodoStorage(
-    load: { () throws(StorageError) in throw .unimplemented("TodoStorage.load") },
-    save: { _ throws(StorageError) in throw .unimplemented("TodoStorage.save") })
+    load: Unimplemented.endpoint("TodoStorage.load"),
+    save: Unimplemented.endpoint("TodoStorage.save"))
 
   /// Fails every call with `error`.
   public static func failing(_ error: StorageError) -> TodoStorage {

@@ -7,11 +7,11 @@ public enum Counter {
   public struct State: Equatable, Sendable {
     public var count: Int
     /// Why the last action was refused, if it was.
-    public var message: String?
+    public var refusal: String?
 
-    public init(count: Int = 0, message: String? = nil) {
+    public init(count: Int = 0, refusal: String? = nil) {
       self.count = count
-      self.message = message
+      self.refusal = refusal
     }
   }
 
@@ -28,19 +28,19 @@ public enum Counter {
 
   public static var reducer: Reducer<Action, State, Void> {
     Reducer { action, state, _ in
-      state.message = nil
+      state.refusal = nil
       switch action {
       case .increment:
         let (sum, overflow) = state.count.addingReportingOverflow(1)
         if overflow {
-          state.message = "The count is already \(Int.max), the largest it can be."
+          state.refusal = "The count is already \(Int.max), the largest it can be."
         } else {
           state.count = sum
         }
       case .decrement:
         let (difference, overflow) = state.count.subtractingReportingOverflow(1)
         if overflow {
-          state.message = "The count is already \(Int.min), the smallest it can be."
+          state.refusal = "The count is already \(Int.min), the smallest it can be."
         } else {
           state.count = difference
         }

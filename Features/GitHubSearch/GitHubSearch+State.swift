@@ -7,8 +7,6 @@ import GitHubClient
 #endif
 
 extension GitHubSearch.State {
-  /// The most results GitHub lets one search reach.
-  static let resultCap = 1_000
   /// How long searching pauses after a rate limit that names no reset time (GitHub's search
   /// limits are per minute).
   static let defaultLockout: TimeInterval = 60
@@ -25,7 +23,7 @@ extension GitHubSearch.State {
     lastPage = nil
     hasNextPage = false
     hasPreviousPage = false
-    notice = nil
+    caveat = nil
     selected = nil
   }
 
@@ -35,27 +33,28 @@ extension GitHubSearch.State {
     results = answer.items
     totalCount = answer.totalCount
     lastPage = answer.lastPage
-    hasNextPage = answer.nextPage != nil && query.page * query.perPage < Self.resultCap
+    hasNextPage = ResultCap.hasPage(after: answer)
     hasPreviousPage = query.page > 1
     selected = nil
-    errorMessage = nil
+    refusal = nil
+    failure = nil
     var notes: [String] = []
-    if answer.totalCount > Self.resultCap {
+    if answer.totalCount > ResultCap.maxResults {
       notes.append(
-        "GitHub found \(answer.totalCount) repositories but shows only the first 1,000;"
+        "GitHub found \(answer.totalCount) repositories but shows only the first "
+          + "\(ResultCap.maxResultsText);"
           + " refine the query to reach the rest.")
     }
     if answer.incompleteResults {
       notes.append("GitHub's search timed out, so these results may be incomplete.")
     }
-    notice = notes.isEmpty ? nil : notes.joined(separator: " ")
+    caveat = notes.isEmpty ? nil : notes.joined(separator: " ")
   }
 
   func nextPageRefusal(perPage: Int) -> String? {
     if hasNextPage { return nil }
     if query.isEmpty { return Self.searchFirst }
-    let reached = page * perPage
-    if reached >= Self.resultCap, totalCount > reached {
+    if ResultCap.isBeyond(page: page + 1, perPage: perPage), totalCount > page * perPage {
       return GitHubError.beyondResultCap.description
     }
     return "There is no next page."
@@ -74,8 +73,7 @@ extension GitHubSearch.State {
       ?? now.addingTimeInterval(Self.defaultLockout)
     guard until > now else { return }
     rateLimitedUntil = until
-    let pause = "Searching is paused for \(Self.seconds(from: now, to: until)) s."
-    errorMessage = errorMessage.map { "\($0) \(pause)" } ?? pause
+    failure?.pause = Self.seconds(from: now, to: until)
   }
 
   func lockoutRefusal(now: Date) -> String? {
@@ -86,14 +84,5 @@ extension GitHubSearch.State {
 
   private static func seconds(from now: Date, to until: Date) -> Int {
     Int(until.timeIntervalSince(now).rounded(.up))
-  }
-}
-
-extension String {
-  func trimmingWhitespace() -> String {
-    guard let first = firstIndex(where: { !$0.isWhitespace }),
-      let last = lastIndex(where: { !$0.isWhitespace })
-    else { return "" }
-    return String(self[first...last])
   }
 }

@@ -26,10 +26,12 @@ public enum GitHubSearch {
     public var hasPreviousPage = false
     /// The search waiting for its debounce or its answer.
     public var request: SearchQuery?
-    /// Why the last search failed or the last action was refused.
-    public var errorMessage: String?
+    /// Why the last action was refused, if it was.
+    public var refusal: String?
+    /// Why the last search failed, until the next action.
+    public var failure: Failure?
     /// A caveat about the results shown: capped at 1,000, or incomplete.
-    public var notice: String?
+    public var caveat: String?
     /// The result shown in detail.
     public var selected: Repository?
     /// No search is sent before this time: GitHub's rate limit was reached.
@@ -38,6 +40,22 @@ public enum GitHubSearch {
     public init() {}
 
     public var isLoading: Bool { request != nil }
+  }
+
+  /// A search that failed, and for how long searching is paused after a rate limit.
+  public struct Failure: Equatable, Sendable, CustomStringConvertible {
+    public var error: GitHubError
+    /// Whole seconds, counted from when the failure arrived.
+    public var pause: Int?
+
+    public init(_ error: GitHubError, pause: Int? = nil) {
+      self.error = error
+      self.pause = pause
+    }
+
+    public var description: String {
+      error.description + (pause.map { " Searching is paused for \($0) s." } ?? "")
+    }
   }
 
   // MARK: - Action
@@ -64,7 +82,7 @@ public enum GitHubSearch {
     public var now: @Sendable () -> Date
     /// How long a new query waits for the next keystroke before it is sent.
     public var debounce: Duration
-    /// Results per page, 1...100.
+    /// Results per page, within ``ResultCap/perPageRange``.
     public var perPage: Int
 
     public init<C: Clock>(
@@ -78,7 +96,7 @@ public enum GitHubSearch {
       sleep = { try await clock.sleep(for: $0) }
       self.now = now
       self.debounce = debounce
-      self.perPage = min(max(perPage, 1), 100)
+      self.perPage = ResultCap.clampedPerPage(perPage)
     }
   }
 
@@ -88,23 +106,26 @@ public enum GitHubSearch {
     Reducer { action, state, environment in
       let now = environment.now()
       if let until = state.rateLimitedUntil, until <= now { state.rateLimitedUntil = nil }
-      if case .searchResponse = action {} else { state.errorMessage = nil }
+      if case .searchResponse = action {
+      } else {
+        state.refusal = nil
+        state.failure = nil
+      }
 
       switch action {
       case let .search(text):
-        let text = text.trimmingWhitespace()
-        guard !text.isEmpty else {
+        let query = SearchQuery(text: text, sort: state.sort, perPage: environment.perPage)
+        guard !query.text.isEmpty else {
           state.query = ""
           state.request = nil
           state.clearResults()
           return .cancel(id: SearchID())
         }
-        let query = SearchQuery(text: text, sort: state.sort, perPage: environment.perPage)
         return search(query, debounced: true, &state, environment, now: now)
 
       case .nextPage:
         if let refusal = state.nextPageRefusal(perPage: environment.perPage) {
-          state.errorMessage = refusal
+          state.refusal = refusal
           return .empty
         }
         let query = state.searchQuery(page: state.page + 1, perPage: environment.perPage)
@@ -112,8 +133,7 @@ public enum GitHubSearch {
 
       case .previousPage:
         guard state.hasPreviousPage else {
-          state.errorMessage =
-            state.query.isEmpty ? State.searchFirst : "There is no previous page."
+          state.refusal = state.query.isEmpty ? State.searchFirst : "There is no previous page."
           return .empty
         }
         let query = state.searchQuery(page: state.page - 1, perPage: environment.perPage)
@@ -131,7 +151,7 @@ public enum GitHubSearch {
 
       case let .select(position):
         guard state.results.indices.contains(position - 1) else {
-          state.errorMessage = state.selectionRefusal(position)
+          state.refusal = state.selectionRefusal(position)
           return .empty
         }
         state.selected = state.results[position - 1]
@@ -144,7 +164,7 @@ public enum GitHubSearch {
       case .cancelSearch:
         guard state.request != nil else { return .empty }
         state.request = nil
-        state.errorMessage = GitHubError.cancelled.description
+        state.failure = Failure(.cancelled)
         return .cancel(id: SearchID())
 
       case let .searchResponse(.success(page)):
@@ -158,7 +178,8 @@ public enum GitHubSearch {
       case let .searchResponse(.failure(error)):
         guard state.request != nil else { return .empty }
         state.request = nil
-        state.errorMessage = error.description
+        state.refusal = nil
+        state.failure = Failure(error)
         if case let .rateLimited(resetAt, retryAfter, _) = error {
           state.lockOut(resetAt: resetAt, retryAfter: retryAfter, now: now)
         }
@@ -184,7 +205,7 @@ public enum GitHubSearch {
     now: Date
   ) -> Effect<Action> {
     if let refusal = state.lockoutRefusal(now: now) {
-      state.errorMessage = refusal
+      state.refusal = refusal
       return .empty
     }
     // NOTE: asking again for the page already on its way would only restart it.

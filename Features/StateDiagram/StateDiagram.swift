@@ -1,4 +1,5 @@
 import Actomaton
+import AuthClient
 
 /// The login flow as a state machine: log in, log out, and force a logout even mid-login.
 public enum StateDiagram {
@@ -12,10 +13,10 @@ public enum StateDiagram {
     public var phase: Phase
     /// The user logged in, or logging in.
     public var userID: String?
+    /// Why the last action was refused: the diagram does not allow it from the current phase.
+    public var refusal: String?
     /// What went wrong with the last login or logout.
-    public var error: String?
-    /// The last action the diagram did not allow.
-    public var rejected: RejectedTransition?
+    public var failure: Failure?
 
     public init(phase: Phase = .loggedOut, userID: String? = nil) {
       self.phase = phase
@@ -23,13 +24,16 @@ public enum StateDiagram {
     }
   }
 
-  public struct RejectedTransition: Equatable, Sendable {
-    public var action: String
-    public var from: Phase
+  /// A request the auth client refused, and why.
+  public enum Failure: Equatable, Sendable, CustomStringConvertible {
+    case login(AuthError)
+    case logout(AuthError)
 
-    public init(action: String, from: Phase) {
-      self.action = action
-      self.from = from
+    public var description: String {
+      switch self {
+      case let .login(error): "Login failed: \(error)"
+      case let .logout(error): "Logout failed: \(error)"
+      }
     }
   }
 
@@ -37,12 +41,11 @@ public enum StateDiagram {
 
   public enum Action: Equatable, Sendable {
     case login(userID: String)
-    case loginOK
     case logout
-    case logoutOK
     case forceLogout
-    case loginFailed(String)
-    case logoutFailed(String)
+
+    case loginResponse(Result<AuthClient.Done, AuthError>)
+    case logoutResponse(Result<AuthClient.Done, AuthError>)
   }
 
   // MARK: - Environment
@@ -57,37 +60,35 @@ public enum StateDiagram {
   public static var reducer: Reducer<Action, State, Environment> {
     Reducer { action, state, environment in
       guard let next = Diagram.standard.target(of: action, from: state.phase) else {
-        state.rejected = RejectedTransition(action: action.name, from: state.phase)
+        state.refusal = "'\(action.name)' is not allowed while \(state.phase.rawValue)"
         return .empty
       }
-      state.rejected = nil
+      state.refusal = nil
       let from = state.phase
       state.phase = next
       switch action {
       case let .login(userID):
         state.userID = userID
-        state.error = nil
-        return request(.loginOK, failure: Action.loginFailed) {
+        state.failure = nil
+        return request(Action.loginResponse) { () throws(AuthError) in
           try await environment.auth.login(userID)
         }
       case .logout, .forceLogout:
-        state.error = nil
+        state.failure = nil
         if from == .loggingIn { state.userID = nil }
-        return request(.logoutOK, failure: Action.logoutFailed) {
-          try await environment.auth.logout()
-        }
-      case .loginOK:
+        return request(Action.logoutResponse, environment.auth.logout)
+      case .loginResponse(.success):
         return .empty
-      case .logoutOK:
+      case .logoutResponse(.success):
         state.userID = nil
         return .empty
-      case let .loginFailed(message):
+      case let .loginResponse(.failure(error)):
         state.userID = nil
-        state.error = "Login failed: \(message)"
+        state.failure = .login(error)
         return .empty
-      case let .logoutFailed(message):
+      case let .logoutResponse(.failure(error)):
         state.phase = state.userID == nil ? .loggedOut : .loggedIn
-        state.error = "Logout failed: \(message)"
+        state.failure = .logout(error)
         return .empty
       }
     }
@@ -104,33 +105,31 @@ public enum StateDiagram {
   private struct AuthQueue: Newest1EffectQueueProtocol {}
 
   private static func request(
-    _ success: Action, failure: @escaping @Sendable (String) -> Action,
-    _ run: @escaping @Sendable () async throws -> Void
+    _ response: @escaping @Sendable (Result<AuthClient.Done, AuthError>) -> Action,
+    _ run: @escaping @Sendable () async throws(AuthError) -> AuthClient.Done
   ) -> Effect<Action> {
     Effect(id: AuthRequestID(), queue: AuthQueue()) {
-      do {
-        try await run()
-        return success
-      } catch is CancellationError {
-        return nil
+      do throws(AuthError) {
+        return response(.success(try await run()))
       } catch {
-        return failure("\(error)")
+        return error == .cancelled ? nil : response(.failure(error))
       }
     }
   }
 }
 
 extension StateDiagram.Action {
-  /// The action's name as the diagram labels its transitions.
+  /// The label of the transition the action takes in the diagram: an answer is named by its
+  /// outcome (`loginOK`, `loginFailed`).
   public var name: String {
     switch self {
     case .login: "login"
-    case .loginOK: "loginOK"
+    case .loginResponse(.success): "loginOK"
+    case .loginResponse(.failure): "loginFailed"
     case .logout: "logout"
-    case .logoutOK: "logoutOK"
+    case .logoutResponse(.success): "logoutOK"
+    case .logoutResponse(.failure): "logoutFailed"
     case .forceLogout: "forceLogout"
-    case .loginFailed: "loginFailed"
-    case .logoutFailed: "logoutFailed"
     }
   }
 }

@@ -8,12 +8,13 @@ public enum Stopwatch {
 
   public struct State: Equatable, Sendable {
     public var status = Status.idle
-    /// The time shown: refreshed on every tick and whenever the stopwatch stops or laps.
+    /// The time shown: refreshed on every tick, on `refresh` and whenever the stopwatch stops or
+    /// laps.
     public var elapsed = Duration.zero
     /// The laps, first one first.
     public var laps: [Lap] = []
     /// Why the last action was refused, if it was.
-    public var message: String?
+    public var refusal: String?
     /// Time run before the current stretch.
     public var accumulated = Duration.zero
     /// The clock reading when the current stretch started, while running.
@@ -48,7 +49,11 @@ public enum Stopwatch {
   // MARK: - Action
 
   public enum Action: Equatable, Sendable {
-    case start, stop, resume, lap, reset, tick
+    case start, stop, resume, lap, reset
+    /// Brings the time shown up to now, for a host that shows it on request.
+    case refresh
+    /// The tick effect's beat: sent only by the feature's own effect.
+    case _tick
   }
 
   // MARK: - Environment
@@ -74,7 +79,7 @@ public enum Stopwatch {
 
   public static var reducer: Reducer<Action, State, Environment> {
     Reducer { action, state, environment in
-      state.message = nil
+      state.refusal = nil
       let now = environment.now()
       switch (action, state.status) {
       case (.start, .idle), (.resume, .paused), (.start, .paused):
@@ -93,16 +98,16 @@ public enum Stopwatch {
         state.laps.append(Lap(number: state.laps.count + 1, split: split, total: total))
         state.elapsed = total
         return .empty
-      case (.tick, .running):
+      case (._tick, .running), (.refresh, .running):
         state.elapsed = state.elapsed(at: now)
         return .empty
       case (.reset, _):
         state = State()
         return .cancel(id: TickID())
-      case (.tick, _):
+      case (._tick, _), (.refresh, _):
         return .empty
       case let (action, status):
-        state.message = "Cannot \(action) while the stopwatch is \(status)."
+        state.refusal = "Cannot \(action) while the stopwatch is \(status)."
         return .empty
       }
     }
@@ -121,7 +126,7 @@ public enum Stopwatch {
     Effect(id: TickID()) {
       AsyncThrowingStream {
         try await sleep(interval)
-        return Action.tick
+        return Action._tick
       }
     }
   }

@@ -1,3 +1,4 @@
+import ClientSupport
 import TodoStorage
 
 #if canImport(FoundationEssentials)
@@ -68,13 +69,13 @@ extension Todo.State {
       persistence = .loaded
       return !addedMeanwhile.isEmpty
     case let .failure(error):
+      refusal = nil
+      failure = .load(error)
       if case .corrupt = error {
         persistence = .loaded
-        message = "\(error) Starting with an empty list."
         return !items.isEmpty
       }
       persistence = .memoryOnly
-      message = "\(error) Changes are kept in memory only and will not be saved."
       return false
     }
   }
@@ -93,9 +94,7 @@ extension Todo.State {
 
   /// The text without surrounding whitespace, if it is not empty nor too long.
   private static func validated(_ text: String) throws(Rejection) -> String {
-    let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
-    let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
-    let trimmed = String(text[start..<end])
+    let trimmed = text.trimmingWhitespace()
     if trimmed.isEmpty { throw Rejection(message: "An item needs some text.") }
     if trimmed.count > Todo.maxTextLength {
       throw Rejection(

@@ -26,7 +26,7 @@ public enum Todo {
     case loading
     /// Loaded: every change is saved.
     case loaded
-    /// The saved file cannot be safely replaced: changes stay in memory, `message` says why.
+    /// The saved file cannot be safely replaced: changes stay in memory, `failure` says why.
     case memoryOnly
   }
 
@@ -34,10 +34,10 @@ public enum Todo {
     public var items: [TodoItem]
     public var filter: Filter
     public var persistence: Persistence
-    /// Why the last action was refused, or what went wrong with the storage.
-    public var message: String?
-    /// Why the last save failed, until a save succeeds.
-    public var saveError: StorageError?
+    /// Why the last action was refused, if it was.
+    public var refusal: String?
+    /// What went wrong with the last load or save, until the next action.
+    public var failure: Failure?
 
     public init(
       items: [TodoItem] = [], filter: Filter = .all, persistence: Persistence = .notLoaded
@@ -51,6 +51,22 @@ public enum Todo {
     public var visibleItems: [TodoItem] { items.filter(filter.shows) }
     public var activeCount: Int { items.count { !$0.isCompleted } }
     public var completedCount: Int { items.count { $0.isCompleted } }
+  }
+
+  /// A load or save the storage could not do, and why.
+  public enum Failure: Equatable, Sendable, CustomStringConvertible {
+    case load(StorageError)
+    case save(StorageError)
+
+    public var description: String {
+      switch self {
+      case let .load(error):
+        if case .corrupt = error { return "\(error) Starting with an empty list." }
+        return "\(error) Changes are kept in memory only and will not be saved."
+      case let .save(error):
+        return "Not saved: \(error) The list is kept in memory; the next change tries again."
+      }
+    }
   }
 
   /// The longest text an item may have, in characters.
@@ -75,10 +91,11 @@ public enum Todo {
     case flush
 
     case loadResponse(Result<[TodoItem], StorageError>)
-    /// The save delay after a change has passed.
-    case saveTimerResponse
     /// The number of items written, or why they could not be.
     case saveResponse(Result<Int, StorageError>)
+
+    /// The save delay after a change has passed: sent only by the feature's own effect.
+    case _saveTimerFired
   }
 
   // MARK: - Environment
@@ -115,22 +132,21 @@ public enum Todo {
       case let .loadResponse(result):
         guard state.persistence == .loading else { return .empty }
         return state.finishLoading(result) ? saveLater(environment) : .empty
-      case .saveTimerResponse:
+      case ._saveTimerFired:
         return write(state, environment.storage)
       case .flush:
         return .cancel(id: SaveTimerID()) + write(state, environment.storage)
       case .saveResponse(.success):
         // NOTE: a write queued behind a failed one saved a newer list: the failure is over.
-        if state.message?.hasPrefix(notSaved) == true { state.message = nil }
-        state.saveError = nil
+        if case .save? = state.failure { state.failure = nil }
         return .empty
       case let .saveResponse(.failure(error)):
-        state.saveError = error
-        state.message =
-          notSaved + "\(error) The list is kept in memory; the next change tries again."
+        state.refusal = nil
+        state.failure = .save(error)
         return .empty
       case let .setFilter(filter):
-        state.message = nil
+        state.refusal = nil
+        state.failure = nil
         state.filter = filter
         return .empty
       case let .add(text):
@@ -160,8 +176,6 @@ public enum Todo {
 
   // MARK: - Effects
 
-  private static let notSaved = "Not saved: "
-
   private struct LoadID: EffectIDProtocol {}
   private struct SaveTimerID: EffectIDProtocol {}
   // NOTE: while a save timer runs, new changes join it (the timer saves the state current when
@@ -176,12 +190,13 @@ public enum Todo {
     _ state: inout State, _ environment: Environment,
     _ edit: (inout State) throws -> Void
   ) -> Effect<Action> {
-    state.message = nil
+    state.refusal = nil
+    state.failure = nil
     let before = state.items
     do {
       try edit(&state)
     } catch {
-      state.message = (error as? Rejection)?.message ?? "\(error)"
+      state.refusal = (error as? Rejection)?.message ?? "\(error)"
     }
     let shouldSave = state.items != before && state.persistence == .loaded
     return shouldSave ? saveLater(environment) : .empty
@@ -202,7 +217,7 @@ public enum Todo {
   private static func saveLater(_ environment: Environment) -> Effect<Action> {
     Effect(id: SaveTimerID(), queue: SaveTimerQueue()) {
       try await environment.sleep(environment.saveDelay)
-      return .saveTimerResponse
+      return ._saveTimerFired
     }
   }
 

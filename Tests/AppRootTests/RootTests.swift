@@ -5,6 +5,7 @@ import Foundation
 import GitHubSearchFeature
 import StateDiagramFeature
 import StopwatchFeature
+import TestSupport
 import Testing
 import TodoFeature
 import TodoStorage
@@ -19,22 +20,15 @@ import TodoStorage
     var last: [String]? { lists.withLock { $0.last?.map(\.text) } }
   }
 
+  /// Ticks, auth requests and the save delay take 1 s; GitHub answers with its mock page.
   static func environment(clock: TestClock, saved: SavedLists = SavedLists()) -> Root.Environment {
-    let ids = Locked(0)
-    return Root.Environment(
-      stopwatch: .init(clock: clock, tickInterval: .seconds(1)),
-      stateDiagram: .init(auth: .simulated(clock: clock, latency: .seconds(1))),
-      todo: .init(
-        storage: saved.storage, clock: clock, saveDelay: .seconds(1),
-        makeID: {
-          let n = ids.withLock { value in
-            value += 1
-            return value
-          }
-          return UUID(
-            uuidString: "00000000-0000-0000-0000-\(String(1_000_000_000_000 + n).dropFirst())")!
-        }),
-      github: .init(client: .mock(), clock: clock, now: { Date(timeIntervalSince1970: 0) }))
+    var environment = Root.Environment.test(clock: clock)
+    environment.stopwatch.tickInterval = .seconds(1)
+    environment.stateDiagram.auth = .simulated(clock: clock, latency: .seconds(1))
+    environment.todo.storage = saved.storage
+    environment.todo.saveDelay = .seconds(1)
+    environment.gitHubSearch.client = .mock()
+    return environment
   }
 
   static func store(clock: TestClock, saved: SavedLists = SavedLists())
@@ -64,7 +58,7 @@ import TodoStorage
     await store.send(.changeCurrent(.stopwatch(.init())))
     await store.send(.stopwatch(.start))
     await clock.advance(by: .seconds(2))
-    await store.receive(.stopwatch(.tick))
+    await store.receive(.stopwatch(._tick))
     await store.skipReceivedActions()
     await store.send(.changeCurrent(.counter(.init())))
     await store.skipReceivedActions()
@@ -74,7 +68,7 @@ import TodoStorage
     #expect(store.state.current == .counter(.init()))
   }
 
-  @Test func leavingTheLoginScreenCancelsALoginInFlight() async {
+  @Test func leavingTheStateDiagramCancelsALoginInFlight() async {
     let clock = TestClock()
     let store = Self.store(clock: clock)
     store.exhaustivity = .off
@@ -136,8 +130,8 @@ import TodoStorage
     let clock = TestClock()
     let store = Self.store(clock: clock)
     store.exhaustivity = .off
-    await store.send(.changeCurrent(.github(.init())))
-    await store.send(.github(.search("swift")))
+    await store.send(.changeCurrent(.gitHubSearch(.init())))
+    await store.send(.gitHubSearch(.search("swift")))
     await store.send(.changeCurrent(nil))
     await store.skipReceivedActions()
     store.exhaustivity = .on

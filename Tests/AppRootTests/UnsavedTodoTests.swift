@@ -31,7 +31,8 @@ extension RootTests {
       await store.skipReceivedActions()
       #expect(store.state.current == .counter(.init()))
       #expect(store.state.unsavedTodo?.items.map(\.text) == ["buy milk"])
-      #expect(store.state.unsavedTodo?.message?.hasPrefix("Not saved: No space left") == true)
+      #expect(
+        store.state.unsavedTodo?.failure?.description.hasPrefix("Not saved: No space left") == true)
 
       await store.send(.changeCurrent(.todo(.init())))
       await store.skipReceivedActions()
@@ -40,7 +41,9 @@ extension RootTests {
         return
       }
       #expect(todo.items.map(\.text) == ["buy milk"], "the list is back, not reloaded")
-      #expect(todo.message?.hasPrefix("Not saved: ") == true, "and still says it is not saved")
+      #expect(
+        todo.failure?.description.hasPrefix("Not saved: ") == true, "and still says it is not saved"
+      )
       #expect(store.state.unsavedTodo == nil)
       await store.send(.changeCurrent(nil))
       await store.skipReceivedActions()

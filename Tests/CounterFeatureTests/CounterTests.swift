@@ -16,22 +16,22 @@ import Testing
   @Test func incrementAtMaxIsRefusedWithAMessage() async {
     let store = TestStore(initialState: Counter.State(count: .max), reducer: Counter.reducer)
     await store.send(.increment) {
-      $0.message = "The count is already \(Int.max), the largest it can be."
+      $0.refusal = "The count is already \(Int.max), the largest it can be."
     }
     await store.send(.decrement) {
       $0.count = .max - 1
-      $0.message = nil
+      $0.refusal = nil
     }
   }
 
   @Test func decrementAtMinIsRefusedWithAMessage() async {
     let store = TestStore(initialState: Counter.State(count: .min), reducer: Counter.reducer)
     await store.send(.decrement) {
-      $0.message = "The count is already \(Int.min), the smallest it can be."
+      $0.refusal = "The count is already \(Int.min), the smallest it can be."
     }
     await store.send(.reset) {
       $0.count = 0
-      $0.message = nil
+      $0.refusal = nil
     }
   }
 }

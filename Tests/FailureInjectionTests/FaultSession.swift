@@ -3,6 +3,7 @@ import AppRoot
 import Foundation
 import GalleryREPL
 import GitHubClient
+import GitHubClientLive
 import StubHTTPServer
 import Testing
 
@@ -37,7 +38,7 @@ struct FaultSession {
     configuration.maxResponseBytes = maxResponseBytes
     let live = GitHubClient.live(configuration: configuration)
     let errors = self.errors
-    environment.github.client = GitHubClient { query throws(GitHubError) in
+    environment.gitHubSearch.client = GitHubClient { query throws(GitHubError) in
       do throws(GitHubError) {
         return try await live.searchRepositories(query)
       } catch {
@@ -45,7 +46,7 @@ struct FaultSession {
         throw error
       }
     }
-    if let now { environment.github.now = now }
+    if let now { environment.gitHubSearch.now = now }
     engine = Engine(environment: environment, console: console, debug: true)
   }
 

@@ -1,6 +1,9 @@
 import ActomatonTesting
 import AppRoot
+import ClientSupport
+import Foundation
 import StateDiagramFeature
+import TestSupport
 import TodoStorage
 
 @testable import GalleryREPL
@@ -29,13 +32,23 @@ final class FuzzSession {
   let console = LineConsole()
   let storage = TodoStorage.inMemory()
   /// Todo ids go on counting over restarts, as random UUIDs would stay unique.
-  private let ids = Locked(0)
+  private let makeID = UUID.incrementing()
   private(set) var engine: Engine
   private(set) var restarts = 0
 
   init() {
     engine = Harness.engine(
-      Harness.environment(clock: clock, todo: storage, ids: ids), clock: clock, console: console)
+      Self.environment(clock, storage, makeID), clock: clock, console: console)
+  }
+
+  /// The harness's environment on the session's clock, storage and id generator.
+  private static func environment(
+    _ clock: TestClock, _ storage: TodoStorage, _ makeID: @escaping @Sendable () -> UUID
+  ) -> Root.Environment {
+    var environment = Harness.environment(clock: clock)
+    environment.todo.storage = storage
+    environment.todo.makeID = makeID
+    return environment
   }
 
   /// Runs `line`; returns what went wrong (nothing, if all is well) and what the line printed.
@@ -48,7 +61,8 @@ final class FuzzSession {
     let output = console.take()
 
     var problems: [String] = []
-    let trimmed = line.text.utf8.count <= Engine.maxLineLength ? line.text.trimmingSpaces() : "-"
+    let trimmed =
+      line.text.utf8.count <= Engine.maxLineLength ? line.text.trimmingWhitespace() : "-"
     let isQuit = trimmed == "quit" || trimmed == "exit"
     if goesOn == isQuit { problems.append(goesOn ? "did not quit" : "quit unasked") }
     if !trimmed.isEmpty, !isQuit, output.isEmpty { problems.append("no answer") }
@@ -69,7 +83,7 @@ final class FuzzSession {
   func restart() async {
     await engine.finish()
     engine = Harness.engine(
-      Harness.environment(clock: clock, todo: storage, ids: ids), clock: clock, console: console)
+      Self.environment(clock, storage, makeID), clock: clock, console: console)
     restarts += 1
   }
 
@@ -102,7 +116,7 @@ final class FuzzSession {
       {
         problems.append("\(login.phase) with user \(login.userID ?? "nil")")
       }
-    case let .github(search):
+    case let .gitHubSearch(search):
       context.results = search.results.count
     case .counter, nil:
       break

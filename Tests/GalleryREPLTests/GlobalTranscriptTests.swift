@@ -44,10 +44,10 @@ import Testing
         > debug on
         debug log on
         > counter
-        [debug] action: changeCurrent(Optional(.counter(State(count: 0, message: nil))))
+        [debug] action: changeCurrent(Optional(.counter(State(count: 0, refusal: nil))))
         [debug]   (no state change)
-        [debug] action: _show(Optional(.counter(State(count: 0, message: nil))))
-        [debug]   .current: nil → counter(State(count: 0, message: nil))
+        [debug] action: _show(Optional(.counter(State(count: 0, refusal: nil))))
+        [debug]   .current: nil → counter(State(count: 0, refusal: nil))
         count: 0
         > +
         [debug] action: counter(.increment)

@@ -1,8 +1,11 @@
 import ActomatonTesting
 import AppRoot
+import AuthClient
 import Foundation
 import GalleryREPL
+import GitHubClient
 import GitHubSearchFeature
+import TestSupport
 import TodoStorage
 
 /// Runs scripts through the engine on a test clock, recording a transcript.
@@ -11,34 +14,22 @@ struct Harness {
   let console: BufferConsole
   let engine: Engine
 
-  init(
-    todo: TodoStorage = .inMemory(), github: GitHubClient = .fixture, interactive: Bool = false
-  ) {
+  init(todo: TodoStorage = .inMemory(), interactive: Bool = false) {
     let clock = self.clock
     console = BufferConsole(isInteractive: interactive)
-    engine = Self.engine(
-      Self.environment(clock: clock, todo: todo, github: github), clock: clock, console: console)
+    var environment = Self.environment(clock: clock)
+    environment.todo.storage = todo
+    engine = Self.engine(environment, clock: clock, console: console)
   }
 
-  /// The app's environment on `clock`: Todo ids count up from `ids` (`…000000000001`, `…02`).
-  static func environment(
-    clock: TestClock, todo: TodoStorage = .inMemory(), github: GitHubClient = .fixture,
-    ids: Locked<Int> = Locked(0)
-  ) -> Root.Environment {
-    return Root.Environment(
-      stopwatch: .init(clock: clock, tickInterval: .milliseconds(100)),
-      stateDiagram: .init(auth: .simulated(clock: clock, latency: .milliseconds(800))),
-      todo: .init(
-        storage: todo, clock: clock, saveDelay: .milliseconds(500),
-        makeID: {
-          let n = ids.withLock { value in
-            value += 1
-            return value
-          }
-          return UUID(
-            uuidString: "00000000-0000-0000-0000-\(String(1_000_000_000_000 + n).dropFirst())")!
-        }),
-      github: .init(client: github, clock: clock, now: { Date(timeIntervalSince1970: 0) }))
+  /// The app's environment on `clock` as a session uses it: the simulated auth server, the
+  /// Todo list in memory and the offline GitHub fixture.
+  static func environment(clock: TestClock) -> Root.Environment {
+    var environment = Root.Environment.test(clock: clock)
+    environment.stateDiagram.auth = .simulated(clock: clock, latency: .milliseconds(800))
+    environment.todo.storage = .inMemory()
+    environment.gitHubSearch.client = .fixture
+    return environment
   }
 
   /// An engine on `clock`, whose `wait` advances the clock by its limit.

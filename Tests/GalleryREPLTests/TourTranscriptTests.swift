@@ -42,7 +42,7 @@ import Testing
         > state
         counter state:
           count: 0
-          message: nil
+          refusal: nil
         > quit
 
         """)

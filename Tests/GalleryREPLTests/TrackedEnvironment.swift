@@ -1,5 +1,7 @@
 import ActomatonTesting
 import AppRoot
+import AuthClient
+import GitHubClient
 import GitHubSearchFeature
 import StateDiagramFeature
 import TodoStorage
@@ -14,20 +16,20 @@ extension Harness {
   static func trackedEnvironment(clock: TestClock, tracker: Tracker) -> Root.Environment {
     var environment = environment(clock: clock)
     let (stopwatch, auth) = (environment.stopwatch, environment.stateDiagram.auth)
-    let (todo, github) = (environment.todo, environment.github)
+    let (todo, gitHubSearch) = (environment.todo, environment.gitHubSearch)
     environment.stopwatch.now = { [tracker] in withExtendedLifetime(tracker) { stopwatch.now() } }
     environment.stopwatch.sleep = { [tracker] in
       _ = tracker
       try await stopwatch.sleep($0)
     }
     environment.stateDiagram.auth = AuthClient(
-      login: { [tracker] in
+      login: { [tracker] userID throws(AuthError) in
         _ = tracker
-        try await auth.login($0)
+        return try await auth.login(userID)
       },
-      logout: { [tracker] in
+      logout: { [tracker] () throws(AuthError) in
         _ = tracker
-        try await auth.logout()
+        return try await auth.logout()
       })
     environment.todo.makeID = { [tracker] in withExtendedLifetime(tracker) { todo.makeID() } }
     environment.todo.sleep = { [tracker] in
@@ -43,15 +45,17 @@ extension Harness {
         _ = tracker
         try await todo.storage.save(items)
       })
-    environment.github.client = GitHubClient { [tracker] query async throws(GitHubError) in
+    environment.gitHubSearch.client = GitHubClient { [tracker] query async throws(GitHubError) in
       _ = tracker
-      return try await github.client.searchRepositories(query)
+      return try await gitHubSearch.client.searchRepositories(query)
     }
-    environment.github.sleep = { [tracker] in
+    environment.gitHubSearch.sleep = { [tracker] in
       _ = tracker
-      try await github.sleep($0)
+      try await gitHubSearch.sleep($0)
     }
-    environment.github.now = { [tracker] in withExtendedLifetime(tracker) { github.now() } }
+    environment.gitHubSearch.now = { [tracker] in
+      withExtendedLifetime(tracker) { gitHubSearch.now() }
+    }
     return environment
   }
 }

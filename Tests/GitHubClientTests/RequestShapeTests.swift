@@ -1,5 +1,6 @@
 import Foundation
 import GitHubClient
+import GitHubClientLive
 import StubHTTPServer
 import Testing
 

@@ -18,12 +18,12 @@ extension GitHubSearchTests {
     await h.clock.advance(by: .milliseconds(500))
     await h.store.send(.cancelSearch) {
       $0.request = nil
-      $0.errorMessage = "The search was cancelled."
+      $0.failure = .init(.cancelled)
     }
     await h.clock.advance(by: .seconds(5))
     #expect(h.store.state.results == shown)
     await h.store.send(.nextPage) {
-      $0.errorMessage = nil
+      $0.failure = nil
       $0.request = Self.query("swift", page: 2)
     }
     await h.clock.advance(by: .seconds(1))

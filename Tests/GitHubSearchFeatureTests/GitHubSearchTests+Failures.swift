@@ -1,5 +1,6 @@
 import ActomatonTesting
 import Foundation
+import GitHubClient
 import GitHubSearchFeature
 import Testing
 
@@ -15,12 +16,12 @@ extension GitHubSearchTests {
     await h.store.send(.nextPage) { $0.request = Self.query("swift", page: 2) }
     await h.store.receive(.searchResponse(.failure(.timedOut(after: .seconds(15))))) {
       $0.request = nil
-      $0.errorMessage = "The search timed out after 15 s; try again."
+      $0.failure = .init(.timedOut(after: .seconds(15)))
     }
     #expect(h.store.state.page == 1 && h.store.state.results.count == 2)
     failNext.withLock { $0 = false }
     await h.store.send(.nextPage) {
-      $0.errorMessage = nil
+      $0.failure = nil
       $0.request = Self.query("swift", page: 2)
     }
     await h.store.receive(.searchResponse(.success(Self.page(Self.query("swift", page: 2))))) {
@@ -44,20 +45,25 @@ extension GitHubSearchTests {
     await h.clock.advance(by: .milliseconds(300))
     await h.store.receive(.searchResponse(.failure(limited))) {
       $0.request = nil
-      $0.errorMessage = limited.description + " Searching is paused for 30 s."
+      $0.failure = .init(limited, pause: 30)
       $0.rateLimitedUntil = Self.start.addingTimeInterval(30)
     }
+    #expect(
+      h.store.state.failure?.description == limited.description + " Searching is paused for 30 s.")
     limit.withLock { $0 = false }
     h.advanceWallClock(by: 10.5)
     let refusal = "Searching is paused by GitHub's rate limit for another 20 s."
-    await h.store.send(.search("swiftui")) { $0.errorMessage = refusal }
-    await h.store.send(.setSort(.stars)) { $0.errorMessage = refusal }
+    await h.store.send(.search("swiftui")) {
+      $0.failure = nil
+      $0.refusal = refusal
+    }
+    await h.store.send(.setSort(.stars)) { $0.refusal = refusal }
     await h.store.send(.select(position: 1)) {
-      $0.errorMessage = "There are no results to select."
+      $0.refusal = "There are no results to select."
     }
     await h.store.send(.search("")) {
       $0.query = ""
-      $0.errorMessage = nil
+      $0.refusal = nil
     }
     await h.clock.advance(by: .seconds(5))
     #expect(h.asked.count == 1, "nothing was sent during the lockout")
@@ -87,16 +93,17 @@ extension GitHubSearchTests {
     await h.store.send(.nextPage) { $0.request = Self.query("swift", page: 2) }
     await h.store.receive(.searchResponse(.failure(limited))) {
       $0.request = nil
-      $0.errorMessage = limited.description + " Searching is paused for 90 s."
+      $0.failure = .init(limited, pause: 90)
       $0.rateLimitedUntil = Date(timeIntervalSince1970: TimeInterval(resetAt))
     }
     h.advanceWallClock(by: 89)
     await h.store.send(.nextPage) {
-      $0.errorMessage = "Searching is paused by GitHub's rate limit for another 1 s."
+      $0.failure = nil
+      $0.refusal = "Searching is paused by GitHub's rate limit for another 1 s."
     }
     h.advanceWallClock(by: 1)
     await h.store.send(.deselect) {
-      $0.errorMessage = nil
+      $0.refusal = nil
       $0.rateLimitedUntil = nil
     }
     #expect(h.asked.map(\.page) == [1, 2])
@@ -113,7 +120,7 @@ extension GitHubSearchTests {
     await h.clock.advance(by: .milliseconds(300))
     await h.store.receive(.searchResponse(.failure(limited))) {
       $0.request = nil
-      $0.errorMessage = limited.description + " Searching is paused for 60 s."
+      $0.failure = .init(limited, pause: 60)
       $0.rateLimitedUntil = Self.start.addingTimeInterval(60)
     }
     await h.store.finish()
@@ -130,7 +137,7 @@ extension GitHubSearchTests {
     await h.clock.advance(by: .milliseconds(300))
     await h.store.receive(.searchResponse(.failure(limited))) {
       $0.request = nil
-      $0.errorMessage = limited.description
+      $0.failure = .init(limited)
     }
     await h.store.finish()
   }

@@ -1,5 +1,6 @@
 import ActomatonTesting
 import Foundation
+import GitHubClient
 import GitHubSearchFeature
 import Testing
 
@@ -27,11 +28,11 @@ extension GitHubSearchTests {
       $0.lastPage = 10
       $0.hasNextPage = false
       $0.hasPreviousPage = true
-      $0.notice =
+      $0.caveat =
         "GitHub found 5000 repositories but shows only the first 1,000;"
         + " refine the query to reach the rest."
     }
-    await h.store.send(.nextPage) { $0.errorMessage = GitHubError.beyondResultCap.description }
+    await h.store.send(.nextPage) { $0.refusal = GitHubError.beyondResultCap.description }
     #expect(h.asked.map(\.page) == [10], "GitHub linked page 11, but it lies past the cap")
     await h.store.finish()
   }
@@ -46,7 +47,7 @@ extension GitHubSearchTests {
     let answer = Self.page(Self.query("swift"), incomplete: true)
     await h.store.receive(.searchResponse(.success(answer))) {
       Self.show(answer, in: &$0)
-      $0.notice = "GitHub's search timed out, so these results may be incomplete."
+      $0.caveat = "GitHub's search timed out, so these results may be incomplete."
     }
     await h.store.send(.search("swiftui")) {
       $0.query = "swiftui"
@@ -55,7 +56,7 @@ extension GitHubSearchTests {
       $0.totalCount = 0
       $0.lastPage = nil
       $0.hasNextPage = false
-      $0.notice = nil
+      $0.caveat = nil
     }
     await h.store.send(.search("")) {
       $0.query = ""
@@ -69,23 +70,23 @@ extension GitHubSearchTests {
   @Test func selectShowsDetailsAndOutOfRangePositionsAreRefused() async {
     let h = Self.harness()
     await h.store.send(.select(position: 1)) {
-      $0.errorMessage = "There are no results to select."
+      $0.refusal = "There are no results to select."
     }
     await Self.searched("swift", in: h)
     let items = Self.page(Self.query("swift")).items
     await h.store.send(.select(position: 2)) {
-      $0.errorMessage = nil
+      $0.refusal = nil
       $0.selected = items[1]
     }
     await h.store.send(.select(position: 3)) {
-      $0.errorMessage = "There is no result 3 on this page; choose 1 to 2."
+      $0.refusal = "There is no result 3 on this page; choose 1 to 2."
     }
     await h.store.send(.select(position: 0)) {
-      $0.errorMessage = "There is no result 0 on this page; choose 1 to 2."
+      $0.refusal = "There is no result 0 on this page; choose 1 to 2."
     }
     #expect(h.store.state.selected == items[1], "a refused selection keeps the one shown")
     await h.store.send(.select(position: 1)) {
-      $0.errorMessage = nil
+      $0.refusal = nil
       $0.selected = items[0]
     }
     await h.store.send(.deselect) { $0.selected = nil }
@@ -136,17 +137,17 @@ extension GitHubSearchTests {
     await h.clock.advance(by: .milliseconds(300))
     await h.store.receive(.searchResponse(.failure(error))) {
       $0.request = nil
-      $0.errorMessage = error.description
+      $0.failure = .init(error)
     }
     #expect(h.store.state.rateLimitedUntil == nil)
     await h.store.send(.search("swift")) {
-      $0.errorMessage = nil
+      $0.failure = nil
       $0.request = Self.query("swift")
     }
     await h.clock.advance(by: .milliseconds(300))
     await h.store.receive(.searchResponse(.failure(error))) {
       $0.request = nil
-      $0.errorMessage = error.description
+      $0.failure = .init(error)
     }
     #expect(h.asked.count == 2, "an ordinary error does not stop the next search")
     await h.store.finish()

@@ -1,6 +1,8 @@
 import ActomatonTesting
 import Foundation
+import GitHubClient
 import GitHubSearchFeature
+import TestSupport
 import Testing
 
 @Suite struct GitHubSearchTests {
@@ -43,8 +45,10 @@ import Testing
       }
       return try answer(query).get()
     }
-    let environment = GitHubSearch.Environment(
-      client: client, clock: clock, now: { now.withLock { $0 } }, perPage: perPage)
+    var environment = GitHubSearch.Environment.test(clock: clock)
+    environment.client = client
+    environment.now = { now.withLock { $0 } }
+    environment.perPage = perPage
     let store = TestStore(
       initialState: state, reducer: GitHubSearch.reducer, environment: environment, clock: clock)
     return Harness(store: store, clock: clock, requests: requests, now: now)
@@ -87,7 +91,8 @@ import Testing
   /// Searches `text` and lets the debounce pass; the answer is shown.
   static func searched(_ text: String, in h: Harness) async {
     await h.store.send(.search(text)) {
-      $0.errorMessage = nil
+      $0.refusal = nil
+      $0.failure = nil
       $0.query = text
       $0.request = query(text)
     }
@@ -175,9 +180,9 @@ import Testing
   @Test func nextAndPreviousPageSearchAtOnceAndStopAtTheEdges() async {
     let h = Self.harness()
     await Self.searched("swift", in: h)
-    await h.store.send(.previousPage) { $0.errorMessage = "There is no previous page." }
+    await h.store.send(.previousPage) { $0.refusal = "There is no previous page." }
     await h.store.send(.nextPage) {
-      $0.errorMessage = nil
+      $0.refusal = nil
       $0.request = Self.query("swift", page: 2)
     }
     await h.store.receive(.searchResponse(.success(Self.page(Self.query("swift", page: 2))))) {
@@ -194,9 +199,9 @@ import Testing
       $0.hasNextPage = false
     }
     #expect(h.store.state.results.count == 1)
-    await h.store.send(.nextPage) { $0.errorMessage = "There is no next page." }
+    await h.store.send(.nextPage) { $0.refusal = "There is no next page." }
     await h.store.send(.previousPage) {
-      $0.errorMessage = nil
+      $0.refusal = nil
       $0.request = Self.query("swift", page: 2)
     }
     await h.store.receive(.searchResponse(.success(Self.page(Self.query("swift", page: 2))))) {
@@ -208,7 +213,7 @@ import Testing
 
   @Test func pagingBeforeAnySearchIsRefused() async {
     let h = Self.harness()
-    await h.store.send(.nextPage) { $0.errorMessage = "Search for something first." }
+    await h.store.send(.nextPage) { $0.refusal = "Search for something first." }
     await h.store.send(.previousPage)
     #expect(h.asked.isEmpty)
     await h.store.finish()

@@ -1,17 +1,21 @@
 import ActomatonTesting
+import AuthClient
 import StateDiagramFeature
+import TestSupport
 import Testing
 
 @Suite struct StateDiagramTests {
   typealias Phase = StateDiagram.Phase
+  typealias Done = AuthClient.Done
 
   static func store(
     _ state: StateDiagram.State = .init(), auth: (TestClock) -> AuthClient
   ) -> (TestStore<StateDiagram.Action, StateDiagram.State>, TestClock) {
     let clock = TestClock()
+    var environment = StateDiagram.Environment.test()
+    environment.auth = auth(clock)
     let store = TestStore(
-      initialState: state, reducer: StateDiagram.reducer,
-      environment: .init(auth: auth(clock)), clock: clock)
+      initialState: state, reducer: StateDiagram.reducer, environment: environment, clock: clock)
     return (store, clock)
   }
 
@@ -22,10 +26,10 @@ import Testing
       $0.userID = "ann"
     }
     await clock.advance(by: .seconds(1))
-    await store.receive(.loginOK) { $0.phase = .loggedIn }
+    await store.receive(.loginResponse(.success(Done()))) { $0.phase = .loggedIn }
     await store.send(.logout) { $0.phase = .loggingOut }
     await clock.advance(by: .seconds(1))
-    await store.receive(.logoutOK) {
+    await store.receive(.logoutResponse(.success(Done()))) {
       $0.phase = .loggedOut
       $0.userID = nil
     }
@@ -44,7 +48,8 @@ import Testing
       $0.userID = nil
     }
     await clock.advance(by: .seconds(5))
-    await store.receive(.logoutOK) { $0.phase = .loggedOut }  // never loginOK
+    // never a login answer
+    await store.receive(.logoutResponse(.success(Done()))) { $0.phase = .loggedOut }
     await store.finish()
   }
 
@@ -53,7 +58,7 @@ import Testing
     let (store, clock) = Self.store(loggedIn) { .simulated(clock: $0, latency: .seconds(1)) }
     await store.send(.forceLogout) { $0.phase = .loggingOut }
     await clock.advance(by: .seconds(1))
-    await store.receive(.logoutOK) {
+    await store.receive(.logoutResponse(.success(Done()))) {
       $0.phase = .loggedOut
       $0.userID = nil
     }
@@ -69,11 +74,12 @@ import Testing
     await clock.advance(by: .seconds(1))
     let message =
       "user ID must be 1 to 64 characters without spaces, got \"\(userID.prefix(64))…\""
-    await store.receive(.loginFailed(message)) {
+    await store.receive(.loginResponse(.failure(.refused(message)))) {
       $0.phase = .loggedOut
       $0.userID = nil
-      $0.error = "Login failed: \(message)"
+      $0.failure = .login(.refused(message))
     }
+    #expect(store.state.failure?.description == "Login failed: \(message)")
   }
 
   @Test func failedLoginReturnsToLoggedOutWithTheMessage() async {
@@ -84,57 +90,62 @@ import Testing
     }
     await clock.advance(by: .seconds(1))
     let message = "user ID must be 1 to 64 characters without spaces, got \"two words\""
-    await store.receive(.loginFailed(message)) {
+    await store.receive(.loginResponse(.failure(.refused(message)))) {
       $0.phase = .loggedOut
       $0.userID = nil
-      $0.error = "Login failed: \(message)"
+      $0.failure = .login(.refused(message))
     }
+    #expect(store.state.failure?.description == "Login failed: \(message)")
   }
 
   @Test func failedLogoutKeepsTheUserLoggedIn() async {
     let (store, _) = Self.store(.init(phase: .loggedIn, userID: "ann")) { _ in .failing("offline") }
     await store.send(.logout) { $0.phase = .loggingOut }
-    await store.receive(.logoutFailed("offline")) {
+    await store.receive(.logoutResponse(.failure(.refused("offline")))) {
       $0.phase = .loggedIn
-      $0.error = "Logout failed: offline"
+      $0.failure = .logout(.refused("offline"))
     }
+    #expect(store.state.failure?.description == "Logout failed: offline")
   }
 
   @Test func aNewLoginClearsThePreviousError() async {
     var state = StateDiagram.State()
-    state.error = "Login failed: offline"
+    state.failure = .login(.refused("offline"))
     let (store, _) = Self.store(state) { _ in .succeeding }
     await store.send(.login(userID: "ann")) {
       $0.phase = .loggingIn
       $0.userID = "ann"
-      $0.error = nil
+      $0.failure = nil
     }
-    await store.receive(.loginOK) { $0.phase = .loggedIn }
+    await store.receive(.loginResponse(.success(Done()))) { $0.phase = .loggedIn }
   }
 
   static let allActions: [StateDiagram.Action] = [
-    .login(userID: "ann"), .loginOK, .logout, .logoutOK, .forceLogout,
-    .loginFailed("x"), .logoutFailed("x"),
+    .login(userID: "ann"), .loginResponse(.success(Done())), .logout,
+    .logoutResponse(.success(Done())), .forceLogout, .loginResponse(.failure(.refused("x"))),
+    .logoutResponse(.failure(.refused("x"))),
   ]
 
   @Test(arguments: Phase.allCases)
   func everyActionTheDiagramDoesNotAllowIsRecordedAsRejected(phase: Phase) async {
     for action in Self.allActions where Diagram.standard.target(of: action, from: phase) == nil {
       let (store, _) = Self.store(.init(phase: phase)) { _ in .unimplemented }
-      await store.send(action) { $0.rejected = .init(action: action.name, from: phase) }
+      await store.send(action) {
+        $0.refusal = "'\(action.name)' is not allowed while \(phase.rawValue)"
+      }
       await store.finish()
     }
   }
 
   @Test func anAllowedActionClearsTheRejection() async {
     let (store, _) = Self.store { _ in .succeeding }
-    await store.send(.logout) { $0.rejected = .init(action: "logout", from: .loggedOut) }
+    await store.send(.logout) { $0.refusal = "'logout' is not allowed while loggedOut" }
     await store.send(.login(userID: "ann")) {
-      $0.rejected = nil
+      $0.refusal = nil
       $0.phase = .loggingIn
       $0.userID = "ann"
     }
-    await store.receive(.loginOK) { $0.phase = .loggedIn }
+    await store.receive(.loginResponse(.success(Done()))) { $0.phase = .loggedIn }
   }
 
   enum Host: Equatable, Sendable {

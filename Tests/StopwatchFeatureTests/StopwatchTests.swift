@@ -11,6 +11,24 @@ import Testing
     return (store, clock)
   }
 
+  @Test func refreshShowsTheTimeBetweenTicks() async {
+    let (store, clock) = Self.store()
+    await store.send(.start) {
+      $0.status = .running
+      $0.runningSince = .zero
+    }
+    await clock.advance(by: .milliseconds(700))
+    await store.receive(._tick) { $0.elapsed = .milliseconds(500) }
+    await store.send(.refresh) { $0.elapsed = .milliseconds(700) }
+    await store.send(.stop) {
+      $0.status = .paused
+      $0.accumulated = .milliseconds(700)
+      $0.runningSince = nil
+    }
+    await store.send(.refresh)
+    await store.finish()
+  }
+
   @Test func startLapStopResumeKeepsExactTimeAndMarksLaps() async {
     let (store, clock) = Self.store()
     await store.send(.start) {
@@ -18,9 +36,9 @@ import Testing
       $0.runningSince = .zero
     }
     await clock.advance(by: .milliseconds(1500))
-    await store.receive(.tick) { $0.elapsed = .milliseconds(500) }
-    await store.receive(.tick) { $0.elapsed = .milliseconds(1000) }
-    await store.receive(.tick) { $0.elapsed = .milliseconds(1500) }
+    await store.receive(._tick) { $0.elapsed = .milliseconds(500) }
+    await store.receive(._tick) { $0.elapsed = .milliseconds(1000) }
+    await store.receive(._tick) { $0.elapsed = .milliseconds(1500) }
     await store.send(.lap) {
       $0.laps = [.init(number: 1, split: .milliseconds(1500), total: .milliseconds(1500))]
     }
@@ -104,15 +122,15 @@ import Testing
 
   @Test func actionsThatDoNotFitTheStatusAreRefusedWithAMessage() async {
     let (store, _) = Self.store()
-    await store.send(.stop) { $0.message = "Cannot stop while the stopwatch is idle." }
-    await store.send(.lap) { $0.message = "Cannot lap while the stopwatch is idle." }
-    await store.send(.resume) { $0.message = "Cannot resume while the stopwatch is idle." }
+    await store.send(.stop) { $0.refusal = "Cannot stop while the stopwatch is idle." }
+    await store.send(.lap) { $0.refusal = "Cannot lap while the stopwatch is idle." }
+    await store.send(.resume) { $0.refusal = "Cannot resume while the stopwatch is idle." }
     await store.send(.start) {
       $0.status = .running
       $0.runningSince = .zero
-      $0.message = nil
+      $0.refusal = nil
     }
-    await store.send(.start) { $0.message = "Cannot start while the stopwatch is running." }
+    await store.send(.start) { $0.refusal = "Cannot start while the stopwatch is running." }
     await store.send(.reset) { $0 = Stopwatch.State() }
   }
 
@@ -159,7 +177,7 @@ import Testing
 
   @Test(arguments: [Status.idle, .running, .paused])
   func everyActionFromEveryStatus(status: Status) async {
-    for action in [Stopwatch.Action.start, .stop, .resume, .lap, .reset, .tick] {
+    for action in [Stopwatch.Action.start, .stop, .resume, .lap, .reset, .refresh, ._tick] {
       let (store, _) = await Self.store(in: status)
       let before = store.state
       await store.send(action) { state in
@@ -175,14 +193,14 @@ import Testing
         case (.lap, .running):
           state.elapsed = .seconds(1)
           state.laps = [.init(number: 1, split: .seconds(1), total: .seconds(1))]
-        case (.tick, .running):
+        case (._tick, .running), (.refresh, .running):
           state.elapsed = .seconds(1)
         case (.reset, _):
           state = Stopwatch.State()
-        case (.tick, _):
+        case (._tick, _), (.refresh, _):
           break
         default:
-          state.message = "Cannot \(action) while the stopwatch is \(status)."
+          state.refusal = "Cannot \(action) while the stopwatch is \(status)."
         }
       }
       #expect(before.status == status)

@@ -1,25 +1,15 @@
 import ActomatonTesting
 import Foundation
+import TestSupport
 import TodoFeature
 import TodoStorage
 
-extension UUID {
-  /// A fixed id: `00000000-0000-0000-0000-000000000042` for 42.
-  init(_ number: Int) {
-    self.init(uuidString: "00000000-0000-0000-0000-" + String(format: "%012d", number))!
-  }
-}
-
-/// Ids `first`, `first + 1`, … in the order they are asked for.
-func incrementingIDs(from first: Int = 101) -> @Sendable () -> UUID {
-  let next = Locked(first)
-  return {
-    let number = next.withLock { (value: inout Int) -> Int in
-      defer { value += 1 }
-      return value
-    }
-    return UUID(number)
-  }
+/// The suites' environment on `clock`: `storage`, a 500 ms save delay and ids from 101.
+func environment(_ clock: TestClock, storage: TodoStorage = .unimplemented) -> Todo.Environment {
+  var environment = Todo.Environment.test(clock: clock)
+  environment.storage = storage
+  environment.makeID = UUID.incrementing(from: 101)
+  return environment
 }
 
 /// Wraps a storage and records every list it saved successfully.
@@ -46,10 +36,10 @@ func makeStore(
   _ state: Todo.State, storage: TodoStorage = .unimplemented
 ) -> (TodoStore, TestClock) {
   let clock = TestClock()
-  let environment = Todo.Environment(
-    storage: storage, clock: clock, saveDelay: .milliseconds(500), makeID: incrementingIDs())
   return (
-    TodoStore(initialState: state, reducer: Todo.reducer, environment: environment, clock: clock),
+    TodoStore(
+      initialState: state, reducer: Todo.reducer, environment: environment(clock, storage: storage),
+      clock: clock),
     clock
   )
 }
@@ -63,7 +53,7 @@ extension TestStore where Action == Todo.Action, State == Todo.State {
   ) async {
     await clock.advance(by: .milliseconds(500))
     await receive(
-      .saveTimerResponse, fileID: fileID, filePath: filePath, line: line, column: column)
+      ._saveTimerFired, fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
       .saveResponse(.success(count)), fileID: fileID, filePath: filePath, line: line,
       column: column)

@@ -26,9 +26,9 @@ import TodoStorage
   @Test(arguments: ["", "   ", "\n\t "])
   func emptyOrWhitespaceTextIsRefusedAndUsesNoID(text: String) async {
     let store = Self.store()
-    await store.send(.add(text)) { $0.message = "An item needs some text." }
+    await store.send(.add(text)) { $0.refusal = "An item needs some text." }
     await store.send(.add("x")) {
-      $0.message = nil
+      $0.refusal = nil
       $0.items.append(TodoItem(id: UUID(101), text: "x"))
     }
   }
@@ -36,11 +36,11 @@ import TodoStorage
   @Test func textOverAThousandCharactersIsRefusedAndExactlyAThousandIsAccepted() async {
     let store = Self.store(items: [])
     await store.send(.add(String(repeating: "a", count: 1_001))) {
-      $0.message = "An item can have at most 1000 characters; this one has 1001."
+      $0.refusal = "An item can have at most 1000 characters; this one has 1001."
     }
     let thumbs = String(repeating: "👍🏽", count: 1_000)  // characters, not bytes or scalars
     await store.send(.add(thumbs)) {
-      $0.message = nil
+      $0.refusal = nil
       $0.items = [TodoItem(id: UUID(101), text: thumbs)]
     }
   }
@@ -48,9 +48,9 @@ import TodoStorage
   @Test func editReplacesTheTextOfTheItemShownAtThePosition() async {
     let store = Self.store(filter: .completed)
     await store.send(.edit(position: 2, text: " jam jar ")) { $0.items[3].text = "jam jar" }
-    await store.send(.edit(position: 1, text: "  ")) { $0.message = "An item needs some text." }
+    await store.send(.edit(position: 1, text: "  ")) { $0.refusal = "An item needs some text." }
     await store.send(.edit(position: 1, text: String(repeating: "b", count: 1_001))) {
-      $0.message = "An item can have at most 1000 characters; this one has 1001."
+      $0.refusal = "An item can have at most 1000 characters; this one has 1001."
     }
     #expect(store.state.items[1] == F.eggs, "refused edits change nothing")
   }
@@ -83,8 +83,8 @@ import TodoStorage
       .delete(position: position), .moveUp(position: position), .moveDown(position: position),
     ]
     for action in actions {
-      await store.send(action) { $0.message = message }
-      await store.send(.setFilter(.active)) { $0.message = nil }
+      await store.send(action) { $0.refusal = message }
+      await store.send(.setFilter(.active)) { $0.refusal = nil }
     }
     #expect(store.state.items == F.items)
   }
@@ -93,31 +93,31 @@ import TodoStorage
     let store = Self.store(items: [F.milk])
     await store.send(.setFilter(.completed)) { $0.filter = .completed }
     await store.send(.toggle(position: 1)) {
-      $0.message = "There is no item 1: the completed list is empty."
+      $0.refusal = "There is no item 1: the completed list is empty."
     }
     await store.send(.setFilter(.all)) {
       $0.filter = .all
-      $0.message = nil
+      $0.refusal = nil
     }
     await store.send(.delete(position: 1)) { $0.items = [] }
-    await store.send(.moveUp(position: 1)) { $0.message = "There is no item 1: the list is empty." }
+    await store.send(.moveUp(position: 1)) { $0.refusal = "There is no item 1: the list is empty." }
   }
 
   @Test func clearCompletedRemovesOnlyCompletedItems() async {
     let store = Self.store(filter: .completed)
     await store.send(.clearCompleted) { $0.items = [F.milk, F.bread, F.tea] }
-    await store.send(.clearCompleted) { $0.message = "There are no completed items." }
+    await store.send(.clearCompleted) { $0.refusal = "There are no completed items." }
   }
 
   @Test func setFilterChangesWhatIsVisibleAndClearsTheMessage() async {
     let store = Self.store()
     await store.send(.toggle(position: 9)) {
-      $0.message = "There is no item 9: the list shows 1 to 5."
+      $0.refusal = "There is no item 9: the list shows 1 to 5."
     }
     #expect(store.state.visibleItems == F.items)
     await store.send(.setFilter(.active)) {
       $0.filter = .active
-      $0.message = nil
+      $0.refusal = nil
     }
     #expect(store.state.visibleItems == [F.milk, F.bread, F.tea])
     await store.send(.setFilter(.completed)) { $0.filter = .completed }
@@ -139,8 +139,8 @@ import TodoStorage
     await store.send(.moveDown(position: 3)) {
       $0.items = [F.eggs, F.milk, F.jam, F.bread, F.tea]
     }
-    await store.send(.moveUp(position: 1)) { $0.message = "Item 1 is already at the top." }
-    await store.send(.moveDown(position: 5)) { $0.message = "Item 5 is already at the bottom." }
+    await store.send(.moveUp(position: 1)) { $0.refusal = "Item 1 is already at the top." }
+    await store.send(.moveDown(position: 5)) { $0.refusal = "Item 5 is already at the bottom." }
   }
 
   @Test func movingInAFilteredListSwapsWithTheVisibleNeighbourAndLeavesHiddenItemsInPlace() async {
@@ -150,7 +150,7 @@ import TodoStorage
     }
     #expect(store.state.visibleItems == [F.bread, F.milk, F.tea])
     await store.send(.moveUp(position: 3)) { $0.items = [F.bread, F.eggs, F.tea, F.jam, F.milk] }
-    await store.send(.moveDown(position: 3)) { $0.message = "Item 3 is already at the bottom." }
+    await store.send(.moveDown(position: 3)) { $0.refusal = "Item 3 is already at the bottom." }
     #expect(store.state.items.filter(\.isCompleted) == [F.eggs, F.jam])
   }
 }

@@ -1,8 +1,10 @@
 import ActomatonTesting
 import Foundation
+import TestSupport
 import Testing
 import TodoFeature
 import TodoStorage
+import TodoStorageLive
 
 /// The feature inside a host that closes its screen, and on the real file.
 @Suite struct TodoHostTests {
@@ -23,7 +25,7 @@ import TodoStorage
   ) -> TestStore<Host, Todo.State> {
     TestStore(
       initialState: state, reducer: host,
-      environment: Todo.Environment(storage: storage, clock: clock, makeID: incrementingIDs()),
+      environment: environment(clock, storage: storage),
       clock: clock)
   }
 

@@ -1,5 +1,6 @@
 import ActomatonTesting
 import Foundation
+import TestSupport
 import Testing
 import TodoFeature
 import TodoStorage
@@ -55,7 +56,7 @@ import TodoStorage
     let unchanged = await store.send(.edit(position: 1, text: " bread")).isEmpty
     #expect(unchanged, "the same text is no change")
     #expect(await store.send(.setFilter(.active)) { $0.filter = .active }.isEmpty)
-    #expect(await store.send(.toggle(position: 3)) { $0.message = Self.noItem3 }.isEmpty)
+    #expect(await store.send(.toggle(position: 3)) { $0.refusal = Self.noItem3 }.isEmpty)
     await clock.advance(by: .seconds(5))
     await store.finish()
     #expect(log.all.last == [F.bread, F.tea])
@@ -86,7 +87,7 @@ import TodoStorage
       }
       await clock.advance(by: .milliseconds(50))
       if number.isMultiple(of: 10) {
-        await store.receive(.saveTimerResponse)
+        await store.receive(._saveTimerFired)
         await store.receive(.saveResponse(.success(number)))
       }
     }
@@ -118,8 +119,7 @@ import TodoStorage
       })
     let store = TodoStore(
       initialState: Self.loaded, reducer: Todo.reducer,
-      environment: Todo.Environment(
-        storage: log.wrap(storage), clock: clock, makeID: incrementingIDs()),
+      environment: environment(clock, storage: log.wrap(storage)),
       clock: clock)
     let milk = TodoItem(id: UUID(101), text: "milk")
     let tea = TodoItem(id: UUID(102), text: "tea")
@@ -127,7 +127,7 @@ import TodoStorage
     await store.send(.flush)  // writes [milk], taking 1 s
     await store.send(.add("tea")) { $0.items = [milk, tea] }
     await clock.advance(by: .milliseconds(500))
-    await store.receive(.saveTimerResponse)  // the write of [milk, tea] waits for the flush
+    await store.receive(._saveTimerFired)  // the write of [milk, tea] waits for the flush
     await clock.advance(by: .milliseconds(500))
     await store.receive(.saveResponse(.success(1)))
     await clock.advance(by: .seconds(1))
@@ -155,7 +155,7 @@ import TodoStorage
       save: saved.save)
     let store = TodoStore(
       initialState: Todo.State(), reducer: Todo.reducer,
-      environment: Todo.Environment(storage: slowLoad, clock: clock, makeID: incrementingIDs()),
+      environment: environment(clock, storage: slowLoad),
       clock: clock)
     let tea = TodoItem(id: UUID(101), text: "tea")
     await store.send(.onAppear) { $0.persistence = .loading }
@@ -179,13 +179,15 @@ import TodoStorage
     await store.send(.onAppear) { $0.persistence = .loading }
     await store.receive(.loadResponse(.failure(Self.corrupt))) {
       $0.persistence = .loaded
-      $0.message =
-        "The saved list could not be read (not valid JSON); it was moved aside to "
-        + "/d/todos.json.corrupt-20240102T030405Z. Starting with an empty list."
+      $0.failure = .load(Self.corrupt)
     }
+    #expect(
+      store.state.failure?.description
+        == "The saved list could not be read (not valid JSON); it was moved aside to "
+        + "/d/todos.json.corrupt-20240102T030405Z. Starting with an empty list.")
     await store.send(.add("milk")) {
       $0.items = [TodoItem(id: UUID(101), text: "milk")]
-      $0.message = nil
+      $0.failure = nil
     }
     await store.receiveDelayedSave(of: 1, clock: clock)
     #expect(try await saved.load() == store.state.items)
@@ -200,11 +202,14 @@ import TodoStorage
     await store.send(.onAppear) { $0.persistence = .loading }
     await store.receive(.loadResponse(.failure(error))) {
       $0.persistence = .memoryOnly
-      $0.message = "\(error) Changes are kept in memory only and will not be saved."
+      $0.failure = .load(error)
     }
+    #expect(
+      store.state.failure?.description
+        == "\(error) Changes are kept in memory only and will not be saved.")
     let add = await store.send(.add("milk")) {
       $0.items = [TodoItem(id: UUID(101), text: "milk")]
-      $0.message = nil
+      $0.failure = nil
     }
     #expect(add.isEmpty, "no save is scheduled")
     #expect(await store.send(.flush).isEmpty, "nor written on flush")

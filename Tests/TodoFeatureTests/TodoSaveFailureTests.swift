@@ -1,5 +1,6 @@
 import ActomatonTesting
 import Foundation
+import TestSupport
 import Testing
 import TodoFeature
 import TodoStorage
@@ -19,11 +20,11 @@ import TodoStorage
     let (store, clock) = makeStore(Self.loaded, storage: .failing(Self.full))
     await store.send(.add("milk")) { $0.items = [Self.milk] }
     await clock.advance(by: .milliseconds(500))
-    await store.receive(.saveTimerResponse)
+    await store.receive(._saveTimerFired)
     await store.receive(.saveResponse(.failure(Self.full))) {
-      $0.message = Self.notSaved
-      $0.saveError = Self.full
+      $0.failure = .save(Self.full)
     }
+    #expect(store.state.failure?.description == Self.notSaved)
     await store.finish()
   }
 
@@ -33,30 +34,28 @@ import TodoStorage
     disk.fault = Self.full
     await store.send(.add("milk")) { $0.items = [Self.milk] }
     await clock.advance(by: .milliseconds(500))
-    await store.receive(.saveTimerResponse)
+    await store.receive(._saveTimerFired)
     await store.receive(.saveResponse(.failure(Self.full))) {
-      $0.message = Self.notSaved
-      $0.saveError = Self.full
+      $0.failure = .save(Self.full)
     }
     await store.send(.add("eggs")) {
       $0.items = [Self.milk, Self.eggs]
-      $0.message = nil
+      $0.failure = nil
     }
     await clock.advance(by: .milliseconds(500))
-    await store.receive(.saveTimerResponse)
+    await store.receive(._saveTimerFired)
     await store.receive(.saveResponse(.failure(Self.full))) {
-      $0.message = Self.notSaved
-      $0.saveError = Self.full
+      $0.failure = .save(Self.full)
     }
 
     disk.fault = nil
     await store.send(.add("tea")) {
       $0.items = [Self.milk, Self.eggs, Self.tea]
-      $0.message = nil
+      $0.failure = nil
     }
     await clock.advance(by: .milliseconds(500))
-    await store.receive(.saveTimerResponse)
-    await store.receive(.saveResponse(.success(3))) { $0.saveError = nil }
+    await store.receive(._saveTimerFired)
+    await store.receive(.saveResponse(.success(3)))
     await store.finish()
     #expect(try await disk.saved.load() == [Self.milk, Self.eggs, Self.tea])
   }
@@ -66,26 +65,23 @@ import TodoStorage
     let disk = FaultyDisk(slowOn: clock)
     let store = TodoStore(
       initialState: Self.loaded, reducer: Todo.reducer,
-      environment: Todo.Environment(
-        storage: disk.storage, clock: clock, makeID: incrementingIDs()),
+      environment: environment(clock, storage: disk.storage),
       clock: clock)
     disk.fault = Self.full
     await store.send(.add("milk")) { $0.items = [Self.milk] }
     await clock.advance(by: .milliseconds(500))
-    await store.receive(.saveTimerResponse)  // writes [milk], taking 1 s, and fails
+    await store.receive(._saveTimerFired)  // writes [milk], taking 1 s, and fails
     await store.send(.add("eggs")) { $0.items = [Self.milk, Self.eggs] }
     disk.fault = nil
     await clock.advance(by: .milliseconds(500))
-    await store.receive(.saveTimerResponse)  // writes [milk, eggs] after the failing write
+    await store.receive(._saveTimerFired)  // writes [milk, eggs] after the failing write
     await clock.advance(by: .milliseconds(500))
     await store.receive(.saveResponse(.failure(Self.full))) {
-      $0.message = Self.notSaved
-      $0.saveError = Self.full
+      $0.failure = .save(Self.full)
     }
     await clock.advance(by: .seconds(1))
     await store.receive(.saveResponse(.success(2))) {
-      $0.message = nil
-      $0.saveError = nil
+      $0.failure = nil
     }
     await store.finish()
     #expect(try await disk.saved.load() == [Self.milk, Self.eggs])

@@ -2,6 +2,7 @@ import ChildTest
 import Foundation
 import Testing
 import TodoStorage
+import TodoStorageLive
 
 /// A save that runs out of space halfway, for real: the child test limits the size of the files
 /// it writes (`ulimit -f`, which works as root and needs no small file system to be mounted).

@@ -2,6 +2,7 @@ import ChildTest
 import Foundation
 import Testing
 import TodoStorage
+import TodoStorageLive
 
 /// Kills a process that saves in a loop and checks the file is always a whole list.
 ///

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TodoStorage
 
-@testable import TodoStorage
+@testable import TodoStorageLive
 
 @Suite struct LiveStorageTests {
   @Test func tenSavedItemsLoadBackInTheSameOrder() async throws {

@@ -2,6 +2,7 @@ import ChildTest
 import Foundation
 import Testing
 import TodoStorage
+import TodoStorageLive
 
 /// A save into a directory the kernel refuses to write to. Root may write anywhere, so the child
 /// test that saves drops root first (it runs as `nobody` then); the test process keeps its rights.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TodoStorage
 
-@testable import TodoStorage
+@testable import TodoStorageLive
 
 @Suite struct StorageErrorTests {
   static let newerFile = Data(
@@ -93,24 +94,5 @@ import Testing
     #expect(home.path == "/home/ann/.local/share/gallery")
     let relative = TodoStorage.defaultDirectory(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
     #expect(relative.path == "/h/.local/share/gallery", "a relative XDG_DATA_HOME is ignored")
-  }
-
-  @Test func inMemoryStorageLoadsWhatWasLastSaved() async throws {
-    let storage = TodoStorage.inMemory(TodoItem.numbered(2))
-    #expect(try await storage.load() == TodoItem.numbered(2))
-    try await storage.save(TodoItem.numbered(4))
-    #expect(try await storage.load() == TodoItem.numbered(4))
-  }
-
-  @Test func unimplementedStorageFailsLoudlyNamingTheCall() async {
-    await #expect(throws: StorageError.unimplemented("TodoStorage.load")) {
-      try await TodoStorage.unimplemented.load()
-    }
-    await #expect(throws: StorageError.unimplemented("TodoStorage.save")) {
-      try await TodoStorage.unimplemented.save([])
-    }
-    #expect(
-      StorageError.unimplemented("TodoStorage.save").description
-        == "TodoStorage.save is unimplemented in this test.")
   }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import TestSupport
 import TodoStorage
+import TodoStorageLive
 
 /// Runs `body` with a new, empty directory of its own, removed afterwards with all it holds.
 func withTemporaryDirectory<Result>(
@@ -18,13 +20,6 @@ func withTemporaryDirectory<Result>(
     try? FileManager.default.removeItem(at: directory)
   }
   return try await body(directory)
-}
-
-extension UUID {
-  /// A fixed id: `00000000-0000-0000-0000-000000000042` for 42.
-  init(_ number: Int) {
-    self.init(uuidString: "00000000-0000-0000-0000-" + String(format: "%012d", number))!
-  }
 }
 
 extension URL {

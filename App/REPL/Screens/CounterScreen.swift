@@ -17,7 +17,7 @@ extension Screen {
     ],
     render: { current in
       guard case let .counter(state) = current else { return [] }
-      return ["count: \(state.count)"] + (state.message.map { ["! \($0)"] } ?? [])
+      return ["count: \(state.count)"] + problemLines(refusal: state.refusal)
     },
     notice: { _, _ in nil })
 }

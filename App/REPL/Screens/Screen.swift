@@ -19,7 +19,7 @@ struct Screen: Sendable {
     commands.first { $0.name == name }
   }
 
-  static let all: [Screen] = [.counter, .stopwatch, .login, .todo, .github]
+  static let all: [Screen] = [.counter, .stopwatch, .stateDiagram, .todo, .gitHubSearch]
 
   static func named(_ name: String) -> Screen? {
     all.first { $0.name == name }
@@ -27,5 +27,12 @@ struct Screen: Sendable {
 
   static func of(_ current: Root.State.Current) -> Screen {
     named(current.screenName)!
+  }
+
+  /// The lines every screen ends with, marked `! `: what failed, then what was refused.
+  static func problemLines(
+    failure: (any CustomStringConvertible)? = nil, refusal: String?
+  ) -> [String] {
+    [failure.map { "! \($0)" }, refusal.map { "! \($0)" }].compactMap { $0 }
   }
 }

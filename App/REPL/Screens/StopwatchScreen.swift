@@ -11,7 +11,7 @@ extension Screen {
       .simple("stop", "pause", .stopwatch(.stop)),
       .simple("lap", "record a lap while running", .stopwatch(.lap)),
       .simple("reset", "clear the time and the laps", .stopwatch(.reset)),
-      .simple("show", "show the time now", .stopwatch(.tick)),
+      .simple("show", "show the time now", .stopwatch(.refresh)),
     ],
     render: { current in
       guard case let .stopwatch(state) = current else { return [] }
@@ -23,7 +23,7 @@ extension Screen {
           : lap.number == state.slowestLap ? "  slowest" : ""
         lines.append("  lap \(lap.number)  \(format(lap.split))  total \(format(lap.total))\(mark)")
       }
-      return lines + (state.message.map { ["! \($0)"] } ?? [])
+      return lines + problemLines(refusal: state.refusal)
     },
     notice: { _, _ in nil },
     interrupt: { current in

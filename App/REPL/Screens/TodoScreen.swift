@@ -41,7 +41,7 @@ extension Screen {
       case .todo(.loadResponse(.success)):
         return "todo: loaded \(state.items.count) item(s)"
       case .todo(.loadResponse(.failure)), .todo(.saveResponse(.failure)):
-        return state.message.map { "todo: \($0)" }
+        return state.failure.map { "todo: \($0)" }
       default:
         return nil
       }
@@ -71,6 +71,6 @@ extension Screen {
     for (index, item) in visible.enumerated() {
       lines.append("  \(index + 1). [\(item.isCompleted ? "x" : " ")] \(item.text)")
     }
-    return lines + (state.message.map { ["! \($0)"] } ?? [])
+    return lines + problemLines(failure: state.failure, refusal: state.refusal)
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A server that accepts the search and then says nothing for 30 s.
-extension GitHubScreenFaultTests {
+extension GitHubSearchScreenFaultTests {
   @Test func aStallTimesOutAtTheClientsLimitNotTheServers() async throws {
     let session = try FaultSession(timeout: 1)
     defer { session.server.stop() }

@@ -1,4 +1,6 @@
+import ClientSupport
 import Foundation
+import GitHubClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -43,8 +45,8 @@ struct ResponseMapping {
     } catch {
       throw .malformedResponse(Self.explain(error))
     }
-    let links = ResultCap.clamp(
-      PageLinks(linkHeader: response.value(forHTTPHeaderField: "Link")), perPage: query.perPage)
+    let links = PageLinks(linkHeader: response.value(forHTTPHeaderField: "Link"))
+      .clamped(perPage: query.perPage)
     return SearchPage(
       query: query, items: body.items.map(\.repository), totalCount: body.totalCount,
       incompleteResults: body.incompleteResults ?? false, nextPage: links.next,
@@ -59,7 +61,7 @@ struct ResponseMapping {
 
   private static func mediaType(_ contentType: String) -> String {
     let type = contentType.split(separator: ";").first.map(String.init) ?? contentType
-    return String(type.trimmingCharacters(in: .whitespaces).prefix(60))
+    return String(type.trimmingWhitespace().prefix(60))
   }
 
   private static func explain(_ error: any Error) -> String {
@@ -93,7 +95,7 @@ struct ResponseMapping {
   private func rateLimit(_ response: HTTPURLResponse, status: Int, data: Data) -> GitHubError? {
     func header(_ name: String) -> Int? {
       response.value(forHTTPHeaderField: name).flatMap {
-        Int($0.trimmingCharacters(in: .whitespaces))
+        Int($0.trimmingWhitespace())
       }
     }
     let reset = header("X-RateLimit-Reset")

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import TodoStorage
 
 #if canImport(Glibc)
   import Glibc

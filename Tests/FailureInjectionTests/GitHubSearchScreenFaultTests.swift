@@ -3,7 +3,7 @@ import Testing
 
 /// Drives the REPL's GitHub screen against a misbehaving loopback server: each fault must end in
 /// a clear message on the screen, the REPL must go on, and the token must never be shown.
-@Suite struct GitHubScreenFaultTests {
+@Suite struct GitHubSearchScreenFaultTests {
   static let faultsAndMessages: [(ServerFault, String)] = [
     (
       .closedWithoutAnswer,

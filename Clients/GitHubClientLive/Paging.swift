@@ -1,29 +1,13 @@
+import ClientSupport
 import Foundation
+import GitHubClient
 
-/// GitHub's 1,000-result limit per search and the page arithmetic around it.
-enum ResultCap {
-  /// No search reaches past this many results, whatever `total_count` says.
-  static let maxResults = 1_000
-
-  /// `perPage` as GitHub accepts it: 1...100.
-  static func clampedPerPage(_ perPage: Int) -> Int { min(max(perPage, 1), 100) }
-
-  /// True when the page starts at or past the cap, where GitHub answers 422.
-  static func isBeyond(page: Int, perPage: Int) -> Bool {
-    (max(page, 1) - 1) * clampedPerPage(perPage) >= maxResults
-  }
-
-  /// The last page a search of `totalCount` results can reach, or 0 when it has none.
-  static func lastReachablePage(totalCount: Int, perPage: Int) -> Int {
-    let reachable = min(max(totalCount, 0), maxResults)
-    let size = clampedPerPage(perPage)
-    return (reachable + size - 1) / size
-  }
-
-  /// Drops links past the cap: `next` only when reachable, `last` clamped to the cap.
-  static func clamp(_ links: PageLinks, perPage: Int) -> PageLinks {
-    let lastAllowed = lastReachablePage(totalCount: maxResults, perPage: perPage)
-    var links = links
+extension PageLinks {
+  /// Drops links past the result cap: `next` only when reachable, `last` clamped to the cap.
+  func clamped(perPage: Int) -> PageLinks {
+    let lastAllowed = ResultCap.lastReachablePage(
+      totalCount: ResultCap.maxResults, perPage: perPage)
+    var links = self
     if let next = links.next, next > lastAllowed { links.next = nil }
     if let last = links.last { links.last = min(last, lastAllowed) }
     return links
@@ -40,7 +24,7 @@ struct PageLinks: Equatable, Sendable {
   init(linkHeader: String?) {
     guard let linkHeader else { return }
     for part in linkHeader.split(separator: ",") {
-      let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      let fields = part.split(separator: ";").map { $0.trimmingWhitespace() }
       guard let target = fields.first, target.hasPrefix("<"), target.hasSuffix(">"),
         let page = Self.page(in: String(target.dropFirst().dropLast()))
       else { continue }
@@ -69,7 +53,7 @@ struct PageLinks: Equatable, Sendable {
   /// `rel="next last"` names two relations; the quotes are optional.
   private static func relations(in parameter: String) -> [String] {
     let pair = parameter.split(separator: "=", maxSplits: 1)
-    guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel"
+    guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == "rel"
     else { return [] }
     let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
     return value.lowercased().split(separator: " ").map(String.init)

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubClient
 import Locking
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,5 @@
 import Foundation
+import TodoStorage
 
 /// The file's JSON: `{ "version": 1, "items": [{ "id", "text", "isCompleted" }] }`.
 enum FileFormat {

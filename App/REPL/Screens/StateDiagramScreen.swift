@@ -2,7 +2,7 @@ import AppRoot
 import StateDiagramFeature
 
 extension Screen {
-  static let login = Screen(
+  static let stateDiagram = Screen(
     name: "login",
     summary: "the login flow as a state diagram",
     initial: { .stateDiagram(StateDiagram.State()) },
@@ -22,17 +22,13 @@ extension Screen {
     ],
     render: { current in
       guard case let .stateDiagram(state) = current else { return [] }
-      var lines = ["state: \(state.phase.rawValue)" + userSuffix(state)]
-      if let error = state.error { lines.append("! \(error)") }
-      if let rejected = state.rejected {
-        lines.append("! '\(rejected.action)' is not allowed while \(rejected.from.rawValue)")
-      }
-      return lines
+      let lines = ["state: \(state.phase.rawValue)" + userSuffix(state)]
+      return lines + problemLines(failure: state.failure, refusal: state.refusal)
     },
     notice: { action, current in
       guard case .stateDiagram = action, case let .stateDiagram(state) = current else { return nil }
       return "login flow: now \(state.phase.rawValue)" + userSuffix(state)
-        + (state.error.map { " — \($0)" } ?? "")
+        + (state.failure.map { " — \($0)" } ?? "")
     },
     interrupt: { current in
       // NOTE: a login in flight is cancelled the diagram's way, by force-logout; a logout in

@@ -1,7 +1,7 @@
 import Testing
 
-@Suite struct GitHubTranscriptTests {
-  @Test func gitHubScript() async {
+@Suite struct GitHubSearchTranscriptTests {
+  @Test func gitHubSearchScript() async {
     let transcript = await Harness().run(
       """
       github

@@ -2,7 +2,7 @@ import Foundation
 import StubHTTPServer
 import Testing
 
-@Suite struct GitHubEndToEndTests {
+@Suite struct GitHubSearchEndToEndTests {
   static let page = """
     {"total_count": 1, "incomplete_results": false, "items": [{
       "id": 7, "name": "stubbed", "full_name": "loopback/stubbed",

@@ -1,21 +1,22 @@
 import AppRoot
+import GitHubClient
 import GitHubSearchFeature
 
 extension Screen {
-  static let github = Screen(
+  static let gitHubSearch = Screen(
     name: "github",
     summary: "search GitHub repositories",
-    initial: { .github(GitHubSearch.State()) },
+    initial: { .gitHubSearch(GitHubSearch.State()) },
     commands: [
       Command("search", "QUERY", "search repositories", example: "search language:swift actor") {
         arguments throws(CommandError) in
-        .github(.search(try arguments.rest(after: 0, named: "QUERY", usage: "search QUERY")))
+        .gitHubSearch(.search(try arguments.rest(after: 0, named: "QUERY", usage: "search QUERY")))
       },
-      .simple("next", "the next page", .github(.nextPage)),
-      .simple("prev", "the previous page", .github(.previousPage)),
+      .simple("next", "the next page", .gitHubSearch(.nextPage)),
+      .simple("prev", "the previous page", .gitHubSearch(.previousPage)),
       Command("open", "N", "details of result N", example: "open 1") {
         arguments throws(CommandError) in
-        .github(.select(position: try arguments.number(0, named: "N", usage: "open N")))
+        .gitHubSearch(.select(position: try arguments.number(0, named: "N", usage: "open N")))
       },
       Command("sort", "stars|updated|best-match", "order the results", example: "sort stars") {
         arguments throws(CommandError) in
@@ -25,25 +26,26 @@ extension Screen {
             "Expected 'sort stars', 'sort updated' or 'sort best-match', got '\(arguments.text.clipped())'."
           )
         }
-        return .github(.setSort(sort))
+        return .gitHubSearch(.setSort(sort))
       },
     ],
-    render: renderGitHub,
+    render: renderGitHubSearch,
     notice: { action, current in
-      guard case .github(.searchResponse) = action, case let .github(state) = current else {
+      guard case .gitHubSearch(.searchResponse) = action, case let .gitHubSearch(state) = current
+      else {
         return nil
       }
-      if let error = state.errorMessage { return "github: \(error)" }
+      if let failure = state.failure { return "github: \(failure)" }
       return
         "github: \(state.totalCount) result(s) for '\(state.query.clipped())', page \(state.page)"
     },
     interrupt: { current in
-      guard case let .github(state) = current, state.isLoading else { return nil }
-      return .github(.cancelSearch)
+      guard case let .gitHubSearch(state) = current, state.isLoading else { return nil }
+      return .gitHubSearch(.cancelSearch)
     })
 
-  static func renderGitHub(_ current: Root.State.Current) -> [String] {
-    guard case let .github(state) = current else { return [] }
+  static func renderGitHubSearch(_ current: Root.State.Current) -> [String] {
+    guard case let .gitHubSearch(state) = current else { return [] }
     if let repository = state.selected {
       return [
         repository.fullName,
@@ -58,7 +60,7 @@ extension Screen {
       lines.append("no search yet: try 'search swift'")
     } else if state.isLoading {
       lines.append("searching '\(state.query.clipped())'…")
-    } else if state.results.isEmpty, state.errorMessage != nil {
+    } else if state.results.isEmpty, state.failure != nil || state.refusal != nil {
       // NOTE: a failed search has no count: "0 result(s)" would say GitHub found nothing.
       lines.append(
         "'\(state.query.clipped())' sorted by \(state.sort.rawValue): no results to show")
@@ -72,8 +74,7 @@ extension Screen {
         lines.append("  \(index + 1). \(repository.fullName)  ★\(repository.stars)\(language)")
       }
     }
-    if let notice = state.notice { lines.append("note: \(notice)") }
-    if let error = state.errorMessage { lines.append("! \(error)") }
-    return lines
+    if let caveat = state.caveat { lines.append("note: \(caveat)") }
+    return lines + problemLines(failure: state.failure, refusal: state.refusal)
   }
 }

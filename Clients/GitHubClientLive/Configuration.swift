@@ -1,4 +1,6 @@
+import ClientSupport
 import Foundation
+import GitHubClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -51,7 +53,7 @@ extension GitHubClient {
       _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Configuration {
       func value(_ name: String) -> String? {
-        let trimmed = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let trimmed = environment[name]?.trimmingWhitespace() ?? ""
         return trimmed.isEmpty ? nil : trimmed
       }
       var configuration = Configuration()

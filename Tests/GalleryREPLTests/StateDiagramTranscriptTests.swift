@@ -1,7 +1,7 @@
 import Testing
 
-@Suite struct LoginTranscriptTests {
-  @Test func loginScript() async {
+@Suite struct StateDiagramTranscriptTests {
+  @Test func stateDiagramScript() async {
     let transcript = await Harness().run(
       """
       login

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -18,22 +19,18 @@ struct LiveSearch: Sendable {
   var configuration: GitHubClient.Configuration
 
   /// The page carries `asked` unchanged, so callers can match it to their request.
-  func run(_ asked: SearchQuery) async throws(GitHubError) -> SearchPage {
-    var query = asked
-    query.page = max(query.page, 1)
-    query.perPage = ResultCap.clampedPerPage(query.perPage)
-    let text = query.text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !text.isEmpty else { throw .validation("The search text is empty.") }
+  func run(_ query: SearchQuery) async throws(GitHubError) -> SearchPage {
+    guard !query.text.isEmpty else { throw .validation("The search text is empty.") }
     guard !ResultCap.isBeyond(page: query.page, perPage: query.perPage) else {
       throw .beyondResultCap
     }
-    let request = try makeRequest(query, text: text)
+    let request = try makeRequest(query)
     let outcome = await configuration.session.cancelSafeData(
       for: request, deadline: configuration.deadline)
     switch outcome {
     case let .response(data, response):
       let mapping = ResponseMapping(
-        query: asked, authenticated: configuration.token != nil,
+        query: query, authenticated: configuration.token != nil,
         maxResponseBytes: configuration.maxResponseBytes)
       return try mapping.page(from: data, response)
     case let .failure(error): throw transportError(error)
@@ -43,14 +40,14 @@ struct LiveSearch: Sendable {
   }
 
   /// `GET {base}/search/repositories?q=…` with GitHub's recommended headers.
-  func makeRequest(_ query: SearchQuery, text: String) throws(GitHubError) -> URLRequest {
+  func makeRequest(_ query: SearchQuery) throws(GitHubError) -> URLRequest {
     guard
       var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false)
     else { throw .malformedResponse("the API address is not a valid URL.") }
     let path = components.path
     let basePath = path.hasSuffix("/") ? path.dropLast() : path[...]
     components.path = basePath + "/search/repositories"
-    var items = [URLQueryItem(name: "q", value: text)]
+    var items = [URLQueryItem(name: "q", value: query.text)]
     if query.sort != .bestMatch {
       items.append(URLQueryItem(name: "sort", value: query.sort.rawValue))
       items.append(URLQueryItem(name: "order", value: query.order.rawValue))

@@ -1,0 +1,59 @@
+import ActomatonTesting
+import AppRoot
+import AuthClient
+import ClientSupport
+import Foundation
+import GitHubClient
+import GitHubSearchFeature
+import StateDiagramFeature
+import StopwatchFeature
+import TodoFeature
+import TodoStorage
+
+// NOTE: every client is `.unimplemented` and every clock is the test's: a suite overrides the
+// single fields its scenario uses (`environment.todo.storage = .inMemory()`), and a call it did
+// not expect fails the test by name.
+
+extension Root.Environment {
+  /// The whole app's environment on `clock`, built from each feature's `.test`.
+  public static func test(clock: TestClock) -> Root.Environment {
+    Root.Environment(
+      stopwatch: .test(clock: clock), stateDiagram: .test(), todo: .test(clock: clock),
+      gitHubSearch: .test(clock: clock))
+  }
+}
+
+extension Stopwatch.Environment {
+  /// Ticks every 100 ms of `clock`.
+  public static func test(clock: TestClock) -> Stopwatch.Environment {
+    Stopwatch.Environment(clock: clock, tickInterval: .milliseconds(100))
+  }
+}
+
+extension StateDiagram.Environment {
+  /// An unimplemented auth client.
+  public static func test() -> StateDiagram.Environment {
+    Unimplemented.failTheRunningTest()
+    return StateDiagram.Environment(auth: .unimplemented)
+  }
+}
+
+extension Todo.Environment {
+  /// Unimplemented storage, saves 500 ms of `clock` after a change, ids counting from 1.
+  public static func test(clock: TestClock) -> Todo.Environment {
+    Unimplemented.failTheRunningTest()
+    return Todo.Environment(
+      storage: .unimplemented, clock: clock, saveDelay: .milliseconds(500),
+      makeID: UUID.incrementing())
+  }
+}
+
+extension GitHubSearch.Environment {
+  /// An unimplemented client, the default debounce and page size on `clock`, and a wall clock
+  /// stopped at the epoch.
+  public static func test(clock: TestClock) -> GitHubSearch.Environment {
+    Unimplemented.failTheRunningTest()
+    return GitHubSearch.Environment(
+      client: .unimplemented, clock: clock, now: { Date(timeIntervalSince1970: 0) })
+  }
+}
