@@ -101,10 +101,16 @@ let package = Package(
       name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot"],
       path: "Tests/AppRootTests"),
 
-    .target(
-      name: "GalleryREPL", dependencies: ["ActomatonDebugging", "AppRoot"], path: "App/REPL"),
+    .target(name: "LineEditor", dependencies: ["Locking"], path: "App/LineEditor"),
     .testTarget(
-      name: "GalleryREPLTests", dependencies: ["ActomatonTesting", "ChildTest", "GalleryREPL"],
+      name: "LineEditorTests", dependencies: ["LineEditor"], path: "Tests/LineEditorTests"),
+
+    .target(
+      name: "GalleryREPL", dependencies: ["ActomatonDebugging", "AppRoot", "LineEditor"],
+      path: "App/REPL"),
+    .testTarget(
+      name: "GalleryREPLTests",
+      dependencies: ["ActomatonTesting", "ChildTest", "GalleryREPL", "LineEditor"],
       path: "Tests/GalleryREPLTests"),
 
     .testTarget(
