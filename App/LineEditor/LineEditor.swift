@@ -1,0 +1,170 @@
+import Locking
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads lines from a terminal with editing, history, reverse search and completion, and lets
+/// other threads print above the line being typed without disturbing it.
+public final class LineEditor: Sendable {
+  /// How reading a line ended.
+  public enum Result: Equatable, Sendable {
+    case line(String)
+    /// Ctrl-C: the line was dropped.
+    case interrupt
+    /// Ctrl-D on an empty line, or the input closed.
+    case endOfInput
+  }
+
+  private struct Display {
+    /// The prompt while a line is read; `nil` between lines.
+    var prompt: String?
+    var session = LineSession()
+    var renderer = Renderer(columns: 80)
+    var history: History
+  }
+
+  private let input: Int32
+  private let output: Int32
+  private let display: Locked<Display>
+  private let complete: @Sendable (String) -> [String]
+  private let historyChanged: @Sendable ([String]) -> Void
+
+  /// - Parameters:
+  ///   - input: The terminal to read keys from.
+  ///   - output: The terminal to draw on.
+  ///   - history: Earlier lines; each accepted line is added to it.
+  ///   - complete: The words that may end the text before the cursor.
+  ///   - historyChanged: Called with the whole history after each line it gained (to save it).
+  public init(
+    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, history: History = History(),
+    complete: @escaping @Sendable (String) -> [String] = { _ in [] },
+    historyChanged: @escaping @Sendable ([String]) -> Void = { _ in }
+  ) {
+    self.input = input
+    self.output = output
+    self.display = Locked(Display(history: history))
+    self.complete = complete
+    self.historyChanged = historyChanged
+  }
+
+  /// The lines kept, oldest first.
+  public var history: [String] { display.withLock { $0.history.entries } }
+
+  /// Reads one line at `prompt`, in raw mode for as long as it takes; blocks the calling thread.
+  public func readLine(prompt: String) -> Result {
+    guard RawMode.enter(input) else { return .endOfInput }
+    defer { RawMode.leave() }
+    let complete = self.complete
+    display.withLock { display in
+      display.prompt = prompt
+      display.session = LineSession(history: display.history.entries, complete: complete)
+      display.renderer.columns = RawMode.columns(of: output)
+      redraw(&display)
+    }
+    var decoder = KeyDecoder()
+    while true {
+      guard let bytes = readBytes(waiting: decoder.hasPending) else {
+        return finish(.endOfInput)
+      }
+      let keys = bytes.isEmpty ? decoder.flush() : decoder.feed(bytes)
+      for key in keys {
+        if let result = handle(key) { return finish(result) }
+      }
+    }
+  }
+
+  /// Writes `text` to the terminal; while a line is read, above it, and the line is drawn again.
+  public func write(_ text: String) {
+    display.withLock { display in
+      guard display.prompt != nil else { return send(text) }
+      var output = display.renderer.erase() + text
+      if !text.hasSuffix("\n") { output += "\n" }
+      send(output)
+      redraw(&display)
+    }
+  }
+
+  /// Handles a key; the result when it ends the line.
+  private func handle(_ key: Key) -> Result? {
+    display.withLock { display -> Result? in
+      switch display.session.handle(key) {
+      case .edited:
+        redraw(&display)
+      case let .accepted(line):
+        if display.history.add(line) { historyChanged(display.history.entries) }
+        return .line(line)
+      case .endOfInput:
+        return .endOfInput
+      case .interrupted:
+        // NOTE: the dropped line stays on the screen, marked, as shells do.
+        let shown = display.session.display(prompt: display.prompt ?? "")
+        send(
+          display.renderer.draw(prompt: shown.prompt, text: shown.text, cursor: shown.text.count)
+            + "^C")
+        return .interrupt
+      case .clearScreen:
+        send(display.renderer.clearScreen())
+        redraw(&display)
+      case let .list(candidates):
+        send(display.renderer.erase() + candidates.joined(separator: "  ") + "\n")
+        redraw(&display)
+      case .bell:
+        send("\u{07}")
+      }
+      return nil
+    }
+  }
+
+  private func finish(_ result: Result) -> Result {
+    display.withLock { display in
+      let (prompt, text, _) = display.session.display(prompt: display.prompt ?? "")
+      if result != .interrupt { send(display.renderer.finish(prompt: prompt, text: text)) }
+      display.prompt = nil
+    }
+    return result
+  }
+
+  private func redraw(_ display: inout Display) {
+    guard let prompt = display.prompt else { return }
+    let shown = display.session.display(prompt: prompt)
+    send(display.renderer.draw(prompt: shown.prompt, text: shown.text, cursor: shown.cursor))
+  }
+
+  /// The bytes available (blocking for the first); empty when a pending sequence timed out;
+  /// `nil` at the end of input.
+  private func readBytes(waiting: Bool) -> [UInt8]? {
+    if waiting {
+      var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      // NOTE: a lone Escape is told from the start of a sequence by the pause after it.
+      if poll(&descriptor, 1, 50) == 0 { return [] }
+    }
+    var buffer = [UInt8](repeating: 0, count: 512)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { readDescriptor(input, $0) }
+      if count > 0 { return Array(buffer.prefix(count)) }
+      if count < 0, errno == EINTR { continue }
+      return nil
+    }
+  }
+
+  private func send(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { writeDescriptor(output, $0) }
+      if written < 0, errno == EINTR { continue }
+      if written <= 0 { return }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+}
+
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+  read(descriptor, buffer.baseAddress, buffer.count)
+}
+
+private func writeDescriptor(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+  write(descriptor, buffer.baseAddress, buffer.count)
+}
