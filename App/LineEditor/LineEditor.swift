@@ -26,9 +26,17 @@ public final class LineEditor: Sendable {
     var history: History
   }
 
+  /// Keys read but not yet handled (typed ahead after Enter) and the decoder's partial sequence:
+  /// touched only by the thread that reads lines.
+  private struct Typed {
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+  }
+
   private let input: Int32
   private let output: Int32
   private let display: Locked<Display>
+  private let typed = Locked(Typed())
   private let complete: @Sendable (String) -> [String]
   private let historyChanged: @Sendable ([String]) -> Void
 
@@ -64,14 +72,15 @@ public final class LineEditor: Sendable {
       display.renderer.columns = RawMode.columns(of: output)
       redraw(&display)
     }
-    var decoder = KeyDecoder()
     while true {
-      guard let bytes = readBytes(waiting: decoder.hasPending) else {
+      while let key = typed.withLock({ $0.keys.isEmpty ? nil : $0.keys.removeFirst() }) {
+        if let result = handle(key) { return finish(result) }
+      }
+      guard let bytes = readBytes(waiting: typed.withLock { $0.decoder.hasPending }) else {
         return finish(.endOfInput)
       }
-      let keys = bytes.isEmpty ? decoder.flush() : decoder.feed(bytes)
-      for key in keys {
-        if let result = handle(key) { return finish(result) }
+      typed.withLock { typed in
+        typed.keys = bytes.isEmpty ? typed.decoder.flush() : typed.decoder.feed(bytes)
       }
     }
   }

@@ -1,4 +1,5 @@
 import Actomaton
+import LineEditor
 
 #if canImport(Glibc)
   import Glibc
@@ -14,6 +15,8 @@ public protocol Console: Sendable {
   var usesColor: Bool { get }
   /// Writes `text` as is.
   func write(_ text: String)
+  /// Prints a notice from an effect while the user is at the prompt, and the prompt again.
+  func notify(_ text: String, prompt: String)
 }
 
 extension Console {
@@ -24,6 +27,12 @@ extension Console {
   }
 
   func print(_ line: String) { print([line]) }
+
+  /// Writes `text` over the prompt's line, then the prompt again (after the text, a person at a
+  /// plain terminal may have begun typing: the line is lost from view, not from the input).
+  public func notify(_ text: String, prompt: String) {
+    write("\r\u{1B}[K" + styled(text, .cyan) + "\n" + prompt)
+  }
 
   /// Colours `text` when the console uses colour.
   func styled(_ text: String, _ style: Style) -> String {
@@ -39,16 +48,35 @@ enum Style: String {
 public final class StandardConsole: Console {
   public let isInteractive: Bool
   public let usesColor: Bool
+  /// Whether lines are read with the line editor: at a terminal whose `TERM` is set and not
+  /// `dumb` (one that understands the editor's escape sequences).
+  public let usesLineEditor: Bool
   private let lock = Locked(())
+  private let editor = Locked<LineEditor?>(nil)
 
-  /// - Parameter environment: The process environment (`NO_COLOR` turns colour off).
+  /// - Parameter environment: The process environment (`NO_COLOR` turns colour off, `TERM`
+  ///   says whether the terminal can edit lines).
   public init(environment: [String: String]) {
     isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     usesColor = isInteractive && environment["NO_COLOR"] == nil
+    let term = environment["TERM"] ?? ""
+    usesLineEditor = isInteractive && !term.isEmpty && term != "dumb"
+  }
+
+  /// From now on, output goes through `editor`, above the line being typed.
+  func attach(_ editor: LineEditor) {
+    self.editor.withLock { $0 = editor }
   }
 
   public func write(_ text: String) {
+    if let editor = editor.withLock({ $0 }) { return editor.write(text) }
     lock.withLock { _ in writeAll(Array(text.utf8), to: STDOUT_FILENO) }
+  }
+
+  public func notify(_ text: String, prompt: String) {
+    // NOTE: the editor draws the prompt and the half-typed line again below the notice.
+    guard editor.withLock({ $0 == nil }) else { return write(styled(text, .cyan) + "\n") }
+    write("\r\u{1B}[K" + styled(text, .cyan) + "\n" + prompt)
   }
 }
 

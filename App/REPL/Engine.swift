@@ -20,6 +20,9 @@ public final class Engine {
   let isBusy = Locked(false)
   /// How many commands failed (unknown, malformed, refused); `--strict` turns it into the exit code.
   public private(set) var failures = 0
+  /// The screen shown, as of the last action (effects' included), for completion on the line
+  /// editor's thread; kept only at a terminal.
+  let latest = Locked<Root.State.Current?>(nil)
 
   /// - Parameters:
   ///   - environment: The app's environment (live, or built on a test clock).
@@ -39,6 +42,7 @@ public final class Engine {
     inFlight = InFlight(executor: executor)
     let isDebugging = Locked(debug)
     let isBusy = self.isBusy
+    let latest = self.latest
     self.isDebugging = isDebugging
     let reducer = Root.reducer
       .debug(
@@ -46,6 +50,7 @@ public final class Engine {
         when: { action in isDebugging.withLock { $0 } && !action.isTick })
     let noticing = Reducer<Root.Action, Root.State, Root.Environment> { action, state, env in
       let effect = reducer.run(action, &state, env)
+      if console.isInteractive { latest.withLock { $0 = state.current } }
       if console.isInteractive, !isBusy.withLock({ $0 }), let current = state.current,
         let notice = Screen.of(current).notice(action, current)
       {
@@ -191,11 +196,4 @@ extension Actomaton {
 extension Root.Action {
   /// Stopwatch ticks come ten times a second: the debug log leaves them out.
   var isTick: Bool { self == .stopwatch(.tick) }
-}
-
-extension Console {
-  /// Prints a line from an effect above the prompt, then the prompt again.
-  func notify(_ text: String, prompt: String) {
-    write("\r\u{1B}[K" + styled(text, .cyan) + "\n" + prompt)
-  }
 }

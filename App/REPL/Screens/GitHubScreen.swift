@@ -34,8 +34,9 @@ extension Screen {
         return nil
       }
       if let error = state.errorMessage { return "github: \(error)" }
-      return
+      let heading =
         "github: \(state.totalCount) result(s) for '\(state.query.clipped())', page \(state.page)"
+      return ([heading] + resultLines(state)).joined(separator: "\n")
     },
     interrupt: { current in
       guard case let .github(state) = current, state.isLoading else { return nil }
@@ -67,13 +68,18 @@ extension Screen {
       lines.append(
         "'\(state.query.clipped())' sorted by \(state.sort.rawValue): \(state.totalCount) result(s), page \(state.page)\(pages)"
       )
-      for (index, repository) in state.results.enumerated() {
-        let language = repository.language.map { "  \($0)" } ?? ""
-        lines.append("  \(index + 1). \(repository.fullName)  ★\(repository.stars)\(language)")
-      }
+      lines += resultLines(state)
     }
     if let notice = state.notice { lines.append("note: \(notice)") }
     if let error = state.errorMessage { lines.append("! \(error)") }
     return lines
+  }
+
+  /// `  1. owner/name  ★12  Swift`, one line per result.
+  static func resultLines(_ state: GitHubSearch.State) -> [String] {
+    state.results.enumerated().map { index, repository in
+      let language = repository.language.map { "  \($0)" } ?? ""
+      return "  \(index + 1). \(repository.fullName)  ★\(repository.stars)\(language)"
+    }
   }
 }
