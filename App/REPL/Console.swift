@@ -20,10 +20,14 @@ public protocol Console: Sendable {
 }
 
 extension Console {
-  /// Writes each line followed by a newline.
-  func print(_ lines: [String]) {
+  /// Writes each line followed by a newline, its control characters made visible (any line may
+  /// hold text from outside the program), then in the style `style` picks for it.
+  func print(_ lines: [String], style: (String) -> Style? = { _ in nil }) {
     if lines.isEmpty { return }
-    write(lines.joined(separator: "\n") + "\n")
+    let safe = lines.map { line in
+      style(line).map { styled(line.terminalSafe, $0) } ?? line.terminalSafe
+    }
+    write(safe.joined(separator: "\n") + "\n")
   }
 
   func print(_ line: String) { print([line]) }
@@ -31,7 +35,7 @@ extension Console {
   /// Writes `text` over the prompt's line, then the prompt again (after the text, a person at a
   /// plain terminal may have begun typing: the line is lost from view, not from the input).
   public func notify(_ text: String, prompt: String) {
-    write("\r\u{1B}[K" + styled(text, .cyan) + "\n" + prompt)
+    write("\r\u{1B}[K" + styled(text.terminalSafe, .cyan) + "\n" + prompt)
   }
 
   /// Colours `text` when the console uses colour.
@@ -75,8 +79,10 @@ public final class StandardConsole: Console {
 
   public func notify(_ text: String, prompt: String) {
     // NOTE: the editor draws the prompt and the half-typed line again below the notice.
-    guard editor.withLock({ $0 == nil }) else { return write(styled(text, .cyan) + "\n") }
-    write("\r\u{1B}[K" + styled(text, .cyan) + "\n" + prompt)
+    guard editor.withLock({ $0 == nil }) else {
+      return write(styled(text.terminalSafe, .cyan) + "\n")
+    }
+    write("\r\u{1B}[K" + styled(text.terminalSafe, .cyan) + "\n" + prompt)
   }
 }
 
@@ -93,15 +99,17 @@ func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
 /// A console that keeps what is written, for tests and for the null sink of benchmarks.
 public final class BufferConsole: Console {
   public let isInteractive: Bool
-  public let usesColor = false
+  public let usesColor: Bool
   private let buffer = Locked("")
   private let keeps: Bool
 
   /// - Parameters:
   ///   - isInteractive: Whether to behave as a terminal.
   ///   - keeps: `false` to discard everything (a null sink).
-  public init(isInteractive: Bool = false, keeps: Bool = true) {
+  ///   - usesColor: Whether to style the output as at a colour terminal.
+  public init(isInteractive: Bool = false, keeps: Bool = true, usesColor: Bool = false) {
     self.isInteractive = isInteractive
+    self.usesColor = usesColor
     self.keeps = keeps
   }
 

@@ -72,9 +72,10 @@ public final class Engine {
 
   /// Prints the banner and the screens, and opens `screen` when given.
   public func start(screen: String? = nil) async {
-    console.print(
-      [console.styled("Actomaton Gallery", .bold) + " — type 'help' for commands, 'quit' to leave."]
-        + screenList())
+    console.write(
+      console.styled("Actomaton Gallery", .bold)
+        + " — type 'help' for commands, 'quit' to leave.\n")
+    console.print(screenList())
     if let screen { await execute(screen) }
   }
 
@@ -177,12 +178,12 @@ public final class Engine {
     guard let current else { return }
     let lines = Screen.of(current).render(current)
     if countsFailures, lines.contains(where: { $0.hasPrefix("! ") }) { failures += 1 }
-    console.print(lines.map { $0.hasPrefix("! ") ? console.styled($0, .red) : $0 })
+    console.print(lines) { $0.hasPrefix("! ") ? .red : nil }
   }
 
   func fail(_ message: String) {
     failures += 1
-    console.print(console.styled("error: ", .red) + message)
+    console.write(console.styled("error: ", .red) + message.terminalSafe + "\n")
   }
 }
 

@@ -99,7 +99,7 @@ final class LineReader: Sendable {
   }
 
   private static func warn(_ error: HistoryFileError) {
-    let message = "gallery: no line history: \(error)\n"
+    let message = "gallery: no line history: \(error)".terminalSafe + "\n"
     FileHandle.standardError.write(Data(message.utf8))
   }
 }
