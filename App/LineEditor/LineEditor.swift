@@ -61,10 +61,13 @@ public final class LineEditor: Sendable {
   /// The lines kept, oldest first.
   public var history: [String] { display.withLock { $0.history.entries } }
 
-  /// Reads one line at `prompt`, in raw mode for as long as it takes; blocks the calling thread.
+  /// Reads one line at `prompt`; blocks the calling thread.
+  ///
+  /// The terminal enters raw mode on the first call and stays in it between lines, so that keys
+  /// typed while a command runs wait, unechoed, for the next line (a cooked terminal would echo
+  /// them and take Ctrl-D or Ctrl-U itself); ``RawMode`` restores it when the process ends.
   public func readLine(prompt: String) -> Result {
     guard RawMode.enter(input) else { return .endOfInput }
-    defer { RawMode.leave() }
     let complete = self.complete
     display.withLock { display in
       display.prompt = prompt

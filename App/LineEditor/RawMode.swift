@@ -4,14 +4,15 @@
   import Darwin
 #endif
 
-/// The terminal's raw mode while a line is edited, and the promise to give the terminal back:
-/// the settings saved on entering are restored on leaving, at exit (`atexit`), and on a signal
+/// The terminal's raw mode for line editing, and the promise to give the terminal back: the
+/// settings saved on entering are restored on leaving, at exit (`atexit`), and on a signal
 /// that ends the process (SIGTERM, SIGHUP, SIGQUIT, and the crash signals), whose handler
 /// restores them and raises the signal again with its previous handling.
 public enum RawMode {
   /// Enters raw mode on `descriptor` (no echo, no line buffering, keys such as Ctrl-C read as
-  /// bytes); `false` when the descriptor is not a terminal.
+  /// bytes), unless it is in raw mode already; `false` when the descriptor is not a terminal.
   public static func enter(_ descriptor: Int32) -> Bool {
+    if saved.pointee.isRaw == 1 { return true }
     var original = termios()
     guard tcgetattr(descriptor, &original) == 0 else { return false }
     installHandlersOnce()
