@@ -1,7 +1,8 @@
 import Foundation
 
 /// The lines entered, oldest first: at most `limit`, blank lines left out, a line equal to the
-/// one before it kept once.
+/// one before it kept once, control characters (which no key inserts, but a file may hold)
+/// dropped.
 public struct History: Equatable, Sendable {
   public private(set) var entries: [String]
   public let limit: Int
@@ -15,6 +16,9 @@ public struct History: Equatable, Sendable {
   /// Adds `line`; whether the history changed.
   @discardableResult
   public mutating func add(_ line: String) -> Bool {
+    let line =
+      line.unicodeScalars.contains(where: \.isControl)
+      ? String(String.UnicodeScalarView(line.unicodeScalars.filter { !$0.isControl })) : line
     guard line.contains(where: { !$0.isWhitespace }), entries.last != line else { return false }
     entries.append(line)
     if entries.count > limit { entries.removeFirst(entries.count - limit) }
@@ -28,13 +32,10 @@ public struct HistoryFile: Sendable {
 
   public init(url: URL) { self.url = url }
 
-  /// The entries in the file (none when it does not exist); control characters, which a key
-  /// could not have typed, are dropped.
+  /// The entries in the file (none when it does not exist).
   public func load(limit: Int = 1_000) -> History {
     guard let data = try? Data(contentsOf: url) else { return History(limit: limit) }
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-      String(String.UnicodeScalarView(line.unicodeScalars.filter { !$0.isControl }))
-    }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     return History(lines, limit: limit)
   }
 

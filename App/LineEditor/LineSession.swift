@@ -36,13 +36,13 @@ public struct LineSession: Sendable {
   private let complete: @Sendable (String) -> [String]
 
   /// - Parameters:
-  ///   - history: Earlier lines, oldest first.
+  ///   - history: Earlier lines, oldest first (kept as ``History`` keeps them).
   ///   - complete: The words that may end the text before the cursor (its last word completed).
   public init(
     history: [String] = [], complete: @escaping @Sendable (String) -> [String] = { _ in [] }
   ) {
-    self.history = history
-    self.historyIndex = history.count
+    self.history = History(history, limit: history.count).entries
+    self.historyIndex = self.history.count
     self.complete = complete
   }
 

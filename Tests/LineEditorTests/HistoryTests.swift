@@ -43,3 +43,11 @@ import Testing
     }
   }
 }
+
+@Suite struct HistoryControlTests {
+  @Test func controlCharactersAreDroppedFromEveryLine() {
+    let history = History(["add \u{1B}[2Jx\u{9B}\u{7F}", "\u{1B}"])
+    #expect(history.entries == ["add [2Jx"])
+    #expect(LineSession(history: ["a\u{07}b"]).display(prompt: "").text == "")
+  }
+}
