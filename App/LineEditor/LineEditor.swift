@@ -72,12 +72,16 @@ public final class LineEditor: Sendable {
     display.withLock { display in
       display.prompt = prompt
       display.session = LineSession(history: display.history.entries, complete: complete)
-      display.renderer.columns = RawMode.columns(of: output)
       redraw(&display)
     }
     while true {
-      while let key = typed.withLock({ $0.keys.isEmpty ? nil : $0.keys.removeFirst() }) {
-        if let result = handle(key) { return finish(result) }
+      let keys = typed.withLock { typed in
+        defer { typed.keys = [] }
+        return typed.keys
+      }
+      if !keys.isEmpty {
+        if let result = handle(keys) { return finish(result) }
+        continue
       }
       guard let bytes = readBytes(waiting: typed.withLock { $0.decoder.hasPending }) else {
         return finish(.endOfInput)
@@ -99,33 +103,52 @@ public final class LineEditor: Sendable {
     }
   }
 
-  /// Handles a key; the result when it ends the line.
-  private func handle(_ key: Key) -> Result? {
+  /// Handles the keys read, text typed or pasted in one go, and draws the line once; the result
+  /// when a key ends the line (the keys after it wait for the next line).
+  private func handle(_ keys: [Key]) -> Result? {
     display.withLock { display -> Result? in
-      switch display.session.handle(key) {
-      case .edited:
-        redraw(&display)
-      case let .accepted(line):
-        if display.history.add(line) { historyChanged(display.history.entries) }
-        return .line(line)
-      case .endOfInput:
-        return .endOfInput
-      case .interrupted:
-        // NOTE: the dropped line stays on the screen, marked, as shells do.
-        let shown = display.session.display(prompt: display.prompt ?? "")
-        send(
-          display.renderer.draw(prompt: shown.prompt, text: shown.text, cursor: shown.text.count)
-            + "^C")
-        return .interrupt
-      case .clearScreen:
-        send(display.renderer.clearScreen())
-        redraw(&display)
-      case let .list(candidates):
-        send(display.renderer.erase() + candidates.joined(separator: "  ") + "\n")
-        redraw(&display)
-      case .bell:
-        send("\u{07}")
+      var rest = keys[...]
+      var changed = false
+      while let key = rest.first {
+        if case .character = key {
+          let text = rest.prefix { if case .character = $0 { true } else { false } }
+          display.session.insert(text.map { if case let .character(c) = $0 { c } else { " " } })
+          rest = rest.dropFirst(text.count)
+          changed = true
+          continue
+        }
+        rest = rest.dropFirst()
+        switch display.session.handle(key) {
+        case .edited:
+          changed = true
+        case let .accepted(line):
+          // NOTE: a line pasted whole is shown as it runs, as if typed.
+          if changed { redraw(&display) }
+          if display.history.add(line) { historyChanged(display.history.entries) }
+          typed.withLock { $0.keys = Array(rest) + $0.keys }
+          return .line(line)
+        case .endOfInput:
+          if changed { redraw(&display) }
+          return .endOfInput
+        case .interrupted:
+          // NOTE: the dropped line stays on the screen, marked, as shells do.
+          let shown = display.session.display(prompt: display.prompt ?? "")
+          send(
+            display.renderer.draw(prompt: shown.prompt, text: shown.text, cursor: shown.text.count)
+              + "^C")
+          typed.withLock { $0.keys = Array(rest) + $0.keys }
+          return .interrupt
+        case .clearScreen:
+          send(display.renderer.clearScreen())
+          changed = true
+        case let .list(candidates):
+          send(display.renderer.erase() + candidates.joined(separator: "  ") + "\n")
+          changed = true
+        case .bell:
+          send("\u{07}")
+        }
       }
+      if changed { redraw(&display) }
       return nil
     }
   }
@@ -133,7 +156,8 @@ public final class LineEditor: Sendable {
   private func finish(_ result: Result) -> Result {
     display.withLock { display in
       let (prompt, text, _) = display.session.display(prompt: display.prompt ?? "")
-      if result != .interrupt { send(display.renderer.finish(prompt: prompt, text: text)) }
+      // NOTE: after Ctrl-C or Ctrl-D the REPL ends the row itself.
+      if case .line = result { send(display.renderer.finish(prompt: prompt, text: text)) }
       display.prompt = nil
     }
     return result
@@ -141,6 +165,8 @@ public final class LineEditor: Sendable {
 
   private func redraw(_ display: inout Display) {
     guard let prompt = display.prompt else { return }
+    // NOTE: read at every draw, so that a resized window wraps the line at its new width.
+    display.renderer.columns = RawMode.columns(of: output)
     let shown = display.session.display(prompt: prompt)
     send(display.renderer.draw(prompt: shown.prompt, text: shown.text, cursor: shown.cursor))
   }
@@ -153,7 +179,7 @@ public final class LineEditor: Sendable {
       // NOTE: a lone Escape is told from the start of a sequence by the pause after it.
       if poll(&descriptor, 1, 50) == 0 { return [] }
     }
-    var buffer = [UInt8](repeating: 0, count: 512)
+    var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       let count = buffer.withUnsafeMutableBytes { readDescriptor(input, $0) }
       if count > 0 { return Array(buffer.prefix(count)) }

@@ -55,6 +55,15 @@ public struct LineSession: Sendable {
     return ("\(label)`\(search.query)': ", match, cursor)
   }
 
+  /// Inserts typed or pasted text at once, as its characters one by one would.
+  public mutating func insert(_ scalars: [Unicode.Scalar]) {
+    guard search == nil else {
+      for scalar in scalars { _ = handle(.character(scalar)) }
+      return
+    }
+    buffer.insert(String(String.UnicodeScalarView(scalars)))
+  }
+
   public mutating func handle(_ key: Key) -> Outcome {
     if search != nil, let outcome = handleSearch(key) { return outcome }
     switch key {

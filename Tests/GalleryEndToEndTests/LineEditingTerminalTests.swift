@@ -57,6 +57,20 @@ import Testing
     }
   }
 
+  @Test func aLongPastedLineWrapsAndRunsWhole() throws {
+    try withStateHome { home in
+      let app = try gallery(["--screen", "todo"], stateHome: home)
+      try app.expect("todo> ")
+      let text = String(repeating: "x", count: 900) + "日本🎉 end"
+      app.type("add " + text + K.enter + "list" + K.enter)
+      try app.expect("  1. [ ] \(text)\r\n")
+      try app.expect("todo> list")
+      app.type(K.control("d"))
+      _ = try app.waitForExit()
+      #expect(app.settingsAreRestored)
+    }
+  }
+
   @Test func historyIsKeptAcrossRunsAndCtrlRSearchesIt() throws {
     try withStateHome { home in
       let first = try gallery(stateHome: home)

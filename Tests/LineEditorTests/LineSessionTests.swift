@@ -132,4 +132,15 @@ import Testing
     _ = session.handle(.tab)
     #expect(session.buffer.text == "de")
   }
+
+  @Test func pastedTextIsInsertedAsTypedTextWouldBe() {
+    var session = LineSession(history: ["search swift"])
+    session.insert(Array("add 日本".unicodeScalars))
+    _ = session.handle(.left)
+    session.insert(["e", "\u{301}"])
+    #expect(session.buffer == EditBuffer("add 日é本", cursor: 6))
+    _ = session.handle(.control("r"))
+    session.insert(Array("sw".unicodeScalars))
+    #expect(session.display(prompt: "> ").text == "search swift", "in a search, the query grows")
+  }
 }
