@@ -9,7 +9,9 @@ final class LineReader: Sendable {
   private let editor: LineEditor?
   private let console: any Console
   private let requests = DispatchSemaphore(value: 0)
-  private let nextPrompt = Locked("")
+  /// The prompt of the line asked for, and whether one is asked for and not yet read: a
+  /// prompt asked for while a line is read (a SIGINT from outside) does not ask for another.
+  private let request = Locked((prompt: "", isPending: false))
 
   /// Starts reading on a thread of its own; lines and Ctrl-C go to `inputs`.
   init(
@@ -18,10 +20,12 @@ final class LineReader: Sendable {
     self.console = console
     self.editor = editor
     if let editor {
-      Thread { [requests, nextPrompt] in
+      Thread { [requests, request] in
         while true {
           requests.wait()
-          switch editor.readLine(prompt: nextPrompt.withLock { $0 }) {
+          let result = editor.readLine(prompt: request.withLock { $0.prompt })
+          request.withLock { $0.isPending = false }
+          switch result {
           case let .line(line): inputs.yield(.line(line))
           case .interrupt: inputs.yield(.interrupt)
           case .endOfInput:
@@ -45,8 +49,11 @@ final class LineReader: Sendable {
       if console.isInteractive { console.write(prompt) }
       return
     }
-    nextPrompt.withLock { $0 = prompt }
-    requests.signal()
+    let isNew = request.withLock { request in
+      defer { request = (prompt, true) }
+      return !request.isPending
+    }
+    if isNew { requests.signal() }
   }
 
   /// The line editor for `console` when it is a terminal that understands escape sequences,

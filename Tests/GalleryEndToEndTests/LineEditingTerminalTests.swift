@@ -194,6 +194,26 @@ import Testing
     }
   }
 
+  @Test func aSigintFromOutsideMidLineKeepsTheLineAndOnePromptAtATime() throws {
+    try withStateHome { home in
+      let app = try gallery(stateHome: home)
+      try app.expect("home> ")
+      app.type("half")
+      try app.expect("home> half")
+      kill(app.process.processIdentifier, SIGINT)
+      try app.expect("(nothing to stop; press Ctrl-C again or Ctrl-D to quit)\r\n")
+      try app.expect("home> half")
+      app.type(K.control("u") + "counter" + K.enter)
+      try app.expect("count: 0")
+      app.type("+" + K.enter)
+      let between = try app.expect("count: 1")
+      #expect(!between.contains("home> "), "the counter screen's prompt, not a stale one")
+      app.type(K.control("d"))
+      _ = try app.waitForExit()
+      #expect(app.settingsAreRestored)
+    }
+  }
+
   @Test func sigtermWhileEditingRestoresTheTerminal() throws {
     try withStateHome { home in
       let app = try gallery(stateHome: home)
