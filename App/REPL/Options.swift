@@ -22,7 +22,7 @@ public struct Options: Equatable, Sendable {
 
     At a terminal, lines are edited as in a shell: arrows, Home/End, Ctrl-A/E/B/F/U/K/W/L,
     Up/Down and Ctrl-R for earlier lines, Tab to complete; Ctrl-C stops the screen's work,
-    twice (or Ctrl-D) quits. With TERM=dumb, lines are read plainly.
+    twice (or Ctrl-D) quits. With TERM unset or dumb, lines are read plainly.
 
     options:
       --screen NAME    open a screen at start (counter, stopwatch, login, todo, github)
