@@ -72,9 +72,11 @@ public enum RawMode {
     for signal in fatalSignals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
+        let savedErrno = errno
         RawMode.leave()
         _ = sigaction(signal, RawMode.previous + Int(signal), nil)
         _ = raise(signal)
+        errno = savedErrno
       }
       sigemptyset(&action.sa_mask)
       _ = sigaction(signal, &action, previous + Int(signal))
