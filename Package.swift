@@ -132,14 +132,21 @@ let package = Package(
       name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot", "TestSupport"],
       path: "Tests/AppRootTests"),
 
+    .target(name: "LineEditor", dependencies: ["Locking"], path: "App/LineEditor"),
+    .testTarget(
+      name: "LineEditorTests", dependencies: ["LineEditor"], path: "Tests/LineEditorTests"),
+
     .target(
       name: "GalleryREPL",
-      dependencies: ["ActomatonDebugging", "AppRoot", "ClientSupport", "GitHubClient"],
+      dependencies: [
+        "ActomatonDebugging", "AppRoot", "ClientSupport", "GitHubClient", "LineEditor",
+      ],
       path: "App/REPL"),
     .testTarget(
       name: "GalleryREPLTests",
       dependencies: [
-        "ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL", "TestSupport",
+        "ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL", "LineEditor",
+        "TestSupport",
       ],
       path: "Tests/GalleryREPLTests"),
 

@@ -1,4 +1,5 @@
 import Actomaton
+import LineEditor
 
 #if canImport(Glibc)
   import Glibc
@@ -14,16 +15,28 @@ public protocol Console: Sendable {
   var usesColor: Bool { get }
   /// Writes `text` as is.
   func write(_ text: String)
+  /// Prints a notice from an effect while the user is at the prompt, and the prompt again.
+  func notify(_ text: String, prompt: String)
 }
 
 extension Console {
-  /// Writes each line followed by a newline.
-  func print(_ lines: [String]) {
+  /// Writes each line followed by a newline, its control characters made visible (any line may
+  /// hold text from outside the program), then in the style `style` picks for it.
+  func print(_ lines: [String], style: (String) -> Style? = { _ in nil }) {
     if lines.isEmpty { return }
-    write(lines.joined(separator: "\n") + "\n")
+    let safe = lines.map { line in
+      style(line).map { styled(line.terminalSafe, $0) } ?? line.terminalSafe
+    }
+    write(safe.joined(separator: "\n") + "\n")
   }
 
   func print(_ line: String) { print([line]) }
+
+  /// Writes `text` over the prompt's line, then the prompt again (after the text, a person at a
+  /// plain terminal may have begun typing: the line is lost from view, not from the input).
+  public func notify(_ text: String, prompt: String) {
+    write("\r\u{1B}[K" + styled(text.terminalSafe, .cyan) + "\n" + prompt)
+  }
 
   /// Colours `text` when the console uses colour.
   func styled(_ text: String, _ style: Style) -> String {
@@ -39,16 +52,37 @@ enum Style: String {
 public final class StandardConsole: Console {
   public let isInteractive: Bool
   public let usesColor: Bool
+  /// Whether lines are read with the line editor: at a terminal whose `TERM` is set and not
+  /// `dumb` (one that understands the editor's escape sequences).
+  public let usesLineEditor: Bool
   private let lock = Locked(())
+  private let editor = Locked<LineEditor?>(nil)
 
-  /// - Parameter environment: The process environment (`NO_COLOR` turns colour off).
+  /// - Parameter environment: The process environment (`NO_COLOR` turns colour off, `TERM`
+  ///   says whether the terminal can edit lines).
   public init(environment: [String: String]) {
     isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     usesColor = isInteractive && environment["NO_COLOR"] == nil
+    let term = environment["TERM"] ?? ""
+    usesLineEditor = isInteractive && !term.isEmpty && term != "dumb"
+  }
+
+  /// From now on, output goes through `editor`, above the line being typed.
+  func attach(_ editor: LineEditor) {
+    self.editor.withLock { $0 = editor }
   }
 
   public func write(_ text: String) {
+    if let editor = editor.withLock({ $0 }) { return editor.write(text) }
     lock.withLock { _ in writeAll(Array(text.utf8), to: STDOUT_FILENO) }
+  }
+
+  public func notify(_ text: String, prompt: String) {
+    // NOTE: the editor draws the prompt and the half-typed line again below the notice.
+    guard editor.withLock({ $0 == nil }) else {
+      return write(styled(text.terminalSafe, .cyan) + "\n")
+    }
+    write("\r\u{1B}[K" + styled(text.terminalSafe, .cyan) + "\n" + prompt)
   }
 }
 
@@ -65,15 +99,17 @@ func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
 /// A console that keeps what is written, for tests and for the null sink of benchmarks.
 public final class BufferConsole: Console {
   public let isInteractive: Bool
-  public let usesColor = false
+  public let usesColor: Bool
   private let buffer = Locked("")
   private let keeps: Bool
 
   /// - Parameters:
   ///   - isInteractive: Whether to behave as a terminal.
   ///   - keeps: `false` to discard everything (a null sink).
-  public init(isInteractive: Bool = false, keeps: Bool = true) {
+  ///   - usesColor: Whether to style the output as at a colour terminal.
+  public init(isInteractive: Bool = false, keeps: Bool = true, usesColor: Bool = false) {
     self.isInteractive = isInteractive
+    self.usesColor = usesColor
     self.keeps = keeps
   }
 

@@ -21,6 +21,9 @@ public final class Engine {
   let isBusy = Locked(false)
   /// How many commands failed (unknown, malformed, refused); `--strict` turns it into the exit code.
   public private(set) var failures = 0
+  /// The screen shown, as of the last action (effects' included), for completion on the line
+  /// editor's thread; kept only at a terminal.
+  let latest = Locked<Root.State.Current?>(nil)
 
   /// - Parameters:
   ///   - environment: The app's environment (live, or built on a test clock).
@@ -40,6 +43,7 @@ public final class Engine {
     inFlight = InFlight(executor: executor)
     let isDebugging = Locked(debug)
     let isBusy = self.isBusy
+    let latest = self.latest
     self.isDebugging = isDebugging
     let reducer = Root.reducer
       .debug(
@@ -47,6 +51,7 @@ public final class Engine {
         when: { action in isDebugging.withLock { $0 } && !action.isTick })
     let noticing = Reducer<Root.Action, Root.State, Root.Environment> { action, state, env in
       let effect = reducer.run(action, &state, env)
+      if console.isInteractive { latest.withLock { $0 = state.current } }
       if console.isInteractive, !isBusy.withLock({ $0 }), let current = state.current,
         let notice = Screen.of(current).notice(action, current)
       {
@@ -68,9 +73,10 @@ public final class Engine {
 
   /// Prints the banner and the screens, and opens `screen` when given.
   public func start(screen: String? = nil) async {
-    console.print(
-      [console.styled("Actomaton Gallery", .bold) + " — type 'help' for commands, 'quit' to leave."]
-        + screenList())
+    console.write(
+      console.styled("Actomaton Gallery", .bold)
+        + " — type 'help' for commands, 'quit' to leave.\n")
+    console.print(screenList())
     if let screen { await execute(screen) }
   }
 
@@ -173,12 +179,12 @@ public final class Engine {
     guard let current else { return }
     let lines = Screen.of(current).render(current)
     if countsFailures, lines.contains(where: { $0.hasPrefix("! ") }) { failures += 1 }
-    console.print(lines.map { $0.hasPrefix("! ") ? console.styled($0, .red) : $0 })
+    console.print(lines) { $0.hasPrefix("! ") ? .red : nil }
   }
 
   func fail(_ message: String) {
     failures += 1
-    console.print(console.styled("error: ", .red) + message)
+    console.write(console.styled("error: ", .red) + message.terminalSafe + "\n")
   }
 }
 
@@ -192,11 +198,4 @@ extension Actomaton {
 extension Root.Action {
   /// Stopwatch ticks come ten times a second: the debug log leaves them out.
   var isTick: Bool { self == .stopwatch(._tick) }
-}
-
-extension Console {
-  /// Prints a line from an effect above the prompt, then the prompt again.
-  func notify(_ text: String, prompt: String) {
-    write("\r\u{1B}[K" + styled(text, .cyan) + "\n" + prompt)
-  }
 }

@@ -5,6 +5,7 @@ public struct Options: Equatable, Sendable {
   public var offline = false
   public var debug = false
   public var strict = false
+  public var noHistory = false
   public var showsHelp = false
   public var showsVersion = false
 
@@ -12,11 +13,16 @@ public struct Options: Equatable, Sendable {
 
   public static let usage = """
     usage: gallery [--screen NAME] [--data-dir DIR] [--offline] [--debug] [--strict]
+                   [--no-history]
            gallery --help | --version
 
     A REPL over five Elm-style features: counter, stopwatch, login, todo, github.
     Type 'help' inside for the commands. Reads commands from standard input; with a pipe it
     prints no prompt and exits at the end of input, after saving.
+
+    At a terminal, lines are edited as in a shell: arrows, Home/End, Ctrl-A/E/B/F/U/K/W/L,
+    Up/Down and Ctrl-R for earlier lines, Tab to complete; Ctrl-C stops the screen's work,
+    twice (or Ctrl-D) quits. With TERM unset or dumb, lines are read plainly.
 
     options:
       --screen NAME    open a screen at start (counter, stopwatch, login, todo, github)
@@ -24,10 +30,13 @@ public struct Options: Equatable, Sendable {
       --offline        search a bundled set of repositories instead of GitHub
       --debug          log every action and the state fields it changed
       --strict         exit with status 1 if any command failed
+      --no-history     neither read nor keep the line history
+                       (kept in $XDG_STATE_HOME/gallery/history, the last 1,000 lines)
       --help           show this help
       --version        show the version
 
-    environment: GITHUB_TOKEN (or GH_TOKEN), GITHUB_API_URL, NO_COLOR, XDG_DATA_HOME
+    environment: GITHUB_TOKEN (or GH_TOKEN), GITHUB_API_URL, NO_COLOR, TERM, XDG_DATA_HOME,
+                 XDG_STATE_HOME
     """
 
   public init() {}
@@ -43,6 +52,7 @@ public struct Options: Equatable, Sendable {
       case "--offline": options.offline = true
       case "--debug": options.debug = true
       case "--strict": options.strict = true
+      case "--no-history": options.noHistory = true
       case "--screen":
         guard let name = rest.popFirst() else { throw OptionsError("--screen needs a NAME") }
         guard Screen.named(name) != nil else {

@@ -9,12 +9,17 @@ public enum REPL {
   }
 
   /// Reads commands until `quit` or the end of input; returns the exit status.
-  public static func run(engine: Engine, console: any Console, options: Options) async -> Int32 {
+  ///
+  /// - Parameter environment: The process environment (`XDG_STATE_HOME` and `HOME` locate the
+  ///   line history).
+  public static func run(
+    engine: Engine, console: any Console, options: Options,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async -> Int32 {
     let (inputs, continuation) = AsyncStream<Input>.makeStream()
-    Thread {
-      while let line = readLine(strippingNewline: true) { continuation.yield(.line(line)) }
-      continuation.finish()
-    }.start()
+    let editor = LineReader.editor(
+      for: console, engine: engine, options: options, environment: environment)
+    let reader = LineReader(console: console, editor: editor, inputs: continuation)
     signal(SIGINT, SIG_IGN)
     let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
     interrupts.setEventHandler { continuation.yield(.interrupt) }
@@ -22,14 +27,17 @@ public enum REPL {
     defer { interrupts.cancel() }
     await engine.start(screen: options.screen)
     var interruptedOnce = false
-    if console.isInteractive { console.write(engine.prompt) }
+    reader.prompt(engine.prompt)
     for await input in inputs {
       switch input {
       case let .line(line):
         interruptedOnce = false
         guard await engine.execute(line) else { return await end(engine, options) }
       case .interrupt:
-        if interruptedOnce { return await end(engine, options) }
+        if interruptedOnce {
+          console.write("\n")
+          return await end(engine, options)
+        }
         interruptedOnce = true
         console.write("\n")
         let stopped = await engine.interrupt()
@@ -37,7 +45,7 @@ public enum REPL {
           "(\(stopped ? "stopped the screen's work" : "nothing to stop"); "
             + "press Ctrl-C again or Ctrl-D to quit)\n")
       }
-      if console.isInteractive { console.write(engine.prompt) }
+      reader.prompt(engine.prompt)
     }
     if console.isInteractive { console.write("\n") }
     return await end(engine, options)

@@ -8,7 +8,7 @@ let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  FileHandle.standardError.write(Data("gallery: \(error)\n".utf8))
+  FileHandle.standardError.write(Data(("gallery: \(error)".terminalSafe + "\n").utf8))
   exit(2)
 }
 if options.showsHelp {

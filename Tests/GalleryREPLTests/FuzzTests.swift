@@ -62,6 +62,23 @@ import Testing
         + "\(session.restarts) restarts; " + summary.joined(separator: ", "))
   }
 
+  /// Control keys, escape sequences (whole, cut, corrupted) and UTF-8 through the line editor's
+  /// key decoder, session and renderer: reads split anywhere decode the same, the line never
+  /// holds a control character, and the drawing sends only the editor's own sequences.
+  @Test func randomKeysThroughTheLineEditor() {
+    let seed = Self.seed
+    let seedText = "0x" + String(seed, radix: 16, uppercase: true)
+    var keys = FuzzKeys(random: SplitMix64(seed: seed))
+    var reported = 0
+    for round in 0..<max(1, Self.lineCount / 500) where reported < 10 {
+      let bursts = (0..<keys.random.int(1...8)).map { _ in keys.burst() }
+      for problem in keys.check(bursts, columns: keys.random.int(1...100)) {
+        reported += 1
+        Issue.record("FUZZ_SEED=\(seedText) round \(round): \(problem)")
+      }
+    }
+  }
+
   @Test func standardInputIsDecodedAsReadLineDoes() {
     let bytes: [UInt8] = Array("a\r\nb\n\nc\r".utf8) + [0xFF, 0x0A, 0xC3]
     #expect(StandardInputLines.decode(bytes) == ["a", "b", "", "c\r\u{FFFD}", "\u{FFFD}"])

@@ -32,3 +32,18 @@ import Testing
     #expect(!transcript.contains("login flow"))
   }
 }
+
+@Suite struct SearchNoticeTests {
+  @Test func aSearchThatArrivesAtThePromptShowsItsResults() async {
+    let harness = Harness(interactive: true)
+    _ = await harness.run("github\nsearch actor", finish: false)
+    await harness.clock.advance(by: .seconds(1))
+    #expect(
+      harness.console.text.hasSuffix(
+        """
+        \r\u{1B}[Kgithub: 1 result(s) for 'actor', page 1
+          1. delphine-ruiz/swift-actor-playground  ★167  Swift
+        github>\u{20}
+        """))
+  }
+}

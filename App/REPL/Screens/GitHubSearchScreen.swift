@@ -36,8 +36,9 @@ extension Screen {
         return nil
       }
       if let failure = state.failure { return "github: \(failure)" }
-      return
+      let heading =
         "github: \(state.totalCount) result(s) for '\(state.query.clipped())', page \(state.page)"
+      return ([heading] + resultLines(state)).joined(separator: "\n")
     },
     interrupt: { current in
       guard case let .gitHubSearch(state) = current, state.isLoading else { return nil }
@@ -69,12 +70,17 @@ extension Screen {
       lines.append(
         "'\(state.query.clipped())' sorted by \(state.sort.rawValue): \(state.totalCount) result(s), page \(state.page)\(pages)"
       )
-      for (index, repository) in state.results.enumerated() {
-        let language = repository.language.map { "  \($0)" } ?? ""
-        lines.append("  \(index + 1). \(repository.fullName)  ★\(repository.stars)\(language)")
-      }
+      lines += resultLines(state)
     }
     if let caveat = state.caveat { lines.append("note: \(caveat)") }
     return lines + problemLines(failure: state.failure, refusal: state.refusal)
+  }
+
+  /// `  1. owner/name  ★12  Swift`, one line per result.
+  static func resultLines(_ state: GitHubSearch.State) -> [String] {
+    state.results.enumerated().map { index, repository in
+      let language = repository.language.map { "  \($0)" } ?? ""
+      return "  \(index + 1). \(repository.fullName)  ★\(repository.stars)\(language)"
+    }
   }
 }

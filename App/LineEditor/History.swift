@@ -1,0 +1,85 @@
+import Foundation
+
+/// The lines entered, oldest first: at most `limit`, blank lines left out, a line equal to the
+/// one before it kept once, control characters (which no key inserts, but a file may hold)
+/// dropped.
+public struct History: Equatable, Sendable {
+  public private(set) var entries: [String]
+  public let limit: Int
+
+  public init(_ entries: [String] = [], limit: Int = 1_000) {
+    self.limit = max(limit, 1)
+    self.entries = []
+    for entry in entries { add(entry) }
+  }
+
+  /// Adds `line`; whether the history changed.
+  @discardableResult
+  public mutating func add(_ line: String) -> Bool {
+    let line =
+      line.unicodeScalars.contains(where: \.isControl)
+      ? String(String.UnicodeScalarView(line.unicodeScalars.filter { !$0.isControl })) : line
+    guard line.contains(where: { !$0.isWhitespace }), entries.last != line else { return false }
+    entries.append(line)
+    if entries.count > limit { entries.removeFirst(entries.count - limit) }
+    return true
+  }
+}
+
+/// A history kept in a text file, one line per entry.
+public struct HistoryFile: Sendable {
+  public let url: URL
+
+  public init(url: URL) { self.url = url }
+
+  /// The entries in the file (none when it does not exist).
+  public func load(limit: Int = 1_000) -> History {
+    guard let data = try? Data(contentsOf: url) else { return History(limit: limit) }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    return History(lines, limit: limit)
+  }
+
+  /// Makes the directory and checks that the file can be written there; throws why not.
+  public func prepare() throws(HistoryFileError) {
+    let directory = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw HistoryFileError(path: directory.path, reason: "cannot create the directory")
+    }
+    if access(directory.path, W_OK) != 0 {
+      throw HistoryFileError(path: directory.path, reason: String(cString: strerror(errno)))
+    }
+    if access(url.path, F_OK) == 0, access(url.path, W_OK) != 0 {
+      throw HistoryFileError(path: url.path, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  /// Replaces the file's contents with `entries`, atomically.
+  public func save(_ entries: [String]) throws(HistoryFileError) {
+    let text = entries.map { $0 + "\n" }.joined()
+    do {
+      try Data(text.utf8).write(to: url, options: .atomic)
+    } catch {
+      throw HistoryFileError(path: url.path, reason: "the file could not be written")
+    }
+  }
+}
+
+/// Why the history file cannot be kept.
+public struct HistoryFileError: Error, Equatable, CustomStringConvertible {
+  public let path: String
+  public let reason: String
+
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  public var description: String { "cannot write to \(path) (\(reason))" }
+}
+
+extension Unicode.Scalar {
+  /// C0, DEL and C1.
+  var isControl: Bool { value < 0x20 || (0x7F..<0xA0).contains(value) }
+}

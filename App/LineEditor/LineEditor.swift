@@ -1,0 +1,208 @@
+import Locking
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads lines from a terminal with editing, history, reverse search and completion, and lets
+/// other threads print above the line being typed without disturbing it.
+public final class LineEditor: Sendable {
+  /// How reading a line ended.
+  public enum Result: Equatable, Sendable {
+    case line(String)
+    /// Ctrl-C: the line was dropped.
+    case interrupt
+    /// Ctrl-D on an empty line, or the input closed.
+    case endOfInput
+  }
+
+  private struct Display {
+    /// The prompt while a line is read; `nil` between lines.
+    var prompt: String?
+    var session = LineSession()
+    var renderer = Renderer(columns: 80)
+    var history: History
+  }
+
+  /// Keys read but not yet handled (typed ahead after Enter) and the decoder's partial sequence:
+  /// touched only by the thread that reads lines.
+  private struct Typed {
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+  }
+
+  private let input: Int32
+  private let output: Int32
+  private let display: Locked<Display>
+  private let typed = Locked(Typed())
+  private let complete: @Sendable (String) -> [String]
+  private let historyChanged: @Sendable ([String]) -> Void
+
+  /// - Parameters:
+  ///   - input: The terminal to read keys from.
+  ///   - output: The terminal to draw on.
+  ///   - history: Earlier lines; each accepted line is added to it.
+  ///   - complete: The words that may end the text before the cursor.
+  ///   - historyChanged: Called with the whole history after each line it gained (to save it).
+  public init(
+    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, history: History = History(),
+    complete: @escaping @Sendable (String) -> [String] = { _ in [] },
+    historyChanged: @escaping @Sendable ([String]) -> Void = { _ in }
+  ) {
+    self.input = input
+    self.output = output
+    self.display = Locked(Display(history: history))
+    self.complete = complete
+    self.historyChanged = historyChanged
+  }
+
+  /// The lines kept, oldest first.
+  public var history: [String] { display.withLock { $0.history.entries } }
+
+  /// Reads one line at `prompt`; blocks the calling thread.
+  ///
+  /// The terminal enters raw mode on the first call and stays in it between lines, so that keys
+  /// typed while a command runs wait, unechoed, for the next line (a cooked terminal would echo
+  /// them and take Ctrl-D or Ctrl-U itself); ``RawMode`` restores it when the process ends.
+  public func readLine(prompt: String) -> Result {
+    guard RawMode.enter(input) else { return .endOfInput }
+    let complete = self.complete
+    display.withLock { display in
+      display.prompt = prompt
+      display.session = LineSession(history: display.history.entries, complete: complete)
+      redraw(&display)
+    }
+    while true {
+      let keys = typed.withLock { typed in
+        defer { typed.keys = [] }
+        return typed.keys
+      }
+      if !keys.isEmpty {
+        if let result = handle(keys) { return finish(result) }
+        continue
+      }
+      guard let bytes = readBytes(waiting: typed.withLock { $0.decoder.hasPending }) else {
+        return finish(.endOfInput)
+      }
+      typed.withLock { typed in
+        typed.keys = bytes.isEmpty ? typed.decoder.flush() : typed.decoder.feed(bytes)
+      }
+    }
+  }
+
+  /// Writes `text` to the terminal; while a line is read, above it, and the line is drawn again.
+  public func write(_ text: String) {
+    display.withLock { display in
+      guard display.prompt != nil else { return send(text) }
+      var output = display.renderer.erase() + text
+      if !text.hasSuffix("\n") { output += "\n" }
+      send(output)
+      redraw(&display)
+    }
+  }
+
+  /// Handles the keys read, text typed or pasted in one go, and draws the line once; the result
+  /// when a key ends the line (the keys after it wait for the next line).
+  private func handle(_ keys: [Key]) -> Result? {
+    display.withLock { display -> Result? in
+      var rest = keys[...]
+      var changed = false
+      while let key = rest.first {
+        if case .character = key {
+          let text = rest.prefix { if case .character = $0 { true } else { false } }
+          display.session.insert(text.map { if case let .character(c) = $0 { c } else { " " } })
+          rest = rest.dropFirst(text.count)
+          changed = true
+          continue
+        }
+        rest = rest.dropFirst()
+        switch display.session.handle(key) {
+        case .edited:
+          changed = true
+        case let .accepted(line):
+          // NOTE: a line pasted whole is shown as it runs, as if typed.
+          if changed { redraw(&display) }
+          if display.history.add(line) { historyChanged(display.history.entries) }
+          typed.withLock { $0.keys = Array(rest) + $0.keys }
+          return .line(line)
+        case .endOfInput:
+          if changed { redraw(&display) }
+          return .endOfInput
+        case .interrupted:
+          // NOTE: the dropped line stays on the screen, marked, as shells do.
+          let shown = display.session.display(prompt: display.prompt ?? "")
+          send(
+            display.renderer.draw(prompt: shown.prompt, text: shown.text, cursor: shown.text.count)
+              + "^C")
+          typed.withLock { $0.keys = Array(rest) + $0.keys }
+          return .interrupt
+        case .clearScreen:
+          send(display.renderer.clearScreen())
+          changed = true
+        case let .list(candidates):
+          send(display.renderer.erase() + candidates.joined(separator: "  ") + "\n")
+          changed = true
+        case .bell:
+          send("\u{07}")
+        }
+      }
+      if changed { redraw(&display) }
+      return nil
+    }
+  }
+
+  private func finish(_ result: Result) -> Result {
+    display.withLock { display in
+      let (prompt, text, _) = display.session.display(prompt: display.prompt ?? "")
+      // NOTE: after Ctrl-C or Ctrl-D the REPL ends the row itself.
+      if case .line = result { send(display.renderer.finish(prompt: prompt, text: text)) }
+      display.prompt = nil
+    }
+    return result
+  }
+
+  private func redraw(_ display: inout Display) {
+    guard let prompt = display.prompt else { return }
+    // NOTE: read at every draw, so that a resized window wraps the line at its new width.
+    display.renderer.columns = RawMode.columns(of: output)
+    let shown = display.session.display(prompt: prompt)
+    send(display.renderer.draw(prompt: shown.prompt, text: shown.text, cursor: shown.cursor))
+  }
+
+  /// The bytes available (blocking for the first); empty when a pending sequence timed out;
+  /// `nil` at the end of input.
+  private func readBytes(waiting: Bool) -> [UInt8]? {
+    if waiting {
+      var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      // NOTE: a lone Escape is told from the start of a sequence by the pause after it.
+      if poll(&descriptor, 1, 50) == 0 { return [] }
+    }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { readDescriptor(input, $0) }
+      if count > 0 { return Array(buffer.prefix(count)) }
+      if count < 0, errno == EINTR { continue }
+      return nil
+    }
+  }
+
+  private func send(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { writeDescriptor(output, $0) }
+      if written < 0, errno == EINTR { continue }
+      if written <= 0 { return }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+}
+
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+  read(descriptor, buffer.baseAddress, buffer.count)
+}
+
+private func writeDescriptor(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+  write(descriptor, buffer.baseAddress, buffer.count)
+}

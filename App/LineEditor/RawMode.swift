@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The terminal's raw mode for line editing, and the promise to give the terminal back: the
+/// settings saved on entering are restored on leaving, at exit (`atexit`), and on a signal
+/// that ends the process (SIGTERM, SIGHUP, SIGQUIT, and the crash signals), whose handler
+/// restores them and raises the signal again with its previous handling.
+public enum RawMode {
+  /// Enters raw mode on `descriptor` (no echo, no line buffering, keys such as Ctrl-C read as
+  /// bytes), unless it is in raw mode already; `false` when the descriptor is not a terminal.
+  public static func enter(_ descriptor: Int32) -> Bool {
+    if saved.pointee.isRaw == 1 { return true }
+    var original = termios()
+    guard tcgetattr(descriptor, &original) == 0 else { return false }
+    installHandlersOnce()
+    var raw = original
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    // NOTE: output processing (OPOST) stays on: the REPL's own lines keep their "\n".
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    saved.pointee = Saved(descriptor: descriptor, settings: original, isRaw: 1)
+    guard tcsetattr(descriptor, TCSADRAIN, &raw) == 0 else {
+      saved.pointee.isRaw = 0
+      return false
+    }
+    return true
+  }
+
+  /// Restores the settings `enter` saved; does nothing when not in raw mode. Async-signal-safe.
+  public static func leave() {
+    guard saved.pointee.isRaw == 1 else { return }
+    saved.pointee.isRaw = 0
+    _ = tcsetattr(saved.pointee.descriptor, TCSADRAIN, &saved.pointee.settings)
+  }
+
+  struct Saved {
+    var descriptor: Int32 = -1
+    var settings = termios()
+    var isRaw: Int32 = 0
+  }
+
+  // NOTE: `nonisolated(unsafe)` is safe: the pointers are set once, before any handler exists,
+  // and the memory behind them is written only by the thread that reads keys; a signal handler
+  // may read it at any moment, which is why it is plain memory and not behind a lock.
+  nonisolated(unsafe) static let saved: UnsafeMutablePointer<Saved> = {
+    let pointer = UnsafeMutablePointer<Saved>.allocate(capacity: 1)
+    pointer.initialize(to: Saved())
+    return pointer
+  }()
+  static let signalCount = 65
+  // NOTE: as `saved`: written once per signal while installing, read by the handlers.
+  nonisolated(unsafe) static let previous: UnsafeMutablePointer<sigaction> = {
+    let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: signalCount)
+    pointer.initialize(repeating: sigaction(), count: signalCount)
+    return pointer
+  }()
+
+  /// The signals that end the process, after which nothing else would restore the terminal.
+  static let fatalSignals: [Int32] = [
+    SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP,
+  ]
+
+  private static let installation: Void = {
+    atexit { RawMode.leave() }
+    for signal in fatalSignals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { signal in
+        let savedErrno = errno
+        RawMode.leave()
+        _ = sigaction(signal, RawMode.previous + Int(signal), nil)
+        _ = raise(signal)
+        errno = savedErrno
+      }
+      sigemptyset(&action.sa_mask)
+      _ = sigaction(signal, &action, previous + Int(signal))
+    }
+  }()
+
+  static func installHandlersOnce() { _ = installation }
+
+  /// The terminal's width in columns, 80 when it does not say.
+  public static func columns(of descriptor: Int32) -> Int {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+    return Int(size.ws_col)
+  }
+}

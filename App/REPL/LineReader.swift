@@ -1,0 +1,112 @@
+import Actomaton
+@preconcurrency import Dispatch
+import Foundation
+import LineEditor
+
+/// Where the REPL's lines come from: standard input read as plain lines (a pipe, a file,
+/// `TERM=dumb`), or the line editor at a terminal, with history and completion.
+final class LineReader: Sendable {
+  private let editor: LineEditor?
+  private let console: any Console
+  private let requests = DispatchSemaphore(value: 0)
+  /// The prompt of the line asked for, and whether one is asked for and not yet read: a
+  /// prompt asked for while a line is read (a SIGINT from outside) does not ask for another.
+  private let request = Locked((prompt: "", isPending: false))
+
+  /// Starts reading on a thread of its own; lines and Ctrl-C go to `inputs`.
+  init(
+    console: any Console, editor: LineEditor?, inputs: AsyncStream<REPL.Input>.Continuation
+  ) {
+    self.console = console
+    self.editor = editor
+    if let editor {
+      Thread { [requests, request] in
+        while true {
+          requests.wait()
+          let result = editor.readLine(prompt: request.withLock { $0.prompt })
+          request.withLock { $0.isPending = false }
+          switch result {
+          case let .line(line): inputs.yield(.line(line))
+          case .interrupt: inputs.yield(.interrupt)
+          case .endOfInput:
+            inputs.finish()
+            return
+          }
+        }
+      }.start()
+    } else {
+      Thread {
+        while let line = readLine(strippingNewline: true) { inputs.yield(.line(line)) }
+        inputs.finish()
+      }.start()
+    }
+  }
+
+  /// Asks for the next line at `prompt`: the editor shows the prompt and reads a line, plain
+  /// input gets the prompt only at a terminal.
+  func prompt(_ prompt: String) {
+    guard editor != nil else {
+      if console.isInteractive { console.write(prompt) }
+      return
+    }
+    let isNew = request.withLock { request in
+      defer { request = (prompt, true) }
+      return !request.isPending
+    }
+    if isNew { requests.signal() }
+  }
+
+  /// The line editor for `console` when it is a terminal that understands escape sequences,
+  /// with the history of `$XDG_STATE_HOME/gallery/history` unless `--no-history`; a history
+  /// that cannot be kept is said once, on standard error, and the editor goes on without it.
+  static func editor(
+    for console: any Console, engine: Engine, options: Options, environment: [String: String]
+  ) -> LineEditor? {
+    guard let console = console as? StandardConsole, console.usesLineEditor else { return nil }
+    var history = History()
+    var historyChanged: @Sendable ([String]) -> Void = { _ in }
+    if !options.noHistory {
+      do throws(HistoryFileError) {
+        let file = HistoryFile(url: try historyURL(environment))
+        try file.prepare()
+        history = file.load()
+        let warned = Locked(false)
+        historyChanged = { entries in
+          do throws(HistoryFileError) {
+            try file.save(entries)
+          } catch {
+            let isFirst = warned.withLock { value in
+              defer { value = true }
+              return !value
+            }
+            if isFirst { warn(error) }
+          }
+        }
+      } catch {
+        warn(error)
+      }
+    }
+    let editor = LineEditor(
+      history: history, complete: engine.completion, historyChanged: historyChanged)
+    console.attach(editor)
+    return editor
+  }
+
+  /// `$XDG_STATE_HOME/gallery/history`, else `~/.local/state/gallery/history`; a relative
+  /// `XDG_STATE_HOME` is ignored, as the XDG base directory specification asks.
+  static func historyURL(_ environment: [String: String]) throws(HistoryFileError) -> URL {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return URL(fileURLWithPath: state).appendingPathComponent("gallery/history")
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else {
+      throw HistoryFileError(
+        path: "~/.local/state", reason: "neither XDG_STATE_HOME nor HOME is set")
+    }
+    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/gallery/history")
+  }
+
+  private static func warn(_ error: HistoryFileError) {
+    let message = "gallery: no line history: \(error)".terminalSafe + "\n"
+    FileHandle.standardError.write(Data(message.utf8))
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `gallery` binary on a pseudo-terminal, as a person at a terminal runs it: keys are
+/// written to the terminal's master side and the screen's bytes read back from it. Every wait
+/// is for text to appear (or the process to end), with a generous deadline, never a fixed time.
+final class PseudoTerminal {
+  struct Timeout: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let master: Int32
+  /// Kept open by the test, to read the terminal's settings after the app has gone.
+  let slave: Int32
+  let process = Process()
+  let errors = Pipe()
+  /// Everything the app has drawn so far.
+  private(set) var output: [UInt8] = []
+  /// Where the last `expect` found its text: the next one looks after it.
+  private var mark = 0
+  /// The terminal's settings before the app started.
+  let settingsBefore: termios
+
+  /// Starts `gallery` with `arguments` on a new 80×24 terminal; `TERM=xterm`, no colour, and
+  /// the state (history) in `stateHome` unless `environment` says otherwise.
+  init(_ arguments: [String], stateHome: URL, environment extra: [String: String] = [:]) throws {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+      throw Timeout(description: "openpty failed: errno \(errno)")
+    }
+    self.master = master
+    self.slave = slave
+    var settings = termios()
+    tcgetattr(slave, &settings)
+    settingsBefore = settings
+    process.executableURL = GalleryProcess.executable
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["TERM"] = "xterm"
+    environment["NO_COLOR"] = "1"
+    environment["XDG_STATE_HOME"] = stateHome.path
+    for (key, value) in extra { environment[key] = value }
+    process.environment = environment
+    let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    process.standardInput = terminal
+    process.standardOutput = terminal
+    process.standardError = errors
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    close(master)
+    close(slave)
+  }
+
+  /// Types `keys` (bytes as UTF-8; escape sequences and control characters as they are).
+  func type(_ keys: String) {
+    let bytes = Array(keys.utf8)
+    _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// Waits until `text` appears after the last text expected; returns what came before it.
+  @discardableResult
+  func expect(
+    _ text: String, within limit: Duration = .seconds(20),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let needle = Array(text.utf8)
+    let deadline = ContinuousClock.now + limit
+    while true {
+      if let found = find(needle) {
+        let before = String(decoding: output[mark..<found], as: UTF8.self)
+        mark = found + needle.count
+        return before
+      }
+      guard ContinuousClock.now < deadline, readSome() || process.isRunning else {
+        let screen = String(decoding: output[mark...], as: UTF8.self)
+        Issue.record(
+          "never saw \(text.debugDescription); after the last match: \(screen.debugDescription)",
+          sourceLocation: sourceLocation)
+        throw Timeout(description: "never saw \(text.debugDescription)")
+      }
+    }
+  }
+
+  /// Waits for the app to exit (at most `limit`), reading what it drew last.
+  func waitForExit(within limit: Duration = .seconds(20)) throws -> Process.TerminationReason {
+    let deadline = ContinuousClock.now + limit
+    while process.isRunning {
+      guard ContinuousClock.now < deadline else { throw Timeout(description: "still running") }
+      _ = readSome()
+    }
+    while readSome() {}
+    return process.terminationReason
+  }
+
+  /// The terminal's settings now (after the app has exited: what it left behind).
+  var settingsNow: termios {
+    var settings = termios()
+    tcgetattr(slave, &settings)
+    return settings
+  }
+
+  /// Whether the settings left behind are those the terminal had before the app.
+  var settingsAreRestored: Bool {
+    var before = settingsBefore
+    var now = settingsNow
+    return memcmp(&before, &now, MemoryLayout<termios>.size) == 0
+  }
+
+  /// Everything drawn after the last text expected.
+  var rest: String { String(decoding: output[mark...], as: UTF8.self) }
+
+  var standardError: String {
+    String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+  }
+
+  /// Reads what is there within 50 ms; whether anything came.
+  private func readSome() -> Bool {
+    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 50) > 0 else { return false }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+    guard count > 0 else { return false }
+    output += buffer.prefix(count)
+    return true
+  }
+
+  private func find(_ needle: [UInt8]) -> Int? {
+    guard output.count - mark >= needle.count else { return nil }
+    return (mark...(output.count - needle.count)).first {
+      output[$0..<($0 + needle.count)].elementsEqual(needle)
+    }
+  }
+}
+
+/// Keys as a terminal sends them.
+enum Keys {
+  static let enter = "\r"
+  static let tab = "\t"
+  static let backspace = "\u{7F}"
+  static let up = "\u{1B}[A"
+  static let down = "\u{1B}[B"
+  static let right = "\u{1B}[C"
+  static let left = "\u{1B}[D"
+  static let home = "\u{1B}[H"
+  static let end = "\u{1B}[F"
+  static let delete = "\u{1B}[3~"
+
+  /// Ctrl and a letter: `control("a")` is Ctrl-A.
+  static func control(_ letter: Character) -> String {
+    String(UnicodeScalar(letter.asciiValue! & 0x1F))
+  }
+}

@@ -1,0 +1,45 @@
+import Testing
+
+@testable import GalleryREPL
+
+@Suite struct CompletionTests {
+  @Test func commandNamesOnTheHomeScreen() async {
+    let harness = Harness(interactive: true)
+    let complete = harness.engine.completion
+    #expect(complete("co") == ["counter"])
+    #expect(complete("s") == ["state", "stopwatch"])
+    #expect(complete("  q") == ["quit"])
+    #expect(complete("toggle") == [], "a screen's command only on its screen")
+  }
+
+  @Test func theScreensCommandsItemNumbersAndChoices() async {
+    let harness = Harness(interactive: true)
+    _ = await harness.run("todo\nadd a\nadd b\nadd c", finish: false)
+    let complete = harness.engine.completion
+    #expect(complete("tog") == ["toggle"])
+    #expect(complete("toggle ") == ["1", "2", "3"])
+    #expect(complete("edit 2") == ["2"])
+    #expect(complete("filter ") == ["active", "all", "completed"])
+    #expect(complete("filter a") == ["active", "all"])
+    #expect(complete("add ") == [], "free text")
+    #expect(complete("edit 2 ") == [], "only the first argument")
+    _ = await harness.run("toggle 1\nfilter active", finish: false)
+    #expect(complete("delete ") == ["1", "2"], "the items shown")
+  }
+
+  @Test func helpTopicsAndDebug() async {
+    let complete = Harness(interactive: true).engine.completion
+    #expect(complete("help tog") == ["toggle"])
+    #expect(complete("help g") == ["github"])
+    #expect(complete("help ").contains("force-logout"))
+    #expect(complete("debug ") == ["off", "on"])
+  }
+
+  @Test func searchResultsThatArrivedAreNumbered() async {
+    let harness = Harness(interactive: true)
+    _ = await harness.run("github\nsearch actor\nwait 1", finish: false)
+    let complete = harness.engine.completion
+    #expect(complete("open ") == ["1"])
+    #expect(complete("sort s") == ["stars"])
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import LineEditor
+import Testing
+
+@Suite struct HistoryTests {
+  @Test func blankLinesAndRepeatsAreLeftOut() {
+    var history = History()
+    let added = ["counter", "counter", "   ", "+", "counter"].map { history.add($0) }
+    #expect(
+      added == [true, false, false, true, true], "only a repeat of the line before collapses")
+    #expect(history.entries == ["counter", "+", "counter"])
+  }
+
+  @Test func theOldestLinesGoPastTheLimit() {
+    let history = History((1...1_005).map { "line \($0)" })
+    #expect(history.entries.count == 1_000)
+    #expect(history.entries.first == "line 6")
+    #expect(history.entries.last == "line 1005")
+  }
+
+  @Test func aFileKeepsTheLinesAndDropsControlCharacters() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("history-\(UUID().uuidString)/deeper")
+    defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+    let file = HistoryFile(url: directory.appendingPathComponent("history"))
+    #expect(file.load().entries == [])
+    try file.prepare()
+    try file.save(["counter", "add \u{1B}[2Jmilk", "日本"])
+    #expect(file.load().entries == ["counter", "add [2Jmilk", "日本"])
+    #expect(file.load(limit: 2).entries == ["add [2Jmilk", "日本"])
+  }
+
+  @Test func anUnwritableDirectorySaysWhy() throws {
+    guard getuid() != 0 else { return }  // root writes anywhere
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("history-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = HistoryFile(url: directory.appendingPathComponent("history"))
+    #expect(throws: HistoryFileError(path: directory.path, reason: "Permission denied")) {
+      try file.prepare()
+    }
+  }
+}
+
+@Suite struct HistoryControlTests {
+  @Test func controlCharactersAreDroppedFromEveryLine() {
+    let history = History(["add \u{1B}[2Jx\u{9B}\u{7F}", "\u{1B}"])
+    #expect(history.entries == ["add [2Jx"])
+    #expect(LineSession(history: ["a\u{07}b"]).display(prompt: "").text == "")
+  }
+}
