@@ -65,6 +65,11 @@ struct RecursiveOptionalRootTests {
     let linkFirst: CasePath<Chain?, Chain> = /Chain.link
     #expect(linkFirst.extract(from: .link(.link(.end(5)))) == .link(.end(5)))
     #expect(linkFirst.extract(from: .end(6)) == nil)
+
+    let nilFirst: CasePath<Chain?, Chain> = /Chain.link
+    #expect(nilFirst.extract(from: nil) == nil)
+    #expect(nilFirst.extract(from: .link(.end(7))) == .end(7))
+    #expect(nilFirst.extract(from: .end(8)) == nil)
   }
 
   @Test("A recursive generic enum")
