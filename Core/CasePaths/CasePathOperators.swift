@@ -4,7 +4,7 @@ prefix operator /
 /// `/Action.counter`.
 ///
 /// A single labelled payload extracts as its bare value (`/Action.fetch` for
-/// `case fetch(id: String)`); several values extract as a tuple (see the overloads below).
+/// `case fetch(id: String)`); several values extract as a tuple (see the next overload).
 /// Works with `indirect` cases, generic enums and `Optional.some`. Where a
 /// `CasePath<Enum?, Value>` is expected, Swift promotes the constructor to return `Enum?`; the
 /// path then fails on `nil` and embeds as `.some`.
@@ -20,37 +20,16 @@ public prefix func / <Root, Value>(
   enumCasePath(embed: embed)
 }
 
-/// Returns the case path of an enum case with two values: `/Shape.rect` for
-/// `case rect(width: Int, height: Int)` extracts an `(Int, Int)`.
+/// Returns the case path of an enum case with several values, extracted as a tuple:
+/// `/Shape.rect` for `case rect(width: Int, height: Int)` is a `CasePath<Shape, (Int, Int)>`.
+///
+/// Any number of values works (labels are dropped, as in the constructor's type); a single
+/// value goes to the overload above.
 @inlinable
-public prefix func / <Root, A, B>(
-  embed: @escaping @Sendable (A, B) -> Root
-) -> CasePath<Root, (A, B)> {
-  enumCasePath { embed($0.0, $0.1) }
-}
-
-/// Returns the case path of an enum case with three values, extracted as a tuple.
-@inlinable
-public prefix func / <Root, A, B, C>(
-  embed: @escaping @Sendable (A, B, C) -> Root
-) -> CasePath<Root, (A, B, C)> {
-  enumCasePath { embed($0.0, $0.1, $0.2) }
-}
-
-/// Returns the case path of an enum case with four values, extracted as a tuple.
-@inlinable
-public prefix func / <Root, A, B, C, D>(
-  embed: @escaping @Sendable (A, B, C, D) -> Root
-) -> CasePath<Root, (A, B, C, D)> {
-  enumCasePath { embed($0.0, $0.1, $0.2, $0.3) }
-}
-
-/// Returns the case path of an enum case with five values, extracted as a tuple.
-@inlinable
-public prefix func / <Root, A, B, C, D, E>(
-  embed: @escaping @Sendable (A, B, C, D, E) -> Root
-) -> CasePath<Root, (A, B, C, D, E)> {
-  enumCasePath { embed($0.0, $0.1, $0.2, $0.3, $0.4) }
+public prefix func / <Root, each Value>(
+  embed: @escaping @Sendable (repeat each Value) -> Root
+) -> CasePath<Root, (repeat each Value)> {
+  enumCasePath { (values: (repeat each Value)) in embed(repeat each values) }
 }
 
 /// Returns the case path of an enum case without payload: `/Shape.empty`.
