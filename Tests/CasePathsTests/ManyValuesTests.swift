@@ -23,7 +23,9 @@ struct ManyValuesTests {
   @Test("Each arity extracts its own values and nothing from other cases")
   func unlabelledExtraction() {
     #expect((/Wide.two).extract(from: .two(1, "a")).map { "\($0.0)\($0.1)" } == "1a")
-    #expect((/Wide.three).extract(from: .three(1, 2, 3)).map { $0.0 + $0.1 + $0.2 } == 6)
+    let three = (/Wide.three).extract(from: .three(1, 2, 3))
+    #expect(three?.0 == 1)
+    #expect(three?.2 == 3)
     #expect((/Wide.four).extract(from: .four(1, 2, 3, 4))?.3 == 4)
     #expect((/Wide.five).extract(from: .five(1, 2, 3, 4, 5))?.4 == 5)
     #expect((/Wide.six).extract(from: .six(1, 2, 3, 4, 5, 6))?.5 == 6)
@@ -43,8 +45,8 @@ struct ManyValuesTests {
   func embedding() {
     #expect((/Wide.two).embed((7, "x")) == .two(7, "x"))
     #expect((/Wide.six).embed((1, 2, 3, 4, 5, 6)) == .six(1, 2, 3, 4, 5, 6))
-    #expect(
-      (/Wide.ten).embed((1, 2, 3, 4, 5, 6, 7, 8, 9, 10)) == .ten(1, 2, 3, 4, 5, 6, 7, 8, 9, 10))
+    let ten = (/Wide.ten).embed((1, 2, 3, 4, 5, 6, 7, 8, 9, 10))
+    #expect(ten == .ten(1, 2, 3, 4, 5, 6, 7, 8, 9, 10))
   }
 
   @Test("Labelled values of mixed types extract as an unlabelled tuple")
