@@ -63,7 +63,8 @@ public prefix func / <Root>(caseValue: Root) -> CasePath<Root, Void> {
 /// `CasePath<(Int) -> Action, Void>` without trying the others. The overload returning this
 /// type rates higher still for any `Sendable` argument (its parameter is an existential) and
 /// fails at once (its `Placeholder` cannot be inferred, and nothing is a member of this type),
-/// so the other overloads are all tried and the usual ranking picks the best.
+/// so the other overloads are all tried and the usual ranking picks the best. Do not name this
+/// type: a context that asks for one would select that overload, which traps.
 public enum CasePathNoMatch<Placeholder> {}
 
 /// Never selected; steers overload resolution (see ``CasePathNoMatch``).

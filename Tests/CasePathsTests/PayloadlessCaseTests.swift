@@ -29,6 +29,9 @@ struct PayloadlessCaseTests {
     #expect(reset.extract(from: .counter(1)) == nil)
     let paths = [/Request.cancel, /Request.idle]
     #expect(type(of: paths) == [CasePath<Request, Void>].self)
+    let optional: CasePath<Request?, Void> = /Request.idle
+    #expect(optional.extract(from: .some(.idle)) != nil)
+    #expect(optional.extract(from: nil) == nil)
   }
 
   @Test("A non-Sendable enum's cases infer plain case paths too")
