@@ -4,7 +4,7 @@ prefix operator /
 /// `/Action.counter`.
 ///
 /// A single labelled payload extracts as its bare value (`/Action.fetch` for
-/// `case fetch(id: String)`); several values extract as a tuple (see the overloads below).
+/// `case fetch(id: String)`); several values extract as a tuple (see the next overload).
 /// Works with `indirect` cases, generic enums and `Optional.some`. Where a
 /// `CasePath<Enum?, Value>` is expected, Swift promotes the constructor to return `Enum?`; the
 /// path then fails on `nil` and embeds as `.some`.
@@ -20,59 +20,56 @@ public prefix func / <Root, Value>(
   enumCasePath(embed: embed)
 }
 
-/// Returns the case path of an enum case with two values: `/Shape.rect` for
-/// `case rect(width: Int, height: Int)` extracts an `(Int, Int)`.
+/// Returns the case path of an enum case with several values, extracted as a tuple:
+/// `/Shape.rect` for `case rect(width: Int, height: Int)` is a `CasePath<Shape, (Int, Int)>`.
+///
+/// Any number of values works (labels are dropped, as in the constructor's type); a single
+/// value goes to the overload above.
 @inlinable
-public prefix func / <Root, A, B>(
-  embed: @escaping @Sendable (A, B) -> Root
-) -> CasePath<Root, (A, B)> {
-  enumCasePath { embed($0.0, $0.1) }
-}
-
-/// Returns the case path of an enum case with three values, extracted as a tuple.
-@inlinable
-public prefix func / <Root, A, B, C>(
-  embed: @escaping @Sendable (A, B, C) -> Root
-) -> CasePath<Root, (A, B, C)> {
-  enumCasePath { embed($0.0, $0.1, $0.2) }
-}
-
-/// Returns the case path of an enum case with four values, extracted as a tuple.
-@inlinable
-public prefix func / <Root, A, B, C, D>(
-  embed: @escaping @Sendable (A, B, C, D) -> Root
-) -> CasePath<Root, (A, B, C, D)> {
-  enumCasePath { embed($0.0, $0.1, $0.2, $0.3) }
-}
-
-/// Returns the case path of an enum case with five values, extracted as a tuple.
-@inlinable
-public prefix func / <Root, A, B, C, D, E>(
-  embed: @escaping @Sendable (A, B, C, D, E) -> Root
-) -> CasePath<Root, (A, B, C, D, E)> {
-  enumCasePath { embed($0.0, $0.1, $0.2, $0.3, $0.4) }
+public prefix func / <Root, each Value>(
+  embed: @escaping @Sendable (repeat each Value) -> Root
+) -> CasePath<Root, (repeat each Value)> {
+  enumCasePath { (values: (repeat each Value)) in embed(repeat each values) }
 }
 
 /// Returns the case path of an enum case without payload: `/Shape.empty`.
 ///
 /// Extraction gives `()` for a root in that case; matching compares case tags, not values.
 /// Traps when the argument is not an enum case without payload. This overload serves
-/// `Equatable` enums (the conformance only steers overload resolution); see the next one for
-/// the others.
+/// `Equatable` enums (the conformance only steers overload resolution); the next one serves the
+/// others.
 @inlinable
 public prefix func / <Root: Equatable>(caseValue: Root) -> CasePath<Root, Void> {
   payloadlessCasePath(caseValue)
 }
 
-/// Returns the case path of an enum case without payload, for enums that are not `Equatable`.
+/// Returns the case path of an enum case without payload, for enums that are not `Equatable`:
+/// `/Action.reset` is a `CasePath<Action, Void>`.
 ///
-/// The result is implicitly unwrapped (it is never `nil`): it converts to `CasePath<Root, Void>`
-/// wherever one is expected, but `let path = /Action.reset` infers an optional, so annotate such
-/// declarations. This shape keeps Swift 6.3's operator type checker from preferring this
-/// overload for case constructors (`/Action.counter`), which it does for a plain `Root` result.
+/// Disfavored, so that where both fit, the other overloads win: a case constructor
+/// (`/Action.counter`) and a metatype (`/Action.self`) are values of some type `Root` too.
+/// (That alone is not enough in Swift 6.3; see ``CasePathNoMatch``.)
 @inlinable
-public prefix func / <Root>(caseValue: Root) -> CasePath<Root, Void>! {
+@_disfavoredOverload
+public prefix func / <Root>(caseValue: Root) -> CasePath<Root, Void> {
   payloadlessCasePath(caseValue)
+}
+
+/// The result type of an overload of `/` that never type-checks; it has no values or members.
+///
+/// Swift 6.3's operator type checker rates the overloads of `/` by their parameter types before
+/// solving, skipping function-typed parameters. It rated `/ <Root>(caseValue: Root)` above the
+/// case constructor overloads for `/Action.counter`, tried it first, and kept its
+/// `CasePath<(Int) -> Action, Void>` without trying the others. The overload returning this
+/// type rates higher still for any `Sendable` argument (its parameter is an existential) and
+/// fails at once (its `Placeholder` cannot be inferred, and nothing is a member of this type),
+/// so the other overloads are all tried and the usual ranking picks the best. Do not name this
+/// type: a context that asks for one would select that overload, which traps.
+public enum CasePathNoMatch<Placeholder> {}
+
+/// Never selected; steers overload resolution (see ``CasePathNoMatch``).
+public prefix func / <Placeholder>(_: any Sendable) -> CasePathNoMatch<Placeholder> {
+  fatalError("/ never returns a CasePathNoMatch")
 }
 
 /// Returns the identity case path of a type, which always extracts the root itself:

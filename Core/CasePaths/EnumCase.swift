@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// A root may be an optional around the enum (Swift promotes `(Value) -> Enum` to
 /// `(Value) -> Enum?` when a `CasePath<Enum?, Value>` is expected): `.some` optionals are looked
-/// through, as `innerLayouts`, and `nil` never matches.
+/// through, as `innerLayouts`, and `nil` never matches. When an optional wraps `Value` itself,
+/// the case may be that `.some` layer instead; `learningDepth` asks the constructor which.
 ///
 /// The state lives in atomics; every writer stores the same values (derived from the types and
 /// the constructor alone), so concurrent learning is harmless. The learned state is published
@@ -24,6 +25,11 @@ final class EnumCase<Root, Value>: Sendable {
   @usableFromInline let layout: EnumLayout
   /// The enums nested in `Root` through `Optional`, outermost first; usually empty.
   @usableFromInline let innerLayouts: [EnumLayout]
+  /// The depth of the first `Optional` layer around an enum laid out like `Value`, where the
+  /// case may be `.some` rather than inside it; `nil` when there is none.
+  @usableFromInline let valueDepth: Int?
+  /// A `Promotion` value: whether the case is the `.some` layer at `valueDepth`.
+  @usableFromInline let promotion = Atomic<UInt8>(Promotion.unknown)
   /// The last of `innerLayouts`, or `layout`: the enum whose case this is.
   @usableFromInline let innermost: EnumLayout
   /// The learned case as `CaseState` bits; 0 while unknown.
@@ -43,7 +49,7 @@ final class EnumCase<Root, Value>: Sendable {
     guard let layout = EnumLayout(of: Root.self) else { return nil }
     self.embed = embed
     self.layout = layout
-    self.innerLayouts = layout.nestedOptionalLayouts(around: Value.self)
+    (innerLayouts, valueDepth) = layout.nestedOptionalLayouts(around: Value.self)
     self.innermost = innerLayouts.last ?? layout
   }
 
@@ -89,33 +95,33 @@ final class EnumCase<Root, Value>: Sendable {
   @inlinable
   @inline(never)
   func extractSlowly(from root: Root, state: CaseState) -> Value? {
-    let depth = state.isKnown ? state.depth : innerLayouts.count
-    return withUnsafePointer(to: root) { pointer in
+    withUnsafePointer(to: root) { pointer in
       let pointer = UnsafeRawPointer(pointer)
-      if depth > 0 {
-        // Only `.some` optionals down to the enum can match.
-        guard layout.isSome(at: pointer) else { return nil }
-        for level in 0..<(depth - 1) where !innerLayouts[level].isSome(at: pointer) {
-          return nil
-        }
-      }
-      // `depth` is below `innerLayouts.count` only for constructors that do not build `.some`.
-      let isInnermost = depth == innerLayouts.count
-      let tag: UInt32
-      if isInnermost {
-        tag = innermost.tag(at: pointer)
+      let depth: Int
+      if state.isKnown {
+        depth = state.depth
       } else {
-        tag = depth == 0 ? layout.tag(at: pointer) : innerLayouts[depth - 1].tag(at: pointer)
+        guard let learningDepth = learningDepth(sampling: pointer) else { return nil }
+        depth = learningDepth
       }
+      // Only `.some` optionals down to the enum can match.
+      for level in 0..<depth where !layer(at: level).isSome(at: pointer) { return nil }
+      let inner = layer(at: depth)
+      let tag = inner.tag(at: pointer)
       guard state.isKnown else {
         if tag < 64, mismatches.load(ordering: .relaxed) & (1 << UInt64(tag)) != 0 { return nil }
-        return learn(from: root, in: innermost, tag: tag)
+        return learn(from: root, in: inner, tag: tag, depth: depth)
       }
       guard tag == state.tag else { return nil }
       if state.mode == ExtractionMode.inPlace { return pointer.load(as: Value.self) }
-      let inner = isInnermost ? innermost : depth == 0 ? layout : innerLayouts[depth - 1]
       return payload(at: pointer, of: root, in: inner, state: state)
     }
+  }
+
+  /// The enum `depth` optional layers inside `Root`: `layout` itself for 0.
+  @inlinable
+  func layer(at depth: Int) -> EnumLayout {
+    depth == 0 ? layout : innerLayouts[depth - 1]
   }
 
   /// Extracts the payload of `root`, stored at `pointer` and known to be in the learned case of

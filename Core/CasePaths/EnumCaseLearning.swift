@@ -1,15 +1,15 @@
 import Synchronization
 
 extension EnumCase {
-  /// Learns this case from `root`, whose innermost enum (layout `inner`) is in the case `tag`,
-  /// and returns `root`'s payload when `root` turns out to be in this case.
+  /// Learns this case from `root`, whose enum `depth` optional layers deep (layout `inner`) is
+  /// in the case `tag`, and returns `root`'s payload when `root` turns out to be in this case.
   ///
   /// Runs at most once per tag seen before the case is learned (tags below 64 are remembered as
   /// mismatches), so its cost does not matter on the steady-state path.
   @usableFromInline
-  func learn(from root: Root, in inner: EnumLayout, tag: UInt32) -> Value? {
+  func learn(from root: Root, in inner: EnumLayout, tag: UInt32, depth: Int) -> Value? {
     let value: Value
-    switch payload(of: root, in: inner, tag: tag, depth: innerLayouts.count) {
+    switch payload(of: root, in: inner, tag: tag, depth: depth) {
     case .value(let payload):
       value = payload
     case .never:
@@ -18,10 +18,10 @@ extension EnumCase {
     case .notThisTime:
       return nil
     }
-    let state = locateCase(of: embed(value))
+    let state = locateCase(of: embed(value), maxDepth: depth)
     // Releasing: publishes `boxAddressMask` and `castPayloadType` along with the state.
     learned.store(state.bits, ordering: .releasing)
-    guard state.depth == innerLayouts.count, state.tag == tag else {
+    guard state.depth == depth, state.tag == tag else {
       markMismatch(tag)
       return nil
     }
@@ -48,12 +48,13 @@ extension EnumCase {
     }
   }
 
-  /// Finds the case of `embedded`: how many `.some` layers deep, its tag, and how to extract it.
-  private func locateCase(of embedded: Root) -> CaseState {
+  /// Finds the case of `embedded`: how many `.some` layers deep (at most `maxDepth`), its tag,
+  /// and how to extract it.
+  private func locateCase(of embedded: Root, maxDepth: Int) -> CaseState {
     withUnsafePointer(to: embedded) { pointer in
       var current = layout
       var depth = 0
-      while depth < innerLayouts.count, current.tag(at: pointer) == 0 {
+      while depth < maxDepth, current.tag(at: pointer) == 0 {
         current = innerLayouts[depth]
         depth += 1
       }

@@ -46,6 +46,8 @@ struct EnumLayout: @unchecked Sendable {
   let descriptor: UnsafeRawPointer?
   /// Number of cases with a payload; their tags are `0 ..< payloadCaseCount`.
   let payloadCaseCount: UInt32
+  /// Number of cases without payload; their tags follow the payload cases.
+  let emptyCaseCount: UInt32
 
   /// Reads the layout of `type`, or returns `nil` when `type` is not an enum.
   init?(of type: Any.Type) {
@@ -82,11 +84,13 @@ struct EnumLayout: @unchecked Sendable {
       let emptyCases = descriptor.load(fromByteOffset: 24, as: UInt32.self)
       self.descriptor = descriptor
       self.payloadCaseCount = payloadCases
+      self.emptyCaseCount = emptyCases
       // Single-case enums always have tag 0; some older compilers got their witness wrong.
       if payloadCases + emptyCases == 1 { tagWitness = { _, _ in 0 } }
     } else {
       self.descriptor = nil
       self.payloadCaseCount = 0
+      self.emptyCaseCount = 0
     }
     self.tagWitness = tagWitness
   }
@@ -114,6 +118,12 @@ struct EnumLayout: @unchecked Sendable {
   /// Whether the case with `tag` is stored without payload (its tag follows all payload cases).
   func isPayloadless(tag: UInt32) -> Bool {
     descriptor != nil && tag >= payloadCaseCount
+  }
+
+  /// The tag of the first case without payload, or `nil` when every case has one (or the
+  /// descriptor is unreadable); `Optional`'s is `.none`.
+  var firstPayloadlessTag: UInt32? {
+    descriptor != nil && emptyCaseCount > 0 ? payloadCaseCount : nil
   }
 
   /// For `Optional<Wrapped>`, the layout of `Wrapped` when it is an enum itself.

@@ -28,6 +28,17 @@ enum Shape: Equatable {
   case point
 }
 
+/// Not `Sendable`: it holds a mutable class.
+final class Scratchpad {
+  var notes: [String] = []
+}
+
+enum Unshared {
+  case pad(Scratchpad)
+  case counter(Int)
+  case idle
+}
+
 enum Request {
   case fetch(id: String)
   case cancel

@@ -18,6 +18,34 @@ struct PayloadlessCaseTests {
     #expect(empty.embed(()) == .empty)
   }
 
+  @Test("For a non-Equatable enum, /Enum.case infers CasePath<Enum, Void>, not an optional")
+  func nonEquatableInference() {
+    let cancel = /Request.cancel
+    #expect(type(of: cancel) == CasePath<Request, Void>.self)
+    #expect(cancel.extract(from: .cancel) != nil)
+    #expect(cancel.extract(from: .idle) == nil)
+    let reset = /AppAction.reset
+    #expect(type(of: reset) == CasePath<AppAction, Void>.self)
+    #expect(reset.extract(from: .counter(1)) == nil)
+    let paths = [/Request.cancel, /Request.idle]
+    #expect(type(of: paths) == [CasePath<Request, Void>].self)
+    let optional: CasePath<Request?, Void> = /Request.idle
+    #expect(optional.extract(from: .some(.idle)) != nil)
+    #expect(optional.extract(from: nil) == nil)
+  }
+
+  @Test("A non-Sendable enum's cases infer plain case paths too")
+  func nonSendable() {
+    let idle = /Unshared.idle
+    #expect(type(of: idle) == CasePath<Unshared, Void>.self)
+    #expect(idle.extract(from: .idle) != nil)
+    #expect(idle.extract(from: .counter(1)) == nil)
+    let counter = /Unshared.counter
+    #expect(type(of: counter) == CasePath<Unshared, Int>.self)
+    #expect(counter.extract(from: .counter(2)) == 2)
+    #expect(type(of: /Unshared.self) == CasePath<Unshared, Unshared>.self)
+  }
+
   @Test("A non-Equatable enum's case without payload works where the type is known")
   func nonEquatable() {
     let cancel: CasePath<Request, Void> = /Request.cancel
