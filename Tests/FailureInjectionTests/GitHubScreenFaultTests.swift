@@ -79,6 +79,8 @@ import Testing
 
   @Test func aRefusedConnectionSaysSoAndTheREPLGoesOn() async throws {
     let session = try FaultSession()
+    // NOTE: the stopped server holds its port while `session` lives, so the connection is
+    // refused: no server of a test running in parallel can start listening on that port.
     session.server.stop()
     let port = session.server.port
     await session.run("github", "search swift")

@@ -45,9 +45,10 @@ extension GitHubClientTests {
 
     /// The case the notes saw hang corelibs' own `data(for:)` half of the time.
     @Test func manyConcurrentCancellationsAgainstAClosedPortNeverHang() async throws {
-      let port = try #require(StubHTTPServer.closedPort())
-      let client = GitHubClient.live(
-        configuration: configuration(try #require(URL(string: "http://127.0.0.1:\(port)"))))
+      let refusing = try RefusingPort()
+      defer { extendLifetime(refusing) }
+      let port = refusing.port
+      let client = GitHubClient.live(configuration: configuration(refusing.baseURL))
       for round in 0..<10 {
         let took = await elapsed {
           await withTaskGroup(of: GitHubError?.self) { group in

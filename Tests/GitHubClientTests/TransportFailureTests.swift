@@ -93,11 +93,12 @@ extension GitHubClientTests {
     }
 
     @Test func closedPortCannotConnectAndNamesTheHost() async throws {
-      let port = try #require(StubHTTPServer.closedPort())
-      let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+      let refusing = try RefusingPort()
+      defer { extendLifetime(refusing) }
+      let port = refusing.port
       var error: GitHubError?
       let took = await elapsed {
-        error = await searchError(.live(configuration: configuration(base)))
+        error = await searchError(.live(configuration: configuration(refusing.baseURL)))
       }
       #expect(error == .cannotConnect(host: "127.0.0.1:\(port)"))
       #expect(error?.description.contains("127.0.0.1:\(port)") == true)
