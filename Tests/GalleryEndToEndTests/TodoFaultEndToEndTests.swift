@@ -27,7 +27,8 @@ import Testing
     }
   }
 
-  static let script = "todo\nadd a\nadd b\nwait 2\nlist\n"
+  // NOTE: `wait 30` returns once the save has failed; its limit only stops a hung test.
+  static let script = "todo\nadd a\nadd b\nwait 30\nlist\n"
 
   @Test(.enabled(if: ChildTest.isChild, "runs only in the child process"))
   func childRunsTheGalleryUnderAFault() throws {
