@@ -15,13 +15,13 @@ import Testing
   // test, and the server outlives the wait even when a busy machine starts the app slowly.
   static let lifetime = Duration.seconds(60)
 
-  @Test func searchGoesToGITHUB_API_URLWithTheToken() throws {
+  @Test func searchGoesToGITHUB_API_URLWithTheToken() async throws {
     let server = try StubHTTPServer(
       routes: ["/search/repositories": .json(Self.page)], lifetime: Self.lifetime)
     defer { server.stop() }
     let directory = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try GalleryProcess.run(
+    let result = try await GalleryProcess.run(
       ["--data-dir", directory.path], input: "github\nsearch language:c++ stub\nwait 30\n",
       environment: [
         "GITHUB_API_URL": server.baseURL.absoluteString, "GITHUB_TOKEN": "secret-token-123",
@@ -36,14 +36,14 @@ import Testing
     #expect(!result.output.contains("secret-token-123"))
   }
 
-  @Test func serverErrorsShowAClearMessageAndTheREPLGoesOn() throws {
+  @Test func serverErrorsShowAClearMessageAndTheREPLGoesOn() async throws {
     let server = try StubHTTPServer(
       routes: ["/search/repositories": .json(#"{"message": "boom"}"#, status: 502)],
       lifetime: Self.lifetime)
     defer { server.stop() }
     let directory = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try GalleryProcess.run(
+    let result = try await GalleryProcess.run(
       ["--data-dir", directory.path], input: "github\nsearch swift\nwait 30\ncounter\n+\n",
       environment: ["GITHUB_API_URL": server.baseURL.absoluteString])
     #expect(result.status == 0)
