@@ -3,6 +3,9 @@ import Testing
 
 /// Drives the REPL's GitHub screen against a misbehaving loopback server: each fault must end in
 /// a clear message on the screen, the REPL must go on, and the token must never be shown.
+///
+/// `wait 30` returns as soon as the search has ended: its limit only stops a hung test, so it is
+/// generous, since these tests share a busy machine with the fuzz run and the sanitizers.
 @Suite struct GitHubSearchScreenFaultTests {
   static let faultsAndMessages: [(ServerFault, String)] = [
     (
@@ -39,13 +42,13 @@ import Testing
     defer { session.server.stop() }
     await session.run("github", "search \(fault)")
     #expect(
-      await session.output("wait 10") == [
+      await session.output("wait 30") == [
         "'\(fault)' sorted by best-match: no results to show", "! \(message)",
       ])
     await session.run("state")
     #expect(await session.output("search ok") == ["searching 'ok'…"])
     #expect(
-      await session.output("wait 10") == [
+      await session.output("wait 30") == [
         "'ok' sorted by best-match: 1 result(s), page 1", "  1. octo/ok  ★7  Swift",
       ])
     #expect(await session.output("counter") == ["count: 0"])
@@ -59,11 +62,11 @@ import Testing
     defer { session.server.stop() }
     await session.run("github", "search \(fault)")
     #expect(
-      await session.output("wait 10") == [
+      await session.output("wait 30") == [
         "'\(fault)' sorted by best-match: no results to show",
         "! GitHub rate limit reached; resets at 22:14:50 UTC. Searching is paused for 90 s.",
       ])
-    await session.run("search ok", "wait 10")
+    await session.run("search ok", "wait 30")
     #expect(
       await session.output("state").contains("  rateLimitedUntil: 2023-11-14 22:14:50 +0000"))
     #expect(
@@ -79,11 +82,13 @@ import Testing
 
   @Test func aRefusedConnectionSaysSoAndTheREPLGoesOn() async throws {
     let session = try FaultSession()
+    // NOTE: the stopped server holds its port while `session` lives, so the connection is
+    // refused: no server of a test running in parallel can start listening on that port.
     session.server.stop()
     let port = session.server.port
     await session.run("github", "search swift")
     #expect(
-      await session.output("wait 10") == [
+      await session.output("wait 30") == [
         "'swift' sorted by best-match: no results to show",
         "! Cannot connect to 127.0.0.1:\(port): offline or refused.",
       ])

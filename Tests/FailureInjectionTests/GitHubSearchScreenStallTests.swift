@@ -19,7 +19,7 @@ extension GitHubSearchScreenFaultTests {
     // server's 30 s; no upper bound tighter than that holds on a loaded machine under TSan.
     #expect(took > .milliseconds(900), "not before the client's 1 s limit; took \(took)")
     #expect(await session.server.eventually { $0.hangUps == 1 }, "the client hung up")
-    await session.run("search ok", "wait 10")
+    await session.run("search ok", "wait 30")
     #expect(session.console.text.contains("\n  1. octo/ok  ★7  Swift\n"))
     session.expectTheTokenNeverShows()
   }
@@ -35,7 +35,7 @@ extension GitHubSearchScreenFaultTests {
     #expect(ContinuousClock.now - start < .seconds(10))
     #expect(await session.server.eventually { $0.hangUps == 1 }, "the client hung up")
     #expect(await session.output("+") == ["count: 1"])
-    await session.run("github", "search ok", "wait 10")
+    await session.run("github", "search ok", "wait 30")
     #expect(
       session.console.text.hasSuffix(
         "'ok' sorted by best-match: 1 result(s), page 1\n  1. octo/ok  ★7  Swift\n"))
@@ -49,7 +49,7 @@ extension GitHubSearchScreenFaultTests {
     #expect(await session.server.eventually { $0.requests.count == 1 }, "the search was sent")
     await session.run("search ok")
     #expect(
-      await session.output("wait 10") == [
+      await session.output("wait 30") == [
         "'ok' sorted by best-match: 1 result(s), page 1", "  1. octo/ok  ★7  Swift",
       ])
     #expect(await session.server.eventually { $0.hangUps == 1 }, "the client hung up")
@@ -68,7 +68,7 @@ extension GitHubSearchScreenFaultTests {
         "'stall' sorted by best-match: no results to show\n! The search was cancelled.\n"))
     #expect(session.engine.failures == 0, "Ctrl-C is not a failed command")
     #expect(await session.output("wait") != ["searching 'stall'…"])
-    await session.run("search ok", "wait 10")
+    await session.run("search ok", "wait 30")
     #expect(session.console.text.hasSuffix("  1. octo/ok  ★7  Swift\n"))
     session.expectTheTokenNeverShows()
   }

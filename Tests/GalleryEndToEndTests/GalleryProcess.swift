@@ -1,3 +1,4 @@
+import ChildTest
 import Foundation
 
 /// Runs the built `gallery` executable with a piped script, as a user's shell would.
@@ -21,9 +22,20 @@ struct GalleryProcess {
 
   /// Runs the app with `input` on its standard input; `onceStarted`, when given, is called with
   /// the process once it has printed something (its start-up is over) and before it gets `input`.
+  ///
+  /// The waiting happens on a thread of its own, never on the cooperative pool's few threads.
   static func run(
     _ arguments: [String], input: String, environment extra: [String: String] = [:],
-    onceStarted: ((Process) throws -> Void)? = nil
+    onceStarted: (@Sendable (Process) throws -> Void)? = nil
+  ) async throws -> Result {
+    try await ChildTest.onItsOwnThread {
+      try runBlocking(arguments, input: input, environment: extra, onceStarted: onceStarted)
+    }
+  }
+
+  private static func runBlocking(
+    _ arguments: [String], input: String, environment extra: [String: String],
+    onceStarted: (@Sendable (Process) throws -> Void)?
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable

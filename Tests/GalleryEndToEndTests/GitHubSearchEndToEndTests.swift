@@ -11,13 +11,18 @@ import Testing
       "forks_count": 1, "license": null, "updated_at": "2026-01-02T03:04:05Z"}]}
     """
 
-  @Test func searchGoesToGITHUB_API_URLWithTheToken() throws {
-    let server = try StubHTTPServer(routes: ["/search/repositories": .json(Self.page)])
+  // NOTE: the app's `wait 30` returns once the search has ended; the limits only stop a hung
+  // test, and the server outlives the wait even when a busy machine starts the app slowly.
+  static let lifetime = Duration.seconds(60)
+
+  @Test func searchGoesToGITHUB_API_URLWithTheToken() async throws {
+    let server = try StubHTTPServer(
+      routes: ["/search/repositories": .json(Self.page)], lifetime: Self.lifetime)
     defer { server.stop() }
     let directory = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try GalleryProcess.run(
-      ["--data-dir", directory.path], input: "github\nsearch language:c++ stub\nwait 5\n",
+    let result = try await GalleryProcess.run(
+      ["--data-dir", directory.path], input: "github\nsearch language:c++ stub\nwait 30\n",
       environment: [
         "GITHUB_API_URL": server.baseURL.absoluteString, "GITHUB_TOKEN": "secret-token-123",
         "no_proxy": "127.0.0.1", "NO_PROXY": "127.0.0.1",
@@ -31,14 +36,15 @@ import Testing
     #expect(!result.output.contains("secret-token-123"))
   }
 
-  @Test func serverErrorsShowAClearMessageAndTheREPLGoesOn() throws {
+  @Test func serverErrorsShowAClearMessageAndTheREPLGoesOn() async throws {
     let server = try StubHTTPServer(
-      routes: ["/search/repositories": .json(#"{"message": "boom"}"#, status: 502)])
+      routes: ["/search/repositories": .json(#"{"message": "boom"}"#, status: 502)],
+      lifetime: Self.lifetime)
     defer { server.stop() }
     let directory = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try GalleryProcess.run(
-      ["--data-dir", directory.path], input: "github\nsearch swift\nwait 5\ncounter\n+\n",
+    let result = try await GalleryProcess.run(
+      ["--data-dir", directory.path], input: "github\nsearch swift\nwait 30\ncounter\n+\n",
       environment: ["GITHUB_API_URL": server.baseURL.absoluteString])
     #expect(result.status == 0)
     #expect(result.output.contains("! GitHub had a server error (502); try again later."))

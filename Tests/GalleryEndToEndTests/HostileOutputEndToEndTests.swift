@@ -20,7 +20,7 @@ import Testing
       """
   }
 
-  @Test func nothingRawReachesTheOutput() throws {
+  @Test func nothingRawReachesTheOutput() async throws {
     let server = try StubHTTPServer(routes: ["/search/repositories": .json(Self.page)])
     defer { server.stop() }
     let directory = try GalleryProcess.temporaryDirectory()
@@ -28,9 +28,9 @@ import Testing
     let h = Self.hostile
     let script = [
       "\(h)", "todo", "add \(h)", "list", "login", "login \(h)", "github", "search x",
-      "wait 5", "open 1", "state",
+      "wait 30", "open 1", "state",
     ]
-    let result = try GalleryProcess.run(
+    let result = try await GalleryProcess.run(
       ["--data-dir", directory.path], input: script.joined(separator: "\n") + "\n",
       environment: ["GITHUB_API_URL": server.baseURL.absoluteString])
     #expect(result.status == 0)

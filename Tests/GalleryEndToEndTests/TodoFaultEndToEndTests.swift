@@ -27,15 +27,16 @@ import Testing
     }
   }
 
-  static let script = "todo\nadd a\nadd b\nwait 2\nlist\n"
+  // NOTE: `wait 30` returns once the save has failed; its limit only stops a hung test.
+  static let script = "todo\nadd a\nadd b\nwait 30\nlist\n"
 
   @Test(.enabled(if: ChildTest.isChild, "runs only in the child process"))
-  func childRunsTheGalleryUnderAFault() throws {
+  func childRunsTheGalleryUnderAFault() async throws {
     let words = ChildTest.instruction!.split(separator: " ", maxSplits: 1).map(String.init)
     let fault = try #require(Fault(rawValue: words[0]))
     if fault == .readOnlyDirectory { try ChildTest.dropRoot() }
     if fault == .fileSizeLimit { try ChildTest.ignoreFileSizeSignal() }
-    let result = try GalleryProcess.run(["--data-dir", words[1]], input: Self.script) { app in
+    let result = try await GalleryProcess.run(["--data-dir", words[1]], input: Self.script) { app in
       if fault == .fileSizeLimit {
         try ChildTest.limitFileSize(to: 100, of: app.processIdentifier)
       }
@@ -44,10 +45,10 @@ import Testing
   }
 
   @Test(.enabled(if: ChildTest.isSupported, "needs Linux"), arguments: Fault.allCases)
-  func aFailedSaveSaysWhyKeepsTheListAndLeavesTheFileAlone(fault: Fault) throws {
+  func aFailedSaveSaysWhyKeepsTheListAndLeavesTheFileAlone(fault: Fault) async throws {
     let directory = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let first = try GalleryProcess.run(
+    let first = try await GalleryProcess.run(
       ["--data-dir", directory.path], input: "todo\nadd old\nquit\n")
     #expect(first.status == 0)
     let file = directory.appendingPathComponent("todos.json")
@@ -55,7 +56,7 @@ import Testing
     if fault == .readOnlyDirectory { try setPermissions(0o555, of: directory) }
     defer { try? setPermissions(0o755, of: directory) }
 
-    let child = try ChildTest.run(
+    let child = try await ChildTest.run(
       "childRunsTheGalleryUnderAFault", instruction: "\(fault.rawValue) \(directory.path)")
 
     #expect(child.status == 0, "\(child.output)")

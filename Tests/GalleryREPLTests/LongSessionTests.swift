@@ -57,13 +57,8 @@ import Testing
     .enabled(if: ChildTest.isSupported && !ChildTest.isChild, "needs Linux"),
     .timeLimit(.minutes(5)))
   func tenThousandScreenSwitchesKeepMemoryFlat() async throws {
-    // NOTE: waiting for the child blocks a thread: one of its own, not the cooperative pool's.
-    let (status, output) = try await withCheckedThrowingContinuation { continuation in
-      Thread {
-        continuation.resume(
-          with: Result { try ChildTest.run("childRunsALongSession", instruction: "long-session") })
-      }.start()
-    }
+    let (status, output) = try await ChildTest.run(
+      "childRunsALongSession", instruction: "long-session")
     let report = output.split(separator: "\n").first { $0.hasPrefix("long-session: ") }
     guard status == 0, let report else {
       Issue.record("the child failed (status \(status)):\n\(output)")

@@ -61,10 +61,10 @@ extension GitHubClientTests {
           let client = GitHubClient.live(configuration: configuration(base, secretToken))
           if let error = await searchError(client) { errors.append(error) }
         }
-        let port = try #require(StubHTTPServer.closedPort())
-        let refused = try #require(URL(string: "http://127.0.0.1:\(port)"))
-        let client = GitHubClient.live(configuration: configuration(refused, secretToken))
+        let refusing = try RefusingPort()
+        let client = GitHubClient.live(configuration: configuration(refusing.baseURL, secretToken))
         if let error = await searchError(client) { errors.append(error) }
+        extendLifetime(refusing)
 
         #expect(errors.count == 7)
         for error in errors {

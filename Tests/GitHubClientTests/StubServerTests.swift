@@ -32,6 +32,21 @@ extension GitHubClientTests {
       #expect(error == .cannotConnect(host: "127.0.0.1:\(server.port)"))
     }
 
+    @Test func aStoppedServerKeepsItsPortFromOtherSockets() throws {
+      let server = try StubHTTPServer()
+      defer { extendLifetime(server) }
+      server.stop()
+      #expect(!PlainSocket.canBind(server.port), "another server could take the port")
+      #expect(PlainSocket.connect(server.port) == ECONNREFUSED)
+    }
+
+    @Test func aRefusingPortRefusesAndKeepsItsPortFromOtherSockets() throws {
+      let refusing = try RefusingPort()
+      defer { extendLifetime(refusing) }
+      #expect(PlainSocket.connect(refusing.port) == ECONNREFUSED)
+      #expect(!PlainSocket.canBind(refusing.port), "another server could take the port")
+    }
+
     @Test func serverStopsByItselfAfterItsLifetime() async throws {
       let server = try StubHTTPServer(lifetime: .milliseconds(100))
       try await Task.sleep(for: .milliseconds(300))

@@ -28,7 +28,8 @@ import TodoStorageLive
       try await TodoStorage.live(directory: directory).save(TodoItem.numbered(2))
       let before = try Data(contentsOf: directory.todosFile)
 
-      let child = try ChildTest.run("childSavesPastAFileSizeLimit", instruction: directory.path)
+      let child = try await ChildTest.run(
+        "childSavesPastAFileSizeLimit", instruction: directory.path)
 
       #expect(child.status == 0, "\(child.output)")
       let error = StorageError.diskFull(path: directory.todosFile.path, reason: "File too large")

@@ -26,7 +26,7 @@ import TodoStorageLive
       let before = try Data(contentsOf: directory.todosFile)
       try setPermissions(0o555, of: directory)
 
-      let child = try ChildTest.run(
+      let child = try await ChildTest.run(
         "childSavesIntoAReadOnlyDirectory", instruction: directory.path)
 
       #expect(child.status == 0, "\(child.output)")

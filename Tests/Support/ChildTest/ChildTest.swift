@@ -39,14 +39,30 @@ public enum ChildTest {
 
   /// Runs the test named `filter` in a child process to its end; returns its exit status and
   /// everything it printed.
-  public static func run(_ filter: String, instruction: String) throws -> (
+  public static func run(_ filter: String, instruction: String) async throws -> (
     status: Int32, output: String
   ) {
-    let pipe = Pipe()
-    let child = try start(filter, instruction: instruction, output: pipe.fileHandleForWriting)
-    try pipe.fileHandleForWriting.close()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    child.waitUntilExit()
-    return (child.terminationStatus, String(decoding: data, as: UTF8.self))
+    try await onItsOwnThread {
+      let pipe = Pipe()
+      let child = try start(filter, instruction: instruction, output: pipe.fileHandleForWriting)
+      try pipe.fileHandleForWriting.close()
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      child.waitUntilExit()
+      return (child.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+  }
+
+  /// Runs `work`, which blocks (reading a child's output, waiting for its exit), on a thread of
+  /// its own and returns its result.
+  ///
+  /// Blocking a test's own task would hold one of the cooperative pool's threads, of which there
+  /// are as many as cores: on two cores, two such waits stall every test running beside them,
+  /// and their real-time limits then run out while nothing of theirs can run.
+  public static func onItsOwnThread<T: Sendable>(
+    _ work: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
   }
 }

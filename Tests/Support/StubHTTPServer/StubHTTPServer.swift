@@ -5,7 +5,8 @@ import Locking
 ///
 /// It serves on its own threads (never on Swift concurrency's pool), one per connection, and
 /// answers each request with `Connection: close`. It stops on ``stop()`` or, at the latest,
-/// when `lifetime` has passed, so a failing test cannot leave it running.
+/// when `lifetime` has passed, so a failing test cannot leave it running. Once stopped, its port
+/// refuses connections for as long as the server object lives (see ``RefusingPort``).
 public final class StubHTTPServer: Sendable {
   /// Answers requests whose path has no route.
   public typealias Handler = @Sendable (StubRequest) -> StubResponse
@@ -26,7 +27,9 @@ public final class StubHTTPServer: Sendable {
   }
 
   /// The port the kernel chose.
-  public let port: UInt16
+  public var port: UInt16 { reservation.port }
+  /// Holds the port from start to release, so that no other server can take it once stopped.
+  let reservation: RefusingPort
   let listener: Int32
   let handler: Handler?
   let state: Locked<State>
@@ -38,16 +41,17 @@ public final class StubHTTPServer: Sendable {
     handler: Handler? = nil
   ) throws(StartError) {
     Self.bypassProxiesForLoopback()
-    guard let (fd, port) = Socket.listenOnLoopback() else {
+    let reservation = try RefusingPort()
+    guard let fd = Socket.listenOnLoopback(port: reservation.port) else {
       throw StartError(description: "cannot listen on 127.0.0.1 (errno \(errno))")
     }
+    self.reservation = reservation
     self.listener = fd
-    self.port = port
     self.handler = handler
     self.state = Locked(State(routes: routes))
     let expiry = ContinuousClock.now + lifetime
     let thread = Thread { [self] in acceptLoop(until: expiry) }
-    thread.name = "StubHTTPServer:\(port)"
+    thread.name = "StubHTTPServer:\(reservation.port)"
     thread.start()
   }
 
@@ -78,6 +82,9 @@ public final class StubHTTPServer: Sendable {
   }
 
   /// Stops accepting, drops open connections and returns once the listening socket is closed.
+  ///
+  /// The port then refuses connections until the server is released; keep the server alive
+  /// (use it later in the test) while a client must find it refused.
   public func stop() {
     halt()
     acceptLoopDone.wait()
@@ -95,13 +102,6 @@ public final class StubHTTPServer: Sendable {
     setenv("no_proxy", "127.0.0.1,localhost,::1", 1)
     setenv("NO_PROXY", "127.0.0.1,localhost,::1", 1)
   }()
-
-  /// A loopback port with nothing listening on it (bound once, then closed).
-  public static func closedPort() -> UInt16? {
-    guard let (fd, port) = Socket.listenOnLoopback() else { return nil }
-    Socket.close(fd)
-    return port
-  }
 
   // MARK: - Serving
 
