@@ -11,7 +11,8 @@ extension ObservedActomaton {
   ///     that the effects feed back, recursively.
   /// - Returns: A task that completes once the action was reduced and the effects it started
   ///   have finished, as the task ``Actomaton/send(_:priority:tracksFeedbacks:)`` returns;
-  ///   cancelling it cancels those effects. It throws the first error one of them threw.
+  ///   cancelling it cancels those effects (an action not yet delivered is still delivered, and
+  ///   its effects cancelled at once). It throws the first error one of them threw.
   @discardableResult
   public func send(
     _ action: Action,

@@ -2,8 +2,8 @@ import Actomaton
 import Observation
 
 /// An observable mirror of an actomaton's state for UI hosts: SwiftUI views,
-/// `withObservationTracking` and `Observations` see every change, and ``send(_:priority:tracksFeedbacks:)``
-/// forwards actions without `await`.
+/// `withObservationTracking` and `Observations` see every change, and
+/// ``send(_:priority:tracksFeedbacks:)`` forwards actions without `await`.
 ///
 /// ```swift
 /// let store = ObservedActomaton(actomaton, state: initialState)
@@ -15,9 +15,10 @@ import Observation
 /// every change: sent actions, actions fed back by effects, bindings. It lives on the main actor,
 /// as views do; it updates a moment after the actomaton, on the main actor's next turn.
 ///
-/// Reading ``state`` observes the whole state: any change notifies. Reading a slice through
-/// dynamic member lookup (`store.count`, `store.user.name`) observes that slice only: a change
-/// elsewhere in the state does not notify it.
+/// Reading ``state`` observes the whole state: any change notifies. Reading a property through
+/// dynamic member lookup (`store.count`) observes that property only: a change elsewhere in the
+/// state does not notify it. `store.user.name` observes `user`; for `name` alone, read
+/// `store[dynamicMember: \.user.name]`.
 ///
 /// The mirror holds the actomaton; the actomaton does not hold the mirror. When the mirror is
 /// released, its updating task ends, and the actomaton goes too unless someone else holds it.
@@ -34,6 +35,8 @@ public final class ObservedActomaton<Action: Sendable, State: Sendable & Equatab
   }
 
   private var current: State
+  /// How to tell whether each slice ever read changed.
+  // NOTE: it grows with the distinct key paths read, which the program's source bounds.
   private var slices: [SliceKey: (State, State) -> Bool] = [:]
   var lastSend: Task<Task<Void, any Error>?, Never>?
   private let registrar = ObservationRegistrar()

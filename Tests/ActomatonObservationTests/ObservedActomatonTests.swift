@@ -17,7 +17,6 @@ import Testing
     case setText(String)
     case incrementLater
     case append(Int)
-    case waitForever
   }
 
   static let reducer = Reducer<Action, State, Void> { action, state, _ in
@@ -26,11 +25,6 @@ import Testing
     case let .setText(text): state.text = text
     case .incrementLater: return Effect { .increment }
     case let .append(number): state.log.append(number)
-    case .waitForever:
-      return Effect {
-        for await _ in AsyncStream<Never>(unfolding: { nil as Never? }) {}
-        return nil
-      }
     }
     return .empty
   }
@@ -100,11 +94,23 @@ import Testing
   }
 
   @Test func cancellingTheSendTaskCancelsTheEffects() async {
-    let mirror = Self.make()
-    let task = mirror.send(.waitForever)
+    let (ended, end) = AsyncStream<Void>.makeStream()
+    let waitsUntilCancelled = Reducer<Action, State, Void> { _, _, _ in
+      Effect {
+        let (never, keep) = AsyncStream<Never>.makeStream()
+        for await _ in never {}
+        keep.finish()
+        end.yield()
+        return nil
+      }
+    }
+    let mirror = ObservedActomaton(
+      Actomaton(state: State(), reducer: waitsUntilCancelled), state: State())
+    let task = mirror.send(.increment)
     task.cancel()
     _ = try? await task.value
-    #expect(task.isCancelled)
+    var endings = ended.makeAsyncIterator()
+    #expect(await endings.next() != nil, "the effect ended: it was cancelled")
   }
 
   @Test func releasingTheMirrorEndsItsTaskAndReleasesTheActomaton() async throws {
@@ -121,7 +127,7 @@ import Testing
       await tracker.changed()
     }
     #expect(weakMirror == nil, "the updating task does not hold the mirror")
-    await updates?.value
+    await waitForEnd(of: updates)
     #expect(weakActomaton == nil)
   }
 
@@ -134,7 +140,7 @@ import Testing
     await tracker.changed()
     #expect(await actomaton.stateObserverCount == 1)
     mirror = nil
-    await updates?.value
+    await waitForEnd(of: updates)
     await actomaton.send(.increment)
     #expect(await actomaton.stateObserverCount == 0)
   }

@@ -14,15 +14,33 @@ final class Tracker {
     }
   }
 
-  /// Waits until a change was announced (at once if it already was).
+  /// Waits until a change was announced (at once if it already was), or the test's time limit.
   func changed() async {
     if fired { return }
-    await withCheckedContinuation { waiter = $0 }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { waiter = $0 }
+    } onCancel: {
+      Task { @MainActor in self.giveUp() }
+    }
+  }
+
+  private func giveUp() {
+    waiter?.resume()
+    waiter = nil
   }
 
   private func fire() {
     fired = true
     waiter?.resume()
     waiter = nil
+  }
+}
+
+/// Waits for a task to end; at the test's time limit, cancels it so that the run goes on.
+func waitForEnd(of task: Task<Void, Never>?) async {
+  await withTaskCancellationHandler {
+    await task?.value
+  } onCancel: {
+    task?.cancel()
   }
 }
