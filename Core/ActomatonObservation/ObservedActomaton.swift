@@ -18,7 +18,8 @@ import Observation
 /// Reading ``state`` observes the whole state: any change notifies. Reading a property through
 /// dynamic member lookup (`store.count`) observes that property only: a change elsewhere in the
 /// state does not notify it. `store.user.name` observes `user`; for `name` alone, read
-/// `store[dynamicMember: \.user.name]`.
+/// `store[dynamicMember: \.user.name]`. A slice must be `Equatable`; read others through
+/// ``state``.
 ///
 /// The mirror holds the actomaton; the actomaton does not hold the mirror. When the mirror is
 /// released, its updating task ends, and the actomaton goes too unless someone else holds it.
@@ -38,6 +39,7 @@ public final class ObservedActomaton<Action: Sendable, State: Sendable & Equatab
   /// How to tell whether each slice ever read changed.
   // NOTE: it grows with the distinct key paths read, which the program's source bounds.
   private var slices: [SliceKey: (State, State) -> Bool] = [:]
+  /// The newest delivery of a sent action; the next one waits for it.
   var lastSend: Task<Task<Void, any Error>?, Never>?
   private let registrar = ObservationRegistrar()
   /// The task that applies the actomaton's changes; it ends when the mirror goes away.

@@ -7,6 +7,8 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct ObservationsTests {
   @Test func observationsYieldsTheSliceAsItChanges() async {
+    // NOTE: `Observations` needs the 26 OSes on Apple platforms; on Linux, the 6.2 toolchain.
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
     let mirror = ObservedActomaton(
       Actomaton(state: ObservedActomatonTests.State(), reducer: ObservedActomatonTests.reducer),
       state: ObservedActomatonTests.State())
