@@ -58,6 +58,19 @@ import Testing
     #expect(mirror.count == 1)
   }
 
+  @Test func aNestedSliceReadThroughItsKeyPathIsObservedAlone() async {
+    let mirror = Self.make()
+    let logCount = Tracker { _ = mirror[dynamicMember: \.log.count] }
+    mirror.send(.append(1))
+    await logCount.changed()
+    #expect(mirror[dynamicMember: \.log.count] == 1)
+    let logCountAgain = Tracker { _ = mirror[dynamicMember: \.log.count] }
+    let text = Tracker { _ = mirror.text }
+    mirror.send(.setText("ann"))
+    await text.changed()
+    #expect(!logCountAgain.fired, "the text changed, not the log")
+  }
+
   @Test func changesFedBackByEffectsAndSentElsewhereAreMirrored() async throws {
     let mirror = Self.make()
     let viaEffect = Tracker { _ = mirror.count }
