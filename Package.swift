@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "CasePaths", targets: ["CasePaths"]),
     .library(name: "Actomaton", targets: ["Actomaton"]),
     .library(name: "ActomatonDebugging", targets: ["ActomatonDebugging"]),
+    .library(name: "ActomatonObservation", targets: ["ActomatonObservation"]),
     .library(name: "ActomatonTesting", targets: ["ActomatonTesting"]),
     .library(name: "CounterFeature", targets: ["CounterFeature"]),
     .library(name: "StateDiagramFeature", targets: ["StateDiagramFeature"]),
@@ -37,6 +38,12 @@ let package = Package(
     .testTarget(
       name: "ActomatonDebuggingTests", dependencies: ["ActomatonDebugging"],
       path: "Tests/ActomatonDebuggingTests"),
+
+    .target(
+      name: "ActomatonObservation", dependencies: ["Actomaton"], path: "Core/ActomatonObservation"),
+    .testTarget(
+      name: "ActomatonObservationTests", dependencies: ["Actomaton", "ActomatonObservation"],
+      path: "Tests/ActomatonObservationTests"),
 
     .target(
       name: "ActomatonTesting", dependencies: ["Actomaton", "ActomatonDebugging"],
