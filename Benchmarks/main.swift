@@ -1,6 +1,6 @@
 import Foundation
 
-// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only W1|W2|W5|W6|W7|M1]
+// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only W1|W2|W5|W6|W7|W8|M1]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 let only = arguments.firstIndex(of: "--only").flatMap {
@@ -22,12 +22,14 @@ if let only {
     sample = await CasePathWorkloads.w5(n: n * 10, repetitions: repetitions, matching: false).0
   case "W6": sample = await AppWorkloads.w6RootSend(n: n, repetitions: repetitions)
   case "W7": sample = await AppWorkloads.w7Engine(lines: n / 10, repetitions: 1)
+  case "W8":
+    sample = await ObservationWorkloads.w8Send(observers: 100, n: n / 100, repetitions: repetitions)
   case "M1":
     let floor = Int(await Memory.bytesPerSuspendedTask(n: n / 10))
     print("M1: \(Int(await Memory.bytesPerWaitingEffect(n: n / 10))) bytes (floor \(floor))")
     exit(0)
   default:
-    print("unknown workload \(only); expected W1, W2, W5, W6, W7 or M1")
+    print("unknown workload \(only); expected W1, W2, W5, W6, W7, W8 or M1")
     exit(2)
   }
   print("\(only): \(Report.format(sample.median)) ns/op")
@@ -80,6 +82,22 @@ rows.append(
   Row(
     id: "W6", name: "send through the root reducer", n: 1_000_000 / scale, sample: w6,
     floorName: "W1 (send, .empty)", floor: w1, target: "≤ 3", note: nil))
+
+let w8Plain = await ObservationWorkloads.w8Send(
+  observers: 0, n: 1_000_000 / scale, repetitions: repetitions)
+rows.append(
+  Row(
+    id: "W8", name: "send changing a field, no observer", n: 1_000_000 / scale, sample: w8Plain,
+    floorName: "W1 (send, .empty)", floor: w1, target: "≤ 1.05", note: nil))
+for observers in [1, 100] {
+  let n = 1_000_000 / scale / observers
+  let w8 = await ObservationWorkloads.w8Send(
+    observers: observers, n: n, repetitions: repetitions)
+  rows.append(
+    Row(
+      id: "W8", name: "send changing an observed field, \(observers) observer(s)", n: n,
+      sample: w8, floorName: "W8, no observer", floor: w8Plain, target: "-", note: nil))
+}
 
 let lines = 100_000 / scale
 let w7 = await AppWorkloads.w7Engine(lines: lines, repetitions: quick ? 1 : 3)

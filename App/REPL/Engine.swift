@@ -45,23 +45,30 @@ public final class Engine {
     let isBusy = self.isBusy
     let latest = self.latest
     self.isDebugging = isDebugging
-    let reducer = Root.reducer
-      .debug(
-        "debug", to: { console.print($0) },
-        when: { action in isDebugging.withLock { $0 } && !action.isTick })
-    let noticing = Reducer<Root.Action, Root.State, Root.Environment> { action, state, env in
-      let effect = reducer.run(action, &state, env)
-      if console.isInteractive { latest.withLock { $0 = state.current } }
-      if console.isInteractive, !isBusy.withLock({ $0 }), let current = state.current,
-        let notice = Screen.of(current).notice(action, current)
-      {
-        console.notify(notice, prompt: Engine.prompt(for: current))
-      }
-      return effect
+    let debugLog = ActomatonObserver<Root.Action, Root.State>.debug(
+      "debug", to: { console.print($0) },
+      when: { action in isDebugging.withLock { $0 } && !action.isTick })
+    var observers = [debugLog]
+    if console.isInteractive {
+      // NOTE: the action is told before it is reduced and the new state after; a notice needs
+      // both, so one slot pairs them (actions fed back synchronously are told after).
+      let reduced = Locked<Root.Action?>(nil)
+      observers.append(
+        ActomatonObserver(
+          actionReceived: { action, _ in reduced.withLock { $0 = action } },
+          stateChanged: { _, state in
+            guard let action = reduced.withLock({ $0.take() }) else { return }
+            latest.withLock { $0 = state.current }
+            if !isBusy.withLock({ $0 }), let current = state.current,
+              let notice = Screen.of(current).notice(action, current)
+            {
+              console.notify(notice, prompt: Engine.prompt(for: current))
+            }
+          }))
     }
     actomaton = Actomaton(
-      state: Root.State(), reducer: noticing, environment: environment, clock: clock,
-      executor: executor)
+      state: Root.State(), reducer: Root.reducer, environment: environment, clock: clock,
+      executor: executor, observer: .combine(observers))
   }
 
   /// The prompt for the screen shown.
