@@ -19,13 +19,7 @@ extension Actomaton {
     let extract = path.keyPath
     let current = currentState[keyPath: extract]
     let observation = SliceObservation(current: current)
-    var last = current
-    let offer = { (state: State) -> Bool in
-      let value = state[keyPath: extract]
-      guard value != last else { return true }
-      last = value
-      return observation.offer(value)
-    }
+    let offer = { (state: State) -> Bool in observation.offer(state[keyPath: extract]) }
     hooksForUpdate().subscribers.append(Hooks.Subscriber(offer: offer, finish: observation.finish))
     return observation
   }
@@ -54,8 +48,14 @@ extension Actomaton {
     }
     if !hooks.subscribers.isEmpty {
       let state = currentState
-      hooks.subscribers.removeAll { !$0.offer(state) }
-      if hooks.subscribers.isEmpty, hooks.observer == nil { self.hooks = nil }
+      var ended: [Int] = []
+      for (index, subscriber) in hooks.subscribers.enumerated() where !subscriber.offer(state) {
+        ended.append(index)
+      }
+      if !ended.isEmpty {
+        for index in ended.reversed() { hooks.subscribers.remove(at: index) }
+        if hooks.subscribers.isEmpty, hooks.observer == nil { self.hooks = nil }
+      }
     }
     return effect
   }

@@ -41,69 +41,89 @@ public struct StateValues<Value: Sendable & Equatable>: AsyncSequence, Sendable 
 }
 
 /// One observer's mailbox: the newest value not yet delivered, and the consumer waiting for it.
-public final class SliceObservation<Value: Sendable & Equatable>: Sendable {
-  private struct Storage {
-    var pending: Value?
-    var lastDelivered: Value?
-    var waiter: UnsafeContinuation<Value?, Never>?
-    var isFinished = false
-  }
-
-  private let storage: Locked<Storage>
+// NOTE: `@unchecked Sendable`: every stored property but `lastOffered` is read and written only
+// under `lock`, and `lastOffered` only by the observed actomaton, one state at a time (so the
+// runtime's exclusivity checks, which cost more than the lock here, are left out). The
+// fields sit in the class itself, and the waiter resumes with no value (the consumer takes it
+// from `ready`), so offering a value needs no generic type's metadata at run time: an
+// actomaton's send stays cheap with many observers.
+public final class SliceObservation<Value: Sendable & Equatable>: @unchecked Sendable {
+  private let lock = PlainLock()
+  @exclusivity(unchecked) private var pending: Value?
+  @exclusivity(unchecked) private var lastDelivered: Value
+  @exclusivity(unchecked) private var hasDelivered = false
+  @exclusivity(unchecked) private var ready: Value?
+  @exclusivity(unchecked) private var waiter: UnsafeContinuation<Void, Never>?
+  @exclusivity(unchecked) private var isFinished = false
+  /// The last value offered; only the observed actomaton touches it, on its own executor.
+  @exclusivity(unchecked) private var lastOffered: Value
 
   init(current: Value) {
-    storage = Locked(Storage(pending: current))
+    pending = current
+    lastDelivered = current
+    lastOffered = current
   }
 
-  /// Offers a new value; returns `false` once the observer has ended, so the actomaton drops it.
+  /// Offers the slice of a new state, from the observed actomaton; returns `false` once the
+  /// observer has ended, so the actomaton drops it. An unchanged value costs one comparison.
   func offer(_ value: Value) -> Bool {
-    let (waiter, isAlive): (UnsafeContinuation<Value?, Never>?, Bool) = storage.withLock {
-      storage in
-      guard !storage.isFinished else { return (nil, false) }
-      guard let waiter = storage.waiter, value != storage.lastDelivered else {
-        storage.pending = value
-        return (nil, true)
-      }
-      storage.waiter = nil
-      storage.lastDelivered = value
-      return (waiter, true)
+    if value == lastOffered { return true }
+    lastOffered = value
+    var waiter: UnsafeContinuation<Void, Never>?
+    lock.lock()
+    let isAlive = !isFinished
+    if isAlive, self.waiter != nil, !hasDelivered || value != lastDelivered {
+      ready = value
+      lastDelivered = value
+      hasDelivered = true
+      waiter = self.waiter
+      self.waiter = nil
+    } else if isAlive {
+      pending = value
     }
-    waiter?.resume(returning: value)
+    lock.unlock()
+    waiter?.resume()
     return isAlive
   }
 
   /// Ends the observer: a waiting consumer gets `nil`.
   func finish() {
-    let waiter = storage.withLock { storage in
-      storage.isFinished = true
-      storage.pending = nil
-      defer { storage.waiter = nil }
-      return storage.waiter
-    }
-    waiter?.resume(returning: nil)
+    lock.lock()
+    isFinished = true
+    pending = nil
+    let waiter = self.waiter
+    self.waiter = nil
+    lock.unlock()
+    waiter?.resume()
   }
 
-  /// Waits for a value that differs from the last one delivered.
+  /// Waits for a value that differs from the last one delivered; `nil` once ended.
   func next() async -> Value? {
     await withTaskCancellationHandler {
       // NOTE: an unsafe continuation is resumed exactly once: by whoever takes it out of `waiter`
       // under the lock, or at once here when a value (or the end) is already there.
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<Value?, Never>) in
-        let ready: Value?? = storage.withLock { storage in
-          if storage.isFinished { return .some(nil) }
-          if let pending = storage.pending, pending != storage.lastDelivered {
-            storage.pending = nil
-            storage.lastDelivered = pending
-            return .some(pending)
-          }
-          storage.pending = nil
-          storage.waiter = continuation
-          return nil
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        var isReady = true
+        lock.lock()
+        if !isFinished, let value = pending, !hasDelivered || value != lastDelivered {
+          pending = nil
+          ready = value
+          lastDelivered = value
+          hasDelivered = true
+        } else if !isFinished {
+          pending = nil
+          waiter = continuation
+          isReady = false
         }
-        if let ready { continuation.resume(returning: ready) }
+        lock.unlock()
+        if isReady { continuation.resume() }
       }
     } onCancel: {
       finish()
     }
+    lock.lock()
+    defer { lock.unlock() }
+    defer { ready = nil }
+    return isFinished ? nil : ready
   }
 }

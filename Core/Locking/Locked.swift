@@ -16,13 +16,17 @@
 // NOTE: `@unchecked Sendable` is safe: the value is read and written only inside `withLock`,
 // while the mutex is held, and `Value` itself must be `Sendable`.
 package struct Locked<Value: Sendable>: @unchecked Sendable {
-  private let buffer: Buffer
+  @usableFromInline let buffer: Buffer
 
   package init(_ value: Value) {
     buffer = Buffer.make(value)
   }
 
   /// Runs `body` with exclusive access to the value; rethrows what `body` throws, typed.
+  ///
+  /// Inlinable, so that callers in other modules specialise it: an unspecialised call looks up
+  /// generic metadata at run time, which costs more than the lock itself.
+  @inlinable
   package func withLock<T, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> T
   ) throws(Failure) -> T {
@@ -40,7 +44,8 @@ package struct Locked<Value: Sendable>: @unchecked Sendable {
 
   /// The value as the header and the mutex as the single element, so the mutex has a stable
   /// address without an allocation of its own.
-  private final class Buffer: ManagedBuffer<Value, pthread_mutex_t> {
+  @usableFromInline
+  final class Buffer: ManagedBuffer<Value, pthread_mutex_t> {
     static func make(_ value: Value) -> Buffer {
       let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in value }, to: Buffer.self)
       buffer.withUnsafeMutablePointerToElements { _ = pthread_mutex_init($0, nil) }
@@ -51,4 +56,27 @@ package struct Locked<Value: Sendable>: @unchecked Sendable {
       _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
     }
   }
+}
+
+/// A bare pthread mutex, for hot paths in generic code: `lock()` and `unlock()` are not generic,
+/// so a caller that is not specialised pays no generic metadata lookup for them.
+// NOTE: `@unchecked Sendable` is safe: the mutex is made for use from several threads, and it is
+// destroyed only in `deinit`, when no thread can hold a reference.
+package final class PlainLock: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  package init() {
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Takes the mutex, waiting while another thread holds it.
+  package func lock() { pthread_mutex_lock(mutex) }
+
+  /// Gives the mutex back.
+  package func unlock() { pthread_mutex_unlock(mutex) }
 }
