@@ -3,7 +3,7 @@ import Testing
 
 /// A question at a real terminal: the prompt says that the next line answers it.
 @Suite struct ConfirmationTerminalTests {
-  @Test func clearCompletedAsksAtTheQuestionPromptAndYesClears() throws {
+  @Test func clearCompletedAsksAtTheQuestionPromptCtrlCCancelsAndYesClears() throws {
     let home = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let data = home.appendingPathComponent("data").path
@@ -12,6 +12,11 @@ import Testing
     try app.expect("todo> ")
     app.type("add tea" + Keys.enter + "toggle 1" + Keys.enter + "clear-completed" + Keys.enter)
     try app.expect("Delete 1 completed item(s)? [y/N]")
+    try app.expect("todo [y/N]> ")
+    app.type(Keys.control("c"))
+    try app.expect("(cancelled; press Ctrl-C again or Ctrl-D to quit)")
+    try app.expect("todo> ")
+    app.type("clear-completed" + Keys.enter)
     try app.expect("todo [y/N]> ")
     app.type("y" + Keys.enter)
     try app.expect("0 active, 0 completed")
