@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "ActomatonDebugging", targets: ["ActomatonDebugging"]),
     .library(name: "ActomatonObservation", targets: ["ActomatonObservation"]),
     .library(name: "ActomatonTesting", targets: ["ActomatonTesting"]),
+    .library(name: "FeatureSupport", targets: ["FeatureSupport"]),
     .library(name: "CounterFeature", targets: ["CounterFeature"]),
     .library(name: "StateDiagramFeature", targets: ["StateDiagramFeature"]),
     .library(name: "StopwatchFeature", targets: ["StopwatchFeature"]),
@@ -90,13 +91,20 @@ let package = Package(
 
     // MARK: - Features
 
+    // NOTE: what features share (the confirmation question), as ClientSupport is for clients: not
+    // a feature, so a feature may import it without importing another feature.
+    .target(name: "FeatureSupport", path: "Features/FeatureSupport"),
+    .testTarget(
+      name: "FeatureSupportTests", dependencies: ["FeatureSupport"],
+      path: "Tests/FeatureSupportTests"),
+
     .target(name: "CounterFeature", dependencies: ["Actomaton"], path: "Features/Counter"),
     .testTarget(
       name: "CounterFeatureTests", dependencies: ["ActomatonTesting", "CounterFeature"],
       path: "Tests/CounterFeatureTests"),
 
     .target(
-      name: "StateDiagramFeature", dependencies: ["Actomaton", "AuthClient"],
+      name: "StateDiagramFeature", dependencies: ["Actomaton", "AuthClient", "FeatureSupport"],
       path: "Features/StateDiagram"),
     .testTarget(
       name: "StateDiagramFeatureTests",
@@ -109,7 +117,8 @@ let package = Package(
       path: "Tests/StopwatchFeatureTests"),
 
     .target(
-      name: "TodoFeature", dependencies: ["Actomaton", "ClientSupport", "TodoStorage"],
+      name: "TodoFeature",
+      dependencies: ["Actomaton", "ClientSupport", "FeatureSupport", "TodoStorage"],
       path: "Features/Todo"),
     .testTarget(
       name: "TodoFeatureTests",
@@ -146,7 +155,8 @@ let package = Package(
     .target(
       name: "GalleryREPL",
       dependencies: [
-        "ActomatonDebugging", "AppRoot", "ClientSupport", "GitHubClient", "LineEditor",
+        "ActomatonDebugging", "AppRoot", "ClientSupport", "FeatureSupport", "GitHubClient",
+        "LineEditor",
       ],
       path: "App/REPL"),
     .testTarget(

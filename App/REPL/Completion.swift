@@ -32,18 +32,9 @@ enum Completion {
       guard let syntax = screen?.command(named: command)?.arguments else { return [] }
       let first = syntax.split(separator: " ").first.map(String.init) ?? ""
       if first.contains("|") { return first.split(separator: "|").map(String.init) }
-      guard first == "N", let current else { return [] }
-      let count = itemCount(current)
+      guard first == "N", let current, let screen else { return [] }
+      let count = screen.itemCount(current)
       return count > 0 ? (1...count).map(String.init) : []
-    }
-  }
-
-  /// How many numbered items the screen shows.
-  private static func itemCount(_ current: Root.State.Current) -> Int {
-    switch current {
-    case let .todo(state): state.visibleItems.count
-    case let .gitHubSearch(state): state.results.count
-    default: 0
     }
   }
 }

@@ -2,6 +2,7 @@ import Actomaton
 import ActomatonDebugging
 import AppRoot
 import ClientSupport
+import FeatureSupport
 
 /// The REPL's engine: turns lines into actions on the app's actomaton and prints the results.
 ///
@@ -74,9 +75,16 @@ public final class Engine {
   /// The prompt for the screen shown.
   public var prompt: String { Engine.prompt(for: current) }
 
+  /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that
+  /// the next line answers it.
   static func prompt(for current: Root.State.Current?) -> String {
-    "\(current?.screenName ?? "home")> "
+    guard let current else { return "home> " }
+    let screen = Screen.of(current)
+    return screen.name + (screen.question(current) == nil ? "> " : " [y/N]> ")
   }
+
+  /// Whether the screen shown asks a question, which the next line answers.
+  var isAsking: Bool { current.map { Screen.of($0).question($0) != nil } ?? false }
 
   /// Prints the banner and the screens, and opens `screen` when given.
   public func start(screen: String? = nil) async {
@@ -102,6 +110,7 @@ public final class Engine {
       fail("The line is \(length) bytes long; lines are at most \(Engine.maxLineLength) bytes.")
       return true
     }
+    if let current, await answer(line, on: current) { return true }
     let trimmed = line.trimmingWhitespace()
     guard !trimmed.isEmpty else { return true }
     let name = String(trimmed.prefix { !$0.isWhitespace })
@@ -141,22 +150,39 @@ public final class Engine {
   @discardableResult
   public func interrupt() async -> Bool {
     await refresh()
-    guard let current, let action = Screen.of(current).interrupt(current) else { return false }
+    guard let current else { return false }
+    let screen = Screen.of(current)
+    // NOTE: Ctrl-C at a question answers no, as an empty line does.
+    let action =
+      screen.question(current) == nil ? screen.interrupt(current) : screen.answer(.no)
+    guard let action else { return false }
     _ = await send(action)
     render(countsFailures: false)
     return true
   }
 
-  private func run(_ command: Command, _ arguments: Arguments, on current: Root.State.Current)
-    async
-  {
+  /// When the screen asks a question, `line` answers it (`y` or `yes` confirms, anything else,
+  /// an empty line too, cancels) and is not run as a command; returns whether it did.
+  private func answer(_ line: String, on current: Root.State.Current) async -> Bool {
+    let screen = Screen.of(current)
+    guard screen.question(current) != nil, let action = screen.answer(Answer(reply: line)) else {
+      return false
+    }
+    if let task = await send(action) { inFlight.add(task) }
+    render()
+    return true
+  }
+
+  private func run(
+    _ command: ScreenCommand, _ arguments: Arguments, on current: Root.State.Current
+  ) async {
     do throws(CommandError) {
       switch try command.parse(arguments) {
       case let .send(action):
         if let task = await send(action) { inFlight.add(task) }
         render()
-      case let .view(lines):
-        console.print(lines(current))
+      case let .view(view):
+        show(view(current), countsFailures: false)
       }
     } catch {
       fail(error.message + " Try 'help \(command.name)'.")
@@ -183,10 +209,19 @@ public final class Engine {
 
   /// Prints the current screen; a refusal or error in it counts as a failed command.
   func render(countsFailures: Bool = true) {
-    guard let current else { return }
-    let lines = Screen.of(current).render(current)
-    if countsFailures, lines.contains(where: { $0.hasPrefix("! ") }) { failures += 1 }
-    console.print(lines) { $0.hasPrefix("! ") ? .red : nil }
+    guard let current, let rendered = Screen.of(current).render(current) else { return }
+    show(rendered, countsFailures: countsFailures)
+  }
+
+  /// Prints `rendered`: its lines, its problem in red (counted as a failed command when
+  /// `countsFailures`), then its question.
+  func show(_ rendered: Rendered, countsFailures: Bool) {
+    console.print(rendered.lines)
+    if let problem = rendered.problem {
+      if countsFailures { failures += 1 }
+      console.print(problem.lines) { _ in .red }
+    }
+    if let question = rendered.questionLine { console.print([question]) { _ in .yellow } }
   }
 
   func fail(_ message: String) {

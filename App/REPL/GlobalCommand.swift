@@ -1,11 +1,16 @@
 import AppRoot
 
 /// The commands that work on every screen.
-enum GlobalCommand: CaseIterable {
-  case help, list, open, home, state, debug, wait, quit
+enum GlobalCommand {
+  case help, list, open(Screen), home, state, debug, wait, quit
+
+  /// The commands in the order `help` lists them (opening a screen once, for all screens).
+  static let listed: [GlobalCommand] = [
+    .help, .list, .open(.counter), .home, .state, .debug, .wait, .quit,
+  ]
 
   static func named(_ name: String) -> GlobalCommand? {
-    if Screen.named(name) != nil { return .open }
+    if let screen = Screen.named(name) { return .open(screen) }
     switch name {
     case "help", "?": return .help
     case "list": return .list
@@ -50,8 +55,8 @@ extension Engine {
     case .list:
       guard expectNoArguments(arguments, "list") else { return true }
       console.print(screenList())
-    case .open:
-      await open(Screen.named(name)!, arguments)
+    case let .open(screen):
+      await open(screen, arguments)
     case .home:
       guard expectNoArguments(arguments, "home") else { return true }
       inFlight.removeAll()
@@ -85,7 +90,7 @@ extension Engine {
       return
     }
     inFlight.removeAll()
-    if let task = await send(.changeCurrent(screen.initial())) {
+    if let task = await send(.changeCurrent(screen.initial)) {
       // NOTE: opening loads (the Todo file): show the screen once that is done.
       await waiter.wait([task], .seconds(5))
       await refresh()
@@ -132,7 +137,7 @@ extension Engine {
     let screen = current.map(Screen.of)
     guard let name else {
       var lines = ["global commands:"]
-      lines += GlobalCommand.allCases.map { "  \($0.help.usage.padding(to: 22))\($0.help.summary)" }
+      lines += GlobalCommand.listed.map { "  \($0.help.usage.padding(to: 22))\($0.help.summary)" }
       if let screen {
         lines.append("\(screen.name) commands:")
         lines += screen.commands.map { "  \($0.usage.padding(to: 22))\($0.summary)" }

@@ -40,10 +40,11 @@ public enum REPL {
         }
         interruptedOnce = true
         console.write("\n")
+        let wasAsking = engine.isAsking
         let stopped = await engine.interrupt()
-        console.write(
-          "(\(stopped ? "stopped the screen's work" : "nothing to stop"); "
-            + "press Ctrl-C again or Ctrl-D to quit)\n")
+        let what =
+          wasAsking ? "cancelled" : stopped ? "stopped the screen's work" : "nothing to stop"
+        console.write("(\(what); press Ctrl-C again or Ctrl-D to quit)\n")
       }
       reader.prompt(engine.prompt)
     }

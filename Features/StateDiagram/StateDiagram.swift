@@ -1,5 +1,6 @@
 import Actomaton
 import AuthClient
+import FeatureSupport
 
 /// The login flow as a state machine: log in, log out, and force a logout even mid-login.
 public enum StateDiagram {
@@ -17,6 +18,8 @@ public enum StateDiagram {
     public var refusal: String?
     /// What went wrong with the last login or logout.
     public var failure: Failure?
+    /// The question asked before logging out, until it is answered.
+    public var confirmation: Confirmation<Action>?
 
     public init(phase: Phase = .loggedOut, userID: String? = nil) {
       self.phase = phase
@@ -41,8 +44,13 @@ public enum StateDiagram {
 
   public enum Action: Equatable, Sendable {
     case login(userID: String)
+    /// Asks first (`confirmation`) when the diagram allows a logout.
     case logout
+    /// Logs out without asking: what a yes to `logout` runs.
+    case logoutConfirmed
     case forceLogout
+    /// Answers the pending `confirmation`: yes runs its action, anything else drops it.
+    case answer(Answer)
 
     case loginResponse(Result<AuthClient.Done, AuthError>)
     case logoutResponse(Result<AuthClient.Done, AuthError>)
@@ -59,38 +67,58 @@ public enum StateDiagram {
 
   public static var reducer: Reducer<Action, State, Environment> {
     Reducer { action, state, environment in
-      guard let next = Diagram.standard.target(of: action, from: state.phase) else {
-        state.refusal = "'\(action.name)' is not allowed while \(state.phase.rawValue)"
-        return .empty
-      }
-      state.refusal = nil
-      let from = state.phase
-      state.phase = next
       switch action {
-      case let .login(userID):
-        state.userID = userID
-        state.failure = nil
-        return request(Action.loginResponse) { () throws(AuthError) in
-          try await environment.auth.login(userID)
-        }
-      case .logout, .forceLogout:
-        state.failure = nil
-        if from == .loggingIn { state.userID = nil }
-        return request(Action.logoutResponse, environment.auth.logout)
-      case .loginResponse(.success):
+      case let .answer(answer):
+        guard let confirmed = state.confirmation.answer(answer) else { return .empty }
+        return transition(confirmed, &state, environment)
+      case .logout where Diagram.standard.target(of: .logout, from: state.phase) != nil:
+        state.refusal = nil
+        let user = state.userID.map { " \($0)" } ?? ""
+        state.confirmation = Confirmation("Log out\(user)?", confirming: .logoutConfirmed)
         return .empty
-      case .logoutResponse(.success):
-        state.userID = nil
-        return .empty
-      case let .loginResponse(.failure(error)):
-        state.userID = nil
-        state.failure = .login(error)
-        return .empty
-      case let .logoutResponse(.failure(error)):
-        state.phase = state.userID == nil ? .loggedOut : .loggedIn
-        state.failure = .logout(error)
-        return .empty
+      default:
+        return transition(action, &state, environment)
       }
+    }
+  }
+
+  /// Takes the diagram's transition for `action`, or refuses it.
+  private static func transition(
+    _ action: Action, _ state: inout State, _ environment: Environment
+  ) -> Effect<Action> {
+    guard let next = Diagram.standard.target(of: action, from: state.phase) else {
+      state.refusal = "'\(action.name)' is not allowed while \(state.phase.rawValue)"
+      return .empty
+    }
+    state.refusal = nil
+    let from = state.phase
+    state.phase = next
+    switch action {
+    case let .login(userID):
+      state.userID = userID
+      state.failure = nil
+      return request(Action.loginResponse) { () throws(AuthError) in
+        try await environment.auth.login(userID)
+      }
+    case .logout, .logoutConfirmed, .forceLogout:
+      state.failure = nil
+      if from == .loggingIn { state.userID = nil }
+      return request(Action.logoutResponse, environment.auth.logout)
+    case .loginResponse(.success):
+      return .empty
+    case .logoutResponse(.success):
+      state.userID = nil
+      return .empty
+    case let .loginResponse(.failure(error)):
+      state.userID = nil
+      state.failure = .login(error)
+      return .empty
+    case let .logoutResponse(.failure(error)):
+      state.phase = state.userID == nil ? .loggedOut : .loggedIn
+      state.failure = .logout(error)
+      return .empty
+    case .answer:
+      return .empty
     }
   }
 
@@ -126,10 +154,11 @@ extension StateDiagram.Action {
     case .login: "login"
     case .loginResponse(.success): "loginOK"
     case .loginResponse(.failure): "loginFailed"
-    case .logout: "logout"
+    case .logout, .logoutConfirmed: "logout"
     case .logoutResponse(.success): "logoutOK"
     case .logoutResponse(.failure): "logoutFailed"
     case .forceLogout: "forceLogout"
+    case .answer: "answer"
     }
   }
 }

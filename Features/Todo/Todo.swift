@@ -1,4 +1,5 @@
 import Actomaton
+import FeatureSupport
 import TodoStorage
 
 #if canImport(FoundationEssentials)
@@ -38,6 +39,8 @@ public enum Todo {
     public var refusal: String?
     /// What went wrong with the last load or save, until the next action.
     public var failure: Failure?
+    /// The question asked before a destructive change, until it is answered.
+    public var confirmation: Confirmation<Action>?
 
     public init(
       items: [TodoItem] = [], filter: Filter = .all, persistence: Persistence = .notLoaded
@@ -80,7 +83,12 @@ public enum Todo {
     case edit(position: Int, text: String)
     case toggle(position: Int)
     case delete(position: Int)
+    /// Asks first (`confirmation`) when there are completed items.
     case clearCompleted
+    /// Deletes the completed items without asking: what a yes to `clearCompleted` runs.
+    case clearCompletedConfirmed
+    /// Answers the pending `confirmation`: yes runs its action, anything else drops it.
+    case answer(Answer)
     case setFilter(Filter)
     /// Swaps the item with the visible item above it; hidden items keep their places.
     case moveUp(position: Int)
@@ -158,7 +166,20 @@ public enum Todo {
       case let .delete(position):
         return change(&state, environment) { try $0.delete(position) }
       case .clearCompleted:
+        guard state.completedCount > 0 else {
+          return change(&state, environment) { try $0.clearCompleted() }
+        }
+        state.refusal = nil
+        state.failure = nil
+        state.confirmation = Confirmation(
+          "Delete \(state.completedCount) completed item(s)?",
+          confirming: .clearCompletedConfirmed)
+        return .empty
+      case .clearCompletedConfirmed:
         return change(&state, environment) { try $0.clearCompleted() }
+      case let .answer(answer):
+        guard let confirmed = state.confirmation.answer(answer) else { return .empty }
+        return Self.reducer.run(confirmed, &state, environment)
       case let .moveUp(position):
         return change(&state, environment) { try $0.move(position, by: -1) }
       case let .moveDown(position):

@@ -8,13 +8,15 @@ struct FuzzContext {
   var visibleTodoItems = 0
   var laps = 0
   var results = 0
+  /// Whether the screen asks a question, which the next line answers.
+  var isAsking = false
 }
 
 /// A line for the engine, and what the generator made it for.
 struct FuzzLine {
   enum Kind: String {
     case command, global, screenSwitch, nearMiss, badArguments, randomBytes, invalidUTF8
-    case hugeArgument, megabyte, wait, blank, debug, quit
+    case hugeArgument, megabyte, wait, blank, debug, quit, answer
   }
 
   var text: String
@@ -42,6 +44,10 @@ struct FuzzGenerator {
   /// The next lines (random bytes may hold several newlines, so may make several lines).
   mutating func next(_ context: FuzzContext, index: Int) -> [FuzzLine] {
     if megabyteLines.contains(index) { return [megabyteLine()] }
+    if context.isAsking, random.chance(500) {
+      let reply = random.pick(["y", "yes", " YES ", "n", "no", "", "maybe", "quit"])
+      return [FuzzLine(text: reply, kind: .answer)]
+    }
     let kind = random.weighted([
       (450, FuzzLine.Kind.command), (90, .global), (100, .screenSwitch), (80, .nearMiss),
       (70, .badArguments), (70, .randomBytes), (50, .invalidUTF8), (15, .hugeArgument),
@@ -71,7 +77,8 @@ struct FuzzGenerator {
     case .debug:
       isDebugging = !isDebugging && random.chance(300)
       return [FuzzLine(text: isDebugging ? "debug on" : "debug off", kind: .debug)]
-    case .quit, .megabyte: return [FuzzLine(text: random.pick(["quit", "exit"]), kind: .quit)]
+    case .quit, .megabyte, .answer:
+      return [FuzzLine(text: random.pick(["quit", "exit"]), kind: .quit)]
     }
   }
 

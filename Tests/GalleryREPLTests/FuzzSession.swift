@@ -55,7 +55,10 @@ final class FuzzSession {
   func run(_ line: FuzzLine) async -> (problems: [String], output: String) {
     let screen = engine.current?.screenName
     let failuresBefore = engine.failures
-    let mustRefuse = line.isInvalid || FuzzOracle.mustRefuse(line.text, on: screen)
+    // NOTE: while the screen asks a question, any line but one too long is its answer.
+    let isAnswer = engine.isAsking && line.text.utf8.count <= Engine.maxLineLength
+    let mustRefuse =
+      !isAnswer && (line.isInvalid || FuzzOracle.mustRefuse(line.text, on: screen))
     let goesOn = await engine.execute(line.text)
     await clock.executor.settle()
     let output = console.take()
@@ -63,9 +66,9 @@ final class FuzzSession {
     var problems: [String] = []
     let trimmed =
       line.text.utf8.count <= Engine.maxLineLength ? line.text.trimmingWhitespace() : "-"
-    let isQuit = trimmed == "quit" || trimmed == "exit"
+    let isQuit = !isAnswer && (trimmed == "quit" || trimmed == "exit")
     if goesOn == isQuit { problems.append(goesOn ? "did not quit" : "quit unasked") }
-    if !trimmed.isEmpty, !isQuit, output.isEmpty { problems.append("no answer") }
+    if !trimmed.isEmpty || isAnswer, !isQuit, output.isEmpty { problems.append("no answer") }
     let lines = output.split(separator: "\n")
     let saysError = lines.contains { $0.hasPrefix("error: ") || $0.hasPrefix("! ") }
     if mustRefuse, !saysError { problems.append("no error message for an invalid line") }
@@ -92,7 +95,7 @@ final class FuzzSession {
     let actomaton = engine.actomaton
     let state = await actomaton.state
     var problems: [String] = []
-    var context = FuzzContext(screen: state.current?.screenName)
+    var context = FuzzContext(screen: state.current?.screenName, isAsking: engine.isAsking)
     if context.screen != engine.current?.screenName {
       problems.append(
         "the engine shows \(engine.prompt) but the app is on \(context.screen ?? "home")")

@@ -14,9 +14,9 @@ struct Harness {
   let console: BufferConsole
   let engine: Engine
 
-  init(todo: TodoStorage = .inMemory(), interactive: Bool = false) {
+  init(todo: TodoStorage = .inMemory(), interactive: Bool = false, usesColor: Bool = false) {
     let clock = self.clock
-    console = BufferConsole(isInteractive: interactive)
+    console = BufferConsole(isInteractive: interactive, usesColor: usesColor)
     var environment = Self.environment(clock: clock)
     environment.todo.storage = todo
     engine = Self.engine(environment, clock: clock, console: console)

@@ -32,9 +32,16 @@ import Testing
   }
 
   @Test func ctrlCLetsALogoutInFlightFinish() async {
-    let result = await Self.interrupt(after: "login\nlogin ann\nwait 1\nlogout", then: "wait 2")
+    let result = await Self.interrupt(after: "login\nlogin ann\nwait 1\nlogout\ny", then: "wait 2")
     #expect(!result.stopped)
     #expect(result.rest == "> wait 2\nstate: loggedOut\n")
+  }
+
+  @Test func ctrlCAtAQuestionAnswersNo() async {
+    let result = await Self.interrupt(after: "login\nlogin ann\nwait 1\nlogout", then: "+")
+    #expect(result.stopped)
+    #expect(result.interrupt == "state: loggedIn (ann)\n", "the question is gone")
+    #expect(result.rest.hasPrefix("> +\nerror: '+' works on the counter screen"), "a command again")
   }
 
   @Test func ctrlCCancelsASearchAndTheScreenSaysSo() async {

@@ -8,6 +8,7 @@ import Testing
       login ann
       wait
       logout
+      y
       force-logout
       wait
       login two words
@@ -27,6 +28,9 @@ import Testing
         > wait
         state: loggedIn (ann)
         > logout
+        state: loggedIn (ann)
+        Log out ann? [y/N]
+        > y
         state: loggingOut (ann)
         > force-logout
         state: loggingOut (ann)

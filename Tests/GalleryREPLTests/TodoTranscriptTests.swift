@@ -18,6 +18,7 @@ import Testing
       down 9
       tgogle 1
       clear-completed
+      y
       delete 1
       list
       quit
@@ -69,6 +70,11 @@ import Testing
         > tgogle 1
         error: Unknown command 'tgogle'. Did you mean 'toggle'?
         > clear-completed
+        0 active, 2 completed
+          1. [x] buy oat milk
+          2. [x] buy milk
+        Delete 2 completed item(s)? [y/N]
+        > y
         0 active, 0 completed
           (no items)
         > delete 1

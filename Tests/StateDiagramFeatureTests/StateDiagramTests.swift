@@ -27,7 +27,7 @@ import Testing
     }
     await clock.advance(by: .seconds(1))
     await store.receive(.loginResponse(.success(Done()))) { $0.phase = .loggedIn }
-    await store.send(.logout) { $0.phase = .loggingOut }
+    await store.send(.logoutConfirmed) { $0.phase = .loggingOut }
     await clock.advance(by: .seconds(1))
     await store.receive(.logoutResponse(.success(Done()))) {
       $0.phase = .loggedOut
@@ -100,7 +100,7 @@ import Testing
 
   @Test func failedLogoutKeepsTheUserLoggedIn() async {
     let (store, _) = Self.store(.init(phase: .loggedIn, userID: "ann")) { _ in .failing("offline") }
-    await store.send(.logout) { $0.phase = .loggingOut }
+    await store.send(.logoutConfirmed) { $0.phase = .loggingOut }
     await store.receive(.logoutResponse(.failure(.refused("offline")))) {
       $0.phase = .loggedIn
       $0.failure = .logout(.refused("offline"))
@@ -121,7 +121,7 @@ import Testing
   }
 
   static let allActions: [StateDiagram.Action] = [
-    .login(userID: "ann"), .loginResponse(.success(Done())), .logout,
+    .login(userID: "ann"), .loginResponse(.success(Done())), .logout, .logoutConfirmed,
     .logoutResponse(.success(Done())), .forceLogout, .loginResponse(.failure(.refused("x"))),
     .logoutResponse(.failure(.refused("x"))),
   ]

@@ -105,8 +105,8 @@ import TodoStorage
 
   @Test func clearCompletedRemovesOnlyCompletedItems() async {
     let store = Self.store(filter: .completed)
-    await store.send(.clearCompleted) { $0.items = [F.milk, F.bread, F.tea] }
-    await store.send(.clearCompleted) { $0.refusal = "There are no completed items." }
+    await store.send(.clearCompletedConfirmed) { $0.items = [F.milk, F.bread, F.tea] }
+    await store.send(.clearCompletedConfirmed) { $0.refusal = "There are no completed items." }
   }
 
   @Test func setFilterChangesWhatIsVisibleAndClearsTheMessage() async {

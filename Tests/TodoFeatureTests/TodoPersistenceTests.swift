@@ -45,7 +45,7 @@ import TodoStorage
       (.moveDown(position: 1), { $0.items.swapAt(0, 1) }),
       (.moveUp(position: 2), { $0.items.swapAt(0, 1) }),
       (.delete(position: 6), { $0.items.removeLast() }),
-      (.clearCompleted, { $0.items = [F.bread, F.tea] }),
+      (.clearCompletedConfirmed, { $0.items = [F.bread, F.tea] }),
     ]
     for (action, update) in changes {
       let task = await store.send(action, update)

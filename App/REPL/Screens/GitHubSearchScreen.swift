@@ -1,22 +1,25 @@
+import Actomaton
 import AppRoot
 import GitHubClient
 import GitHubSearchFeature
 
 extension Screen {
-  static let gitHubSearch = Screen(
+  static let gitHubSearch = FeatureScreen<GitHubSearch.State, GitHubSearch.Action>(
     name: "github",
     summary: "search GitHub repositories",
-    initial: { .gitHubSearch(GitHubSearch.State()) },
+    state: /Root.State.Current.gitHubSearch,
+    action: /Root.Action.gitHubSearch,
+    initial: GitHubSearch.State(),
     commands: [
       Command("search", "QUERY", "search repositories", example: "search language:swift actor") {
         arguments throws(CommandError) in
-        .gitHubSearch(.search(try arguments.rest(after: 0, named: "QUERY", usage: "search QUERY")))
+        .search(try arguments.rest(after: 0, named: "QUERY", usage: "search QUERY"))
       },
-      .simple("next", "the next page", .gitHubSearch(.nextPage)),
-      .simple("prev", "the previous page", .gitHubSearch(.previousPage)),
+      .simple("next", "the next page", .nextPage),
+      .simple("prev", "the previous page", .previousPage),
       Command("open", "N", "details of result N", example: "open 1") {
         arguments throws(CommandError) in
-        .gitHubSearch(.select(position: try arguments.number(0, named: "N", usage: "open N")))
+        .select(position: try arguments.number(0, named: "N", usage: "open N"))
       },
       Command("sort", "stars|updated|best-match", "order the results", example: "sort stars") {
         arguments throws(CommandError) in
@@ -26,35 +29,31 @@ extension Screen {
             "Expected 'sort stars', 'sort updated' or 'sort best-match', got '\(arguments.text.clipped())'."
           )
         }
-        return .gitHubSearch(.setSort(sort))
+        return .setSort(sort)
       },
     ],
     render: renderGitHubSearch,
-    notice: { action, current in
-      guard case .gitHubSearch(.searchResponse) = action, case let .gitHubSearch(state) = current
-      else {
-        return nil
-      }
+    notice: { action, state in
+      guard case .searchResponse = action else { return nil }
       if let failure = state.failure { return "github: \(failure)" }
       let heading =
         "github: \(state.totalCount) result(s) for '\(state.query.clipped())', page \(state.page)"
       return ([heading] + resultLines(state)).joined(separator: "\n")
     },
-    interrupt: { current in
-      guard case let .gitHubSearch(state) = current, state.isLoading else { return nil }
-      return .gitHubSearch(.cancelSearch)
-    })
+    interrupt: { state in state.isLoading ? .cancelSearch : nil },
+    itemCount: { $0.results.count }
+  ).erased
 
-  static func renderGitHubSearch(_ current: Root.State.Current) -> [String] {
-    guard case let .gitHubSearch(state) = current else { return [] }
+  @Sendable static func renderGitHubSearch(_ state: GitHubSearch.State) -> Rendered {
+    let problem = Problem(failure: state.failure, refusal: state.refusal)
     if let repository = state.selected {
-      return [
+      return Rendered([
         repository.fullName,
         "  \(repository.description ?? "(no description)")",
         "  language: \(repository.language ?? "-")  stars: \(repository.stars)  forks: \(repository.forks)",
         "  license: \(repository.license ?? "-")  updated: \(repository.updatedAt)",
         "  \(repository.htmlURL)",
-      ]
+      ])
     }
     var lines: [String] = []
     if state.query.isEmpty {
@@ -73,7 +72,7 @@ extension Screen {
       lines += resultLines(state)
     }
     if let caveat = state.caveat { lines.append("note: \(caveat)") }
-    return lines + problemLines(failure: state.failure, refusal: state.refusal)
+    return Rendered(lines, problem: problem)
   }
 
   /// `  1. owner/name  ★12  Swift`, one line per result.

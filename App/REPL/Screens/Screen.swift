@@ -1,21 +1,27 @@
 import AppRoot
+import FeatureSupport
 
-/// A screen of the REPL: its commands, how it shows its state, and what it says when an effect
-/// changes it.
+/// A screen of the REPL as the engine uses it: a `FeatureScreen` erased to the app's state and
+/// actions. Each closure answers `nil` (or nothing) for a state of another screen.
 struct Screen: Sendable {
   let name: String
   let summary: String
-  let initial: @Sendable () -> Root.State.Current
-  let commands: [Command]
+  let initial: Root.State.Current
+  let commands: [ScreenCommand]
   /// The lines shown after each command.
-  let render: @Sendable (Root.State.Current) -> [String]
+  let render: @Sendable (Root.State.Current) -> Rendered?
   /// A one-line notice for a change that an effect made, or `nil` to stay quiet (ticks).
   let notice: @Sendable (Root.Action, Root.State.Current) -> String?
-  /// What Ctrl-C sends to stop the work in flight and leave the screen consistent, or `nil`
-  /// when there is nothing to stop (a Todo save is never interrupted).
-  var interrupt: @Sendable (Root.State.Current) -> Root.Action? = { _ in nil }
+  /// What Ctrl-C sends to stop the work in flight, or `nil` when there is nothing to stop.
+  let interrupt: @Sendable (Root.State.Current) -> Root.Action?
+  /// How many numbered items the screen shows.
+  let itemCount: @Sendable (Root.State.Current) -> Int
+  /// The question pending on the screen: the next line answers it.
+  let question: @Sendable (Root.State.Current) -> String?
+  /// The action that answers the screen's question, when the screen asks any.
+  let answer: @Sendable (Answer) -> Root.Action?
 
-  func command(named name: String) -> Command? {
+  func command(named name: String) -> ScreenCommand? {
     commands.first { $0.name == name }
   }
 
@@ -25,14 +31,14 @@ struct Screen: Sendable {
     all.first { $0.name == name }
   }
 
+  /// The screen that shows `current`.
   static func of(_ current: Root.State.Current) -> Screen {
-    named(current.screenName)!
-  }
-
-  /// The lines every screen ends with, marked `! `: what failed, then what was refused.
-  static func problemLines(
-    failure: (any CustomStringConvertible)? = nil, refusal: String?
-  ) -> [String] {
-    [failure.map { "! \($0)" }, refusal.map { "! \($0)" }].compactMap { $0 }
+    switch current {
+    case .counter: .counter
+    case .stopwatch: .stopwatch
+    case .stateDiagram: .stateDiagram
+    case .todo: .todo
+    case .gitHubSearch: .gitHubSearch
+    }
   }
 }

@@ -1,41 +1,40 @@
+import Actomaton
 import AppRoot
 import StateDiagramFeature
 
 extension Screen {
-  static let stateDiagram = Screen(
+  static let stateDiagram = FeatureScreen<StateDiagram.State, StateDiagram.Action>(
     name: "login",
     summary: "the login flow as a state diagram",
-    initial: { .stateDiagram(StateDiagram.State()) },
+    state: /Root.State.Current.stateDiagram,
+    action: /Root.Action.stateDiagram,
+    initial: StateDiagram.State(),
     commands: [
       Command("login", "[USER]", "log in (as 'guest' when no user is given)", example: "login ann")
       {
         arguments throws(CommandError) in
-        .stateDiagram(.login(userID: arguments.text.isEmpty ? "guest" : arguments.text))
+        .login(userID: arguments.text.isEmpty ? "guest" : arguments.text)
       },
-      .simple("logout", "log out", .stateDiagram(.logout)),
-      .simple(
-        "force-logout", "log out at once, even while logging in", .stateDiagram(.forceLogout)),
-      .view("diagram", "draw the state diagram, the current state marked") { current in
-        guard case let .stateDiagram(state) = current else { return [] }
-        return diagramLines(state.phase)
+      .simple("logout", "log out (asks first)", .logout),
+      .simple("force-logout", "log out at once, even while logging in", .forceLogout),
+      .view("diagram", "draw the state diagram, the current state marked") { state in
+        Rendered(diagramLines(state.phase))
       },
     ],
-    render: { current in
-      guard case let .stateDiagram(state) = current else { return [] }
-      let lines = ["state: \(state.phase.rawValue)" + userSuffix(state)]
-      return lines + problemLines(failure: state.failure, refusal: state.refusal)
+    render: { state in
+      Rendered(
+        ["state: \(state.phase.rawValue)" + userSuffix(state)],
+        problem: Problem(failure: state.failure, refusal: state.refusal))
     },
-    notice: { action, current in
-      guard case .stateDiagram = action, case let .stateDiagram(state) = current else { return nil }
-      return "login flow: now \(state.phase.rawValue)" + userSuffix(state)
-        + (state.failure.map { " — \($0)" } ?? "")
+    notice: { _, state in
+      let failure = state.failure.map { " — \($0)" } ?? ""
+      return "login flow: now \(state.phase.rawValue)\(userSuffix(state))\(failure)"
     },
-    interrupt: { current in
-      // NOTE: a login in flight is cancelled the diagram's way, by force-logout; a logout in
-      // flight is left to finish.
-      guard case let .stateDiagram(state) = current, state.phase == .loggingIn else { return nil }
-      return .stateDiagram(.forceLogout)
-    })
+    // NOTE: a login in flight is cancelled the diagram's way, by force-logout; a logout in
+    // flight is left to finish.
+    interrupt: { state in state.phase == .loggingIn ? .forceLogout : nil },
+    confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) })
+  ).erased
 
   /// ` (USER)`, with the user ID cut after 64 characters (the longest the server accepts).
   static func userSuffix(_ state: StateDiagram.State) -> String {

@@ -1,20 +1,22 @@
+import Actomaton
 import AppRoot
 import StopwatchFeature
 
 extension Screen {
-  static let stopwatch = Screen(
+  static let stopwatch = FeatureScreen<Stopwatch.State, Stopwatch.Action>(
     name: "stopwatch",
     summary: "a stopwatch with laps",
-    initial: { .stopwatch(Stopwatch.State()) },
+    state: /Root.State.Current.stopwatch,
+    action: /Root.Action.stopwatch,
+    initial: Stopwatch.State(),
     commands: [
-      .simple("start", "start, or resume after stop", .stopwatch(.start)),
-      .simple("stop", "pause", .stopwatch(.stop)),
-      .simple("lap", "record a lap while running", .stopwatch(.lap)),
-      .simple("reset", "clear the time and the laps", .stopwatch(.reset)),
-      .simple("show", "show the time now", .stopwatch(.refresh)),
+      .simple("start", "start, or resume after stop", .start),
+      .simple("stop", "pause", .stop),
+      .simple("lap", "record a lap while running", .lap),
+      .simple("reset", "clear the time and the laps", .reset),
+      .simple("show", "show the time now", .refresh),
     ],
-    render: { current in
-      guard case let .stopwatch(state) = current else { return [] }
+    render: { state in
       var lines = ["\(format(state.elapsed))  (\(state.status))"]
       for lap in state.laps {
         let mark =
@@ -23,13 +25,10 @@ extension Screen {
           : lap.number == state.slowestLap ? "  slowest" : ""
         lines.append("  lap \(lap.number)  \(format(lap.split))  total \(format(lap.total))\(mark)")
       }
-      return lines + problemLines(refusal: state.refusal)
+      return Rendered(lines, problem: Problem(refusal: state.refusal))
     },
-    notice: { _, _ in nil },
-    interrupt: { current in
-      guard case let .stopwatch(state) = current, state.status == .running else { return nil }
-      return .stopwatch(.stop)
-    })
+    interrupt: { state in state.status == .running ? .stop : nil }
+  ).erased
 
   /// `mm:ss.cc`, minutes growing past 59 as needed.
   static func format(_ duration: Duration) -> String {

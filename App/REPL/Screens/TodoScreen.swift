@@ -1,25 +1,28 @@
+import Actomaton
 import AppRoot
 import TodoFeature
 
 extension Screen {
-  static let todo = Screen(
+  static let todo = FeatureScreen<Todo.State, Todo.Action>(
     name: "todo",
     summary: "a todo list, saved between runs",
-    initial: { .todo(Todo.State()) },
+    state: /Root.State.Current.todo,
+    action: /Root.Action.todo,
+    initial: Todo.State(),
     commands: [
       Command("add", "TEXT", "add an item", example: "add buy milk") {
         arguments throws(CommandError) in
-        .todo(.add(try arguments.rest(after: 0, named: "TEXT", usage: "add TEXT")))
+        .add(try arguments.rest(after: 0, named: "TEXT", usage: "add TEXT"))
       },
       Command("edit", "N TEXT", "replace item N's text", example: "edit 2 buy oat milk") {
         arguments throws(CommandError) in
         let position = try arguments.number(0, named: "N", usage: "edit N TEXT")
         let text = try arguments.rest(after: 1, named: "TEXT", usage: "edit N TEXT")
-        return .todo(.edit(position: position, text: text))
+        return .edit(position: position, text: text)
       },
       positional("toggle", "mark item N done or not done") { .toggle(position: $0) },
       positional("delete", "delete item N") { .delete(position: $0) },
-      .simple("clear-completed", "delete every completed item", .todo(.clearCompleted)),
+      .simple("clear-completed", "delete every completed item (asks first)", .clearCompleted),
       Command("filter", "all|active|completed", "show only some items", example: "filter active") {
         arguments throws(CommandError) in
         guard arguments.words.count == 1, let filter = Todo.Filter(rawValue: arguments.words[0])
@@ -28,40 +31,41 @@ extension Screen {
             "Expected 'filter all', 'filter active' or 'filter completed', got '\(arguments.text.clipped())'."
           )
         }
-        return .todo(.setFilter(filter))
+        return .setFilter(filter)
       },
       positional("up", "move item N up") { .moveUp(position: $0) },
       positional("down", "move item N down") { .moveDown(position: $0) },
-      .view("list", "show the list") { renderTodo($0) },
+      .view("list", "show the list", renderTodo),
     ],
     render: renderTodo,
-    notice: { action, current in
-      guard case let .todo(state) = current else { return nil }
+    notice: { action, state in
       switch action {
-      case .todo(.loadResponse(.success)):
+      case .loadResponse(.success):
         return "todo: loaded \(state.items.count) item(s)"
-      case .todo(.loadResponse(.failure)), .todo(.saveResponse(.failure)):
+      case .loadResponse(.failure), .saveResponse(.failure):
         return state.failure.map { "todo: \($0)" }
       default:
         return nil
       }
-    })
+    },
+    itemCount: { $0.visibleItems.count },
+    confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) })
+  ).erased
 
   private static func positional(
     _ name: String, _ summary: String, _ action: @escaping @Sendable (Int) -> Todo.Action
-  ) -> Command {
+  ) -> Command<Todo.State, Todo.Action> {
     Command(name, "N", summary, example: "\(name) 1") { arguments throws(CommandError) in
       let usage = "\(name) N"
       let position = try arguments.number(0, named: "N", usage: usage)
       guard arguments.words.count == 1 else {
         throw CommandError("'\(usage)' takes one number, but got '\(arguments.text.clipped())'.")
       }
-      return .todo(action(position))
+      return action(position)
     }
   }
 
-  static func renderTodo(_ current: Root.State.Current) -> [String] {
-    guard case let .todo(state) = current else { return [] }
+  @Sendable static func renderTodo(_ state: Todo.State) -> Rendered {
     let visible = state.visibleItems
     var lines = [
       "\(state.activeCount) active, \(state.completedCount) completed"
@@ -71,6 +75,6 @@ extension Screen {
     for (index, item) in visible.enumerated() {
       lines.append("  \(index + 1). [\(item.isCompleted ? "x" : " ")] \(item.text)")
     }
-    return lines + problemLines(failure: state.failure, refusal: state.refusal)
+    return Rendered(lines, problem: Problem(failure: state.failure, refusal: state.refusal))
   }
 }

@@ -1,0 +1,31 @@
+/// What a screen shows of its state: its lines, what went wrong, and the question it asks, kept
+/// apart so the engine colours and counts the problem without reading the text.
+struct Rendered: Sendable {
+  var lines: [String]
+  var problem: Problem?
+  /// The pending confirmation's question, shown last with `[y/N]`: the next line answers it.
+  var question: String?
+
+  init(_ lines: [String], problem: Problem? = nil, question: String? = nil) {
+    self.lines = lines
+    self.problem = problem
+    self.question = question
+  }
+
+  /// The question as shown.
+  var questionLine: String? { question.map { "\($0) [y/N]" } }
+}
+
+/// What failed (a load, a request), then what was refused, one line each, shown marked `! `.
+struct Problem: Sendable, Equatable {
+  let messages: [String]
+
+  /// `nil` when nothing failed and nothing was refused.
+  init?(failure: (any CustomStringConvertible)? = nil, refusal: String?) {
+    let messages = [failure.map { "\($0)" }, refusal].compactMap { $0 }
+    if messages.isEmpty { return nil }
+    self.messages = messages
+  }
+
+  var lines: [String] { messages.map { "! \($0)" } }
+}
