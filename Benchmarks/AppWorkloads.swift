@@ -1,8 +1,10 @@
 import Actomaton
 import AppRoot
+import CounterFeature
 import Foundation
 import GalleryREPL
 import GitHubSearchFeature
+import TodoFeature
 import TodoStorage
 
 enum AppWorkloads {
@@ -27,11 +29,7 @@ enum AppWorkloads {
   /// W7: the REPL engine running a script of counter and todo commands into a null sink. The
   /// end of input (which waits for the pending Todo save) is not timed.
   static func w7Engine(lines n: Int, repetitions: Int) async -> Sample {
-    let cycle = [
-      "counter", "+", "+", "-", "set 7", "state", "todo", "add buy milk", "toggle 1",
-      "edit 1 buy oat milk", "filter active", "filter all", "list", "delete 1", "tgogle 1",
-    ]
-    let script = (0..<n).map { cycle[$0 % cycle.count] }
+    let script = (0..<n).map { cycle[$0 % cycle.count].line }
     var engines: [Engine] = []
     let sample = await measure(n: n, repetitions: repetitions) {
       let engine = Engine(environment: environment(), console: BufferConsole(keeps: false))
@@ -41,4 +39,35 @@ enum AppWorkloads {
     for engine in engines { await engine.finish() }
     return sample
   }
+
+  /// W7's floor: the actions the same script's lines send, sent straight to a root actomaton
+  /// (opening a screen waits for its load, as the engine does); per line, so the ratio is the
+  /// engine's own cost: parsing, rendering, printing.
+  static func w7Actions(lines n: Int, repetitions: Int) async -> Sample {
+    let script = (0..<n).map { cycle[$0 % cycle.count].action }
+    var actomatons: [Actomaton<Root.Action, Root.State>] = []
+    let sample = await measure(n: n, repetitions: repetitions) {
+      let actomaton = Actomaton(
+        state: Root.State(), reducer: Root.reducer, environment: environment())
+      for action in script {
+        guard let action else { continue }
+        let task = await actomaton.send(action, tracksFeedbacks: true)
+        if case .changeCurrent = action { try? await task?.value }
+      }
+      actomatons.append(actomaton)
+    }
+    for actomaton in actomatons { try? await actomaton.send(.changeCurrent(nil))?.value }
+    return sample
+  }
+
+  /// W7's script: each line and the action it sends (`nil` for a view, or a typo).
+  static let cycle: [(line: String, action: Root.Action?)] = [
+    ("counter", .changeCurrent(.counter(Counter.State()))),
+    ("+", .counter(.increment)), ("+", .counter(.increment)), ("-", .counter(.decrement)),
+    ("set 7", .counter(.set(7))), ("state", nil), ("todo", .changeCurrent(.todo(Todo.State()))),
+    ("add buy milk", .todo(.add("buy milk"))), ("toggle 1", .todo(.toggle(position: 1))),
+    ("edit 1 buy oat milk", .todo(.edit(position: 1, text: "buy oat milk"))),
+    ("filter active", .todo(.setFilter(.active))), ("filter all", .todo(.setFilter(.all))),
+    ("list", nil), ("delete 1", .todo(.delete(position: 1))), ("tgogle 1", nil),
+  ]
 }

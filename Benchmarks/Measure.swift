@@ -9,6 +9,11 @@ struct Sample {
   }
   var min: Double { perOperation.min() ?? 0 }
   var max: Double { perOperation.max() ?? 0 }
+  /// (max − min) / median, in percent.
+  var spread: Double { median > 0 ? (max - min) / median * 100 : 0 }
+  /// Whether the slowest repetition took more than 25% longer than the fastest: the row's
+  /// median is not to be trusted on its own.
+  var isUnsteady: Bool { max > min * 1.25 }
 }
 
 /// Runs `body` (which performs `n` operations) `repetitions` times after one warm-up run.
@@ -50,5 +55,13 @@ struct Row {
   /// A value reported instead of a ratio (commands per second, bytes per effect).
   let note: String?
 
-  var ratio: Double? { floor.map { sample.median / $0.median } }
+  /// `nil` without a floor, or when the floor measured nothing (a resident set that did not grow).
+  var ratio: Double? {
+    guard let floor, floor.median > 0 else { return nil }
+    return sample.median / floor.median
+  }
+  /// What `--compare` matches rows of two runs by.
+  var key: String { "\(id) \(name)" }
+  /// Whether the workload's or its floor's repetitions spread by more than 25%.
+  var isUnsteady: Bool { sample.isUnsteady || floor?.isUnsteady == true }
 }

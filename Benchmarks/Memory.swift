@@ -1,12 +1,23 @@
 import Actomaton
 import Foundation
 
+#if os(Linux)
+  // NOTE: glibc's malloc_trim, which its Swift module does not export.
+  @_silgen_name("malloc_trim")
+  private func mallocTrim(_ pad: Int) -> Int32
+#endif
+
 /// Resident memory per effect waiting in one suspending queue.
 enum Memory {
   struct OneAtATime: Oldest1SuspendNewEffectQueueProtocol {}
 
   /// The process's resident set size in bytes, from `/proc/self/status`.
   static func residentBytes() -> Int {
+    #if os(Linux)
+      // NOTE: hands memory freed by an earlier measurement back to the system, so it is not
+      // reused without growing the resident set (which would hide a later measurement's cost).
+      _ = mallocTrim(0)
+    #endif
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
       return 0
     }
