@@ -44,29 +44,43 @@ enum CoreWorkloads {
     return (sends, calls)
   }
 
-  static func w2RoundTrip(n: Int, repetitions: Int) async -> (Sample, Sample) {
-    let actomaton = Actomaton<Ping, Int>(state: 0, reducer: pingReducer)
-    let trips = await measure(n: n, repetitions: repetitions) {
-      for _ in 0..<n { try? await actomaton.send(.ping)?.value }
+  /// `executor`: where the measuring task, the actomaton and its effects (and the floor's tasks)
+  /// run; `nil` for the global pool.
+  static func w2RoundTrip(
+    n: Int, repetitions: Int, executor: (any TaskExecutor)? = nil
+  ) async -> (Sample, Sample) {
+    let actomaton = Actomaton<Ping, Int>(state: 0, reducer: pingReducer, executor: executor)
+    let trips = await withTaskExecutorPreference(executor) {
+      await measure(n: n, repetitions: repetitions) {
+        for _ in 0..<n { try? await actomaton.send(.ping)?.value }
+      }
     }
-    let tasks = await measure(n: n, repetitions: repetitions) {
-      for _ in 0..<n { await Task {}.value }
+    let tasks = await withTaskExecutorPreference(executor) {
+      await measure(n: n, repetitions: repetitions) {
+        for _ in 0..<n { await Task(executorPreference: executor) {}.value }
+      }
     }
     return (trips, tasks)
   }
 
-  static func w3Newest(n: Int, repetitions: Int) async -> Sample {
-    let actomaton = Actomaton<Ping, Int>(state: 0, reducer: pingReducer)
-    return await measure(n: n, repetitions: repetitions) {
-      var last: Task<Void, any Error>?
-      for _ in 0..<n { last = await actomaton.send(.search) }
-      try? await last?.value
+  static func w3Newest(
+    n: Int, repetitions: Int, executor: (any TaskExecutor)? = nil
+  ) async -> Sample {
+    let actomaton = Actomaton<Ping, Int>(state: 0, reducer: pingReducer, executor: executor)
+    return await withTaskExecutorPreference(executor) {
+      await measure(n: n, repetitions: repetitions) {
+        var last: Task<Void, any Error>?
+        for _ in 0..<n { last = await actomaton.send(.search) }
+        try? await last?.value
+      }
     }
   }
 
   /// Sends `n` effects into a `runOldest(maxCount: 4, .suspendNew)` queue at once; each yields
   /// once; measures until all are done.
-  static func w4Suspend(n: Int, repetitions: Int) async -> Sample {
+  static func w4Suspend(
+    n: Int, repetitions: Int, executor: (any TaskExecutor)? = nil
+  ) async -> Sample {
     let reducer = Reducer<Ping, Int, Void> { action, state, _ in
       switch action {
       case .ping:
@@ -79,14 +93,16 @@ enum CoreWorkloads {
         return .empty
       }
     }
-    let actomaton = Actomaton<Ping, Int>(state: 0, reducer: reducer)
-    return await measure(n: n, repetitions: repetitions) {
-      var tasks: [Task<Void, any Error>] = []
-      tasks.reserveCapacity(n)
-      for _ in 0..<n {
-        if let task = await actomaton.send(.ping) { tasks.append(task) }
+    let actomaton = Actomaton<Ping, Int>(state: 0, reducer: reducer, executor: executor)
+    return await withTaskExecutorPreference(executor) {
+      await measure(n: n, repetitions: repetitions) {
+        var tasks: [Task<Void, any Error>] = []
+        tasks.reserveCapacity(n)
+        for _ in 0..<n {
+          if let task = await actomaton.send(.ping) { tasks.append(task) }
+        }
+        for task in tasks { try? await task.value }
       }
-      for task in tasks { try? await task.value }
     }
   }
 }

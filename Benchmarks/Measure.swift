@@ -1,6 +1,11 @@
+import Foundation
+
 /// Timing with `ContinuousClock`: repetitions, median and spread, in nanoseconds per operation.
 struct Sample {
   let perOperation: [Double]
+  /// The process's context switches (voluntary and not) per operation, for each repetition: how
+  /// often the work was handed between threads, or a thread was descheduled.
+  var switches: [Double] = []
 
   var median: Double {
     let sorted = perOperation.sorted()
@@ -14,19 +19,37 @@ struct Sample {
   /// Whether the slowest repetition took more than 25% longer than the fastest: the row's
   /// median is not to be trusted on its own.
   var isUnsteady: Bool { max > min * 1.25 }
+  var medianSwitches: Double? {
+    switches.isEmpty ? nil : Sample(perOperation: switches).median
+  }
 }
 
 /// Runs `body` (which performs `n` operations) `repetitions` times after one warm-up run.
 func measure(n: Int, repetitions: Int, _ body: () async -> Void) async -> Sample {
   await body()
   var results: [Double] = []
+  var switches: [Double] = []
   for _ in 0..<repetitions {
+    let switchesBefore = contextSwitches()
     let start = ContinuousClock.now
     await body()
     let elapsed = ContinuousClock.now - start
     results.append(nanoseconds(elapsed) / Double(n))
+    switches.append(Double(contextSwitches() - switchesBefore) / Double(n))
   }
-  return Sample(perOperation: results)
+  return Sample(perOperation: results, switches: switches)
+}
+
+/// The process's context switches so far, voluntary and involuntary.
+func contextSwitches() -> Int {
+  var usage = rusage()
+  #if os(Linux)
+    let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+  #else
+    let who = RUSAGE_SELF
+  #endif
+  guard getrusage(who, &usage) == 0 else { return 0 }
+  return usage.ru_nvcsw + usage.ru_nivcsw
 }
 
 func nanoseconds(_ duration: Duration) -> Double {

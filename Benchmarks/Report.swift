@@ -30,6 +30,19 @@ enum Report {
     return lines.joined(separator: "\n")
   }
 
+  /// `--detail`: each row's repetitions, in ns per operation and context switches per operation.
+  static func detail(_ rows: [Row]) -> String {
+    rows.map { row in
+      let sample = row.sample
+      let repetitions = sample.perOperation.indices.map { index in
+        format(sample.perOperation[index])
+          + (sample.switches.indices.contains(index)
+            ? " (\(format(sample.switches[index], digits: 2)) sw)" : "")
+      }
+      return "\(row.key): " + repetitions.joined(separator: ", ")
+    }.joined(separator: "\n")
+  }
+
   /// One object per row; `key` (id and name) is what `--compare` matches rows by.
   static func json(_ rows: [Row]) -> String {
     let objects = rows.map { row in
@@ -41,6 +54,9 @@ enum Report {
         "\"max_ns_per_op\": \(format(row.sample.max))",
         "\"spread_percent\": \(format(row.sample.spread))",
         "\"unsteady\": \(row.isUnsteady)",
+        "\"repetitions_ns_per_op\": [\(row.sample.perOperation.map { format($0) }.joined(separator: ", "))]",
+        "\"switches_per_op\": "
+          + (row.sample.medianSwitches.map { format($0, digits: 3) } ?? "null"),
       ]
       fields.append("\"floor\": " + (row.floorName.map(quoted) ?? "null"))
       fields.append("\"floor_median_ns\": " + (row.floor.map { format($0.median) } ?? "null"))

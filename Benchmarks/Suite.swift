@@ -4,13 +4,16 @@ final class Suite {
   let quick: Bool
   let scale: Int
   let repetitions: Int
+  /// With `--one-executor`: one serial executor for W2–W4's measuring task, actomaton and effects.
+  let executor: QueueExecutor?
   private var sendFloors: (w1: Sample, actor: Sample)?
   private var taskSample: Sample?
   private var w2Sample: Sample?
   private var w8Plain: Sample?
 
-  init(quick: Bool) {
+  init(quick: Bool, oneExecutor: Bool = false) {
     self.quick = quick
+    executor = oneExecutor ? QueueExecutor() : nil
     scale = quick ? 100 : 1
     repetitions = quick ? 3 : 7
   }
@@ -26,7 +29,8 @@ final class Suite {
   /// W2 and its floor, a `Task {}` spawned and awaited; the floor of W3 and W4 too.
   func roundTrips() async -> (w2: Sample, task: Sample) {
     if let w2Sample, let taskSample { return (w2Sample, taskSample) }
-    let (w2, task) = await CoreWorkloads.w2RoundTrip(n: 100_000 / scale, repetitions: repetitions)
+    let (w2, task) = await CoreWorkloads.w2RoundTrip(
+      n: 100_000 / scale, repetitions: repetitions, executor: executor)
     (w2Sample, taskSample) = (w2, task)
     return (w2, task)
   }
@@ -51,7 +55,8 @@ final class Suite {
 
   func w3() async -> [Row] {
     let task = await roundTrips().task
-    let w3 = await CoreWorkloads.w3Newest(n: 100_000 / scale, repetitions: repetitions)
+    let w3 = await CoreWorkloads.w3Newest(
+      n: 100_000 / scale, repetitions: repetitions, executor: executor)
     return [
       Row(
         id: "W3", name: "effect replaced through a Newest1 queue", n: 100_000 / scale, sample: w3,
@@ -61,8 +66,10 @@ final class Suite {
 
   func w4() async -> [Row] {
     let task = await roundTrips().task
-    let small = await CoreWorkloads.w4Suspend(n: 10_000 / scale, repetitions: repetitions)
-    let large = await CoreWorkloads.w4Suspend(n: 100_000 / scale, repetitions: repetitions)
+    let small = await CoreWorkloads.w4Suspend(
+      n: 10_000 / scale, repetitions: repetitions, executor: executor)
+    let large = await CoreWorkloads.w4Suspend(
+      n: 100_000 / scale, repetitions: repetitions, executor: executor)
     return [
       Row(
         id: "W4", name: "runOldest(4, .suspendNew), 10k at once", n: 10_000 / scale,

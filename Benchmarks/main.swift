@@ -1,6 +1,7 @@
 import Foundation
 
-// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only ID] [--compare FILE]
+// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only ID[,ID…]] [--compare FILE]
+//   [--one-executor] [--detail]
 let arguments = Array(CommandLine.arguments.dropFirst())
 func value(after flag: String) -> String? {
   arguments.firstIndex(of: flag).flatMap {
@@ -8,7 +9,8 @@ func value(after flag: String) -> String? {
   }
 }
 
-let suite = Suite(quick: arguments.contains("--quick"))
+let suite = Suite(
+  quick: arguments.contains("--quick"), oneExecutor: arguments.contains("--one-executor"))
 /// Every workload, in the table's order.
 let workloads: [(id: String, rows: () async -> [Row])] = [
   ("W1", suite.w1), ("W2", suite.w2), ("W3", suite.w3), ("W4", suite.w4), ("W5", suite.w5),
@@ -17,11 +19,13 @@ let workloads: [(id: String, rows: () async -> [Row])] = [
 
 var selected = workloads
 if let only = value(after: "--only") {
-  // NOTE: one workload and the floors it is compared with, for a profiler.
-  selected = workloads.filter { $0.id == only.uppercased() }
-  if selected.isEmpty {
+  // NOTE: some workloads (comma-separated) and the floors they are compared with, for a profiler.
+  let ids = only.uppercased().split(separator: ",").map(String.init)
+  selected = workloads.filter { ids.contains($0.id) }
+  if let unknown = ids.first(where: { id in !workloads.contains { $0.id == id } }) {
     print(
-      "unknown workload \(only); expected one of " + workloads.map(\.id).joined(separator: ", "))
+      "unknown workload \(unknown); expected one of "
+        + workloads.map(\.id).joined(separator: ", "))
     exit(2)
   }
 }
@@ -37,6 +41,9 @@ var rows: [Row] = []
 for workload in selected { rows += await workload.rows() }
 
 print(arguments.contains("--json") ? Report.json(rows) : Report.table(rows))
+if arguments.contains("--detail") {
+  print("\nrepetitions, ns/op (context switches/op):\n" + Report.detail(rows))
+}
 if let saved {
   // NOTE: with --json, the comparison goes to standard error so standard output stays JSON.
   let text =
