@@ -6,6 +6,9 @@ struct Sample {
   /// The process's context switches (voluntary and not) per operation, for each repetition: how
   /// often the work was handed between threads, or a thread was descheduled.
   var switches: [Double] = []
+  /// The process's CPU time (user and system, all threads) in nanoseconds per operation, for
+  /// each repetition: unlike the elapsed time, it does not grow while other processes run.
+  var cpu: [Double] = []
 
   var median: Double {
     let sorted = perOperation.sorted()
@@ -29,27 +32,39 @@ func measure(n: Int, repetitions: Int, _ body: () async -> Void) async -> Sample
   await body()
   var results: [Double] = []
   var switches: [Double] = []
+  var cpu: [Double] = []
   for _ in 0..<repetitions {
-    let switchesBefore = contextSwitches()
+    let before = Usage.now()
     let start = ContinuousClock.now
     await body()
     let elapsed = ContinuousClock.now - start
+    let after = Usage.now()
     results.append(nanoseconds(elapsed) / Double(n))
-    switches.append(Double(contextSwitches() - switchesBefore) / Double(n))
+    switches.append(Double(after.switches - before.switches) / Double(n))
+    cpu.append((after.cpuNanoseconds - before.cpuNanoseconds) / Double(n))
   }
-  return Sample(perOperation: results, switches: switches)
+  return Sample(perOperation: results, switches: switches, cpu: cpu)
 }
 
-/// The process's context switches so far, voluntary and involuntary.
-func contextSwitches() -> Int {
-  var usage = rusage()
-  #if os(Linux)
-    let who = __rusage_who_t(RUSAGE_SELF.rawValue)
-  #else
-    let who = RUSAGE_SELF
-  #endif
-  guard getrusage(who, &usage) == 0 else { return 0 }
-  return usage.ru_nvcsw + usage.ru_nivcsw
+/// The process's context switches (voluntary and involuntary) and CPU time so far.
+struct Usage {
+  var switches = 0
+  var cpuNanoseconds = 0.0
+
+  static func now() -> Usage {
+    var usage = rusage()
+    #if os(Linux)
+      let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+    #else
+      let who = RUSAGE_SELF
+    #endif
+    guard getrusage(who, &usage) == 0 else { return Usage() }
+    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    let microseconds = Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+    return Usage(
+      switches: usage.ru_nvcsw + usage.ru_nivcsw,
+      cpuNanoseconds: seconds * 1e9 + microseconds * 1e3)
+  }
 }
 
 func nanoseconds(_ duration: Duration) -> Double {

@@ -30,14 +30,16 @@ enum Report {
     return lines.joined(separator: "\n")
   }
 
-  /// `--detail`: each row's repetitions, in ns per operation and context switches per operation.
+  /// `--detail`: each row's repetitions: elapsed and CPU ns per operation, context switches per
+  /// operation.
   static func detail(_ rows: [Row]) -> String {
     rows.map { row in
       let sample = row.sample
       let repetitions = sample.perOperation.indices.map { index in
         format(sample.perOperation[index])
+          + (sample.cpu.indices.contains(index) ? " (cpu \(format(sample.cpu[index]))," : " (")
           + (sample.switches.indices.contains(index)
-            ? " (\(format(sample.switches[index], digits: 2)) sw)" : "")
+            ? " \(format(sample.switches[index], digits: 2)) sw)" : ")")
       }
       return "\(row.key): " + repetitions.joined(separator: ", ")
     }.joined(separator: "\n")

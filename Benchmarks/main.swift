@@ -42,7 +42,7 @@ for workload in selected { rows += await workload.rows() }
 
 print(arguments.contains("--json") ? Report.json(rows) : Report.table(rows))
 if arguments.contains("--detail") {
-  print("\nrepetitions, ns/op (context switches/op):\n" + Report.detail(rows))
+  print("\nrepetitions: ns/op (cpu ns/op, context switches/op):\n" + Report.detail(rows))
 }
 if let saved {
   // NOTE: with --json, the comparison goes to standard error so standard output stays JSON.
