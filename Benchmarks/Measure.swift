@@ -22,6 +22,7 @@ struct Sample {
   /// Whether the slowest repetition took more than 25% longer than the fastest: the row's
   /// median is not to be trusted on its own.
   var isUnsteady: Bool { max > min * 1.25 }
+  var medianCPU: Double? { cpu.isEmpty ? nil : Sample(perOperation: cpu).median }
   var medianSwitches: Double? {
     switches.isEmpty ? nil : Sample(perOperation: switches).median
   }

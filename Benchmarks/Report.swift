@@ -6,7 +6,8 @@ enum Report {
   static func table(_ rows: [Row]) -> String {
     var lines = [
       pad("id", 4) + pad("workload", 44) + pad("n", 9) + pad("median ns/op", 14) + pad("min", 10)
-        + pad("max", 10) + pad("spread", 8) + pad("floor", 28) + pad("floor ns", 10)
+        + pad("max", 10) + pad("spread", 8) + pad("cpu ns/op", 11) + pad("floor", 28)
+        + pad("floor ns", 10)
         + pad("ratio", 8) + "target"
     ]
     for row in rows {
@@ -16,6 +17,7 @@ enum Report {
       lines.append(
         pad(row.id, 4) + pad(row.name, 44) + pad("\(row.n)", 9) + pad(format(row.sample.median), 14)
           + pad(format(row.sample.min), 10) + pad(format(row.sample.max), 10) + pad(spread, 8)
+          + pad(row.sample.medianCPU.map { format($0) } ?? "-", 11)
           + pad(row.floorName ?? "-", 28) + pad(row.floor.map { format($0.median) } ?? "-", 10)
           + pad(row.ratio.map { format($0, digits: 2) } ?? "-", 8) + row.target
           + (row.note.map { "  (\($0))" } ?? ""))
@@ -26,7 +28,8 @@ enum Report {
         "\(unsteadyMark) unsteady (its or its floor's min and max differ by more than 25%): "
           + unsteady.map { "\($0.id) \($0.name)" }.joined(separator: "; "))
     }
-    lines.append("spread: (max − min) / median of the workload's repetitions")
+    lines.append(
+      "spread: (max − min) / median of the repetitions; cpu: the process's CPU time (all threads)")
     return lines.joined(separator: "\n")
   }
 
@@ -57,6 +60,7 @@ enum Report {
         "\"spread_percent\": \(format(row.sample.spread))",
         "\"unsteady\": \(row.isUnsteady)",
         "\"repetitions_ns_per_op\": [\(row.sample.perOperation.map { format($0) }.joined(separator: ", "))]",
+        "\"cpu_ns_per_op\": " + (row.sample.medianCPU.map { format($0) } ?? "null"),
         "\"switches_per_op\": "
           + (row.sample.medianSwitches.map { format($0, digits: 3) } ?? "null"),
       ]
