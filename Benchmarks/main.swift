@@ -40,18 +40,21 @@ if let path = value(after: "--compare") {
 var rows: [Row] = []
 for workload in selected { rows += await workload.rows() }
 
+/// Prints `text`; with --json, to standard error, so standard output stays JSON.
+func printExtra(_ text: String) {
+  if arguments.contains("--json") {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  } else {
+    print(text)
+  }
+}
+
 print(arguments.contains("--json") ? Report.json(rows) : Report.table(rows))
 if arguments.contains("--detail") {
-  print("\nrepetitions: ns/op (cpu ns/op, context switches/op):\n" + Report.detail(rows))
+  printExtra("\nrepetitions: ns/op (cpu ns/op, context switches/op):\n" + Report.detail(rows))
 }
 if let saved {
-  // NOTE: with --json, the comparison goes to standard error so standard output stays JSON.
-  let text =
+  printExtra(
     "\nratio change against \(value(after: "--compare") ?? ""):\n"
-    + Compare.table(old: saved, new: rows) + "\n"
-  if arguments.contains("--json") {
-    FileHandle.standardError.write(Data(text.utf8))
-  } else {
-    print(text, terminator: "")
-  }
+      + Compare.table(old: saved, new: rows))
 }
