@@ -47,6 +47,7 @@ extension Actomaton {
     /// The task handed back to the caller of `send`.
     func result(executor: (any TaskExecutor)?) -> Task<Void, any Error>? {
       guard let group else { return nil }
+      if startedTasks == 0, group.isEmpty { return nil }
       if startedTasks == 1, !needsGroupTask, !tracksFeedbacks, let lastTask { return lastTask }
       // NOTE: an immediate task reaches its cancellation handler before `send` returns, so
       // cancelling the returned task cancels the group's effects synchronously, even when the

@@ -22,6 +22,10 @@ final class SendGroup: Sendable {
 
   var isCancelled: Bool { storage.withLock { $0.isCancelled } }
 
+  /// Whether nothing of the group is left and no error is known: the send started no
+  /// asynchronous work after all (a concatenation of synchronous or discarded parts).
+  var isEmpty: Bool { storage.withLock { $0.pending == 0 && $0.firstError == nil } }
+
   /// One more effect belongs to the group.
   func enter() {
     storage.withLock { $0.pending += 1 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The values of one slice of an actomaton's state over time: the current value first, then each
 /// new value that differs from the one before.
 ///
@@ -57,6 +59,9 @@ public final class SliceObservation<Value: Sendable & Equatable>: @unchecked Sen
   @exclusivity(unchecked) private var isFinished = false
   /// The last value offered; only the observed actomaton touches it, on its own executor.
   @exclusivity(unchecked) private var lastOffered: Value
+  /// Set by ``finish()``; read without the lock, so an ended observer of an unchanged slice is
+  /// still dropped at the next offer.
+  private let isEnded = Atomic<Bool>(false)
 
   init(current: Value) {
     pending = current
@@ -67,7 +72,7 @@ public final class SliceObservation<Value: Sendable & Equatable>: @unchecked Sen
   /// Offers the slice of a new state, from the observed actomaton; returns `false` once the
   /// observer has ended, so the actomaton drops it. An unchanged value costs one comparison.
   func offer(_ value: Value) -> Bool {
-    if value == lastOffered { return true }
+    if value == lastOffered { return !isEnded.load(ordering: .relaxed) }
     lastOffered = value
     var waiter: UnsafeContinuation<Void, Never>?
     lock.lock()
@@ -88,6 +93,7 @@ public final class SliceObservation<Value: Sendable & Equatable>: @unchecked Sen
 
   /// Ends the observer: a waiting consumer gets `nil`.
   func finish() {
+    isEnded.store(true, ordering: .relaxed)
     lock.lock()
     isFinished = true
     pending = nil

@@ -140,7 +140,23 @@ public struct StateDiff: Sendable, Equatable {
       guard let wrapped = mirror.children.first?.value else { return "nil" }
       return describe(wrapped)
     }
-    return shortened(String(describing: value))
+    return escapingControls(shortened(String(describing: value)))
+  }
+
+  /// Control characters as `\u{…}` escapes: only `String`s are escaped by `debugDescription`,
+  /// and a `Substring`, a `Character` or a custom description may carry text from outside.
+  static func escapingControls(_ text: String) -> String {
+    let isControl = { (scalar: Unicode.Scalar) in scalar.properties.generalCategory == .control }
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var escaped = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        escaped.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars)
+      } else {
+        escaped.append(scalar)
+      }
+    }
+    return String(escaped)
   }
 
   /// Drops module and namespace qualifiers from nested payloads:

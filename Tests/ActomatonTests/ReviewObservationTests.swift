@@ -1,0 +1,52 @@
+import Testing
+
+@testable import Actomaton
+
+/// Review of the slice observers: an observer that has ended must leave the actomaton, even
+/// when its slice never changes again.
+@Suite struct ReviewObservationTests {
+  struct State: Sendable, Equatable {
+    var count = 0
+    var name = ""
+  }
+
+  enum Action: Sendable, Equatable {
+    case increment
+    case rename(String)
+  }
+
+  struct Follow: EffectIDProtocol {}
+
+  static let reducer = Reducer<Action, State, Void> { action, state, _ in
+    switch action {
+    case .increment: state.count += 1
+    case let .rename(name): state.name = name
+    }
+    return .empty
+  }
+
+  // NOTE: defect. `SliceObservation.offer` returns `true` ("alive") for an unchanged value
+  // before it looks at `isFinished`, so an observer whose consumer stopped stays subscribed
+  // (and keeps `send` on the observed path) until its slice changes, possibly forever.
+  @Test func anEndedObserverOfAnUnchangedSliceIsDropped() async {
+    let actomaton = Actomaton(state: State(), reducer: Self.reducer)
+    for await name in actomaton.values(of: \.name) where name.isEmpty { break }
+    await actomaton.send(.increment)
+    await actomaton.send(.increment)
+    #expect(await actomaton.stateObserverCount == 0, "the ended observer was dropped")
+    #expect(await !actomaton.isObserved, "no observer left: send takes the plain path")
+  }
+
+  // NOTE: the same defect through `bind(id:to:_:)`: unbinding ends the target's iteration, but
+  // the source keeps the observer while the followed slice does not change.
+  @Test func unbindingLetsTheSourceForgetTheObserver() async throws {
+    let source = Actomaton(state: State(), reducer: Self.reducer)
+    let target = Actomaton(state: State(), reducer: Self.reducer)
+    await target.bind(id: Follow(), to: source, \.name) { .rename($0) }
+    try await waitUntil { await source.stateObserverCount == 1 }
+    await target.unbind(id: Follow())
+    try await waitUntil { await target.effectCount == 0 }
+    await source.send(.increment)
+    #expect(await source.stateObserverCount == 0, "the unbound observer was dropped")
+  }
+}
