@@ -111,6 +111,9 @@ extension Actomaton {
       do {
         if let startAt { try await clock.sleep(startAt) }
         try Task.checkCancellation()
+        // NOTE: a send cancelled while this task was being made may not have reached its handle
+        // yet; its group already says so.
+        if group?.isCancelled == true { throw CancellationError() }
         switch body {
         case let .single(run):
           let action = try await run()
