@@ -33,7 +33,8 @@ public struct CasePath<Root, Value>: Sendable {
     self.bitTest = nil
   }
 
-  /// Creates a case path whose extraction tries `bitTest` before `extract`.
+  /// Creates a case path whose extraction tries `bitTest` before `extract`; `extract` must hold
+  /// `bitTest` (the path keeps it unretained).
   @inlinable
   init(
     embed: @escaping @Sendable (Value) -> Root,
