@@ -11,6 +11,13 @@ public struct CasePath<Root, Value>: Sendable {
   @usableFromInline
   let extractFunction: @Sendable (Root) -> Value?
 
+  /// For a path made by `/` from a case constructor, the learned test that extracts without
+  /// calling `extractFunction`; `nil` for other paths.
+  // NOTE: unmanaged, so that using it costs no retain and release: `extractFunction` holds the
+  // case's state, which holds the test, for as long as this path exists.
+  @usableFromInline
+  let bitTest: Unmanaged<CaseBitTest>?
+
   /// Creates a case path from a pair of functions.
   ///
   /// - Parameters:
@@ -23,6 +30,20 @@ public struct CasePath<Root, Value>: Sendable {
   ) {
     self.embedFunction = embed
     self.extractFunction = extract
+    self.bitTest = nil
+  }
+
+  /// Creates a case path whose extraction tries `bitTest` before `extract`; `extract` must hold
+  /// `bitTest` (the path keeps it unretained).
+  @inlinable
+  init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?,
+    bitTest: CaseBitTest
+  ) {
+    self.embedFunction = embed
+    self.extractFunction = extract
+    self.bitTest = Unmanaged.passUnretained(bitTest)
   }
 
   /// Builds a root value holding `value`.
@@ -34,7 +55,13 @@ public struct CasePath<Root, Value>: Sendable {
   /// Returns the value held by `root`, or `nil` when `root` is in another case.
   @inlinable
   public func extract(from root: Root) -> Value? {
-    extractFunction(root)
+    // Inlined here, the learned test is a few loads and a compare, with no call.
+    if let bitTest,
+      let extracted = bitTest._withUnsafeGuaranteedRef({ $0.extract(from: root, as: Value.self) })
+    {
+      return extracted
+    }
+    return extractFunction(root)
   }
 
   /// Returns a case path that goes through this path and then through `path`.
@@ -46,8 +73,8 @@ public struct CasePath<Root, Value>: Sendable {
   ) -> CasePath<Root, AppendedValue> {
     let outer = self
     return CasePath<Root, AppendedValue>(
-      embed: { outer.embedFunction(path.embedFunction($0)) },
-      extract: { root in outer.extractFunction(root).flatMap(path.extractFunction) }
+      embed: { outer.embed(path.embed($0)) },
+      extract: { root in outer.extract(from: root).flatMap(path.extract(from:)) }
     )
   }
 }

@@ -87,7 +87,8 @@ func enumCasePath<Root, Value>(
   guard let enumCase = EnumCase(embed: embed) else {
     return CasePath(embed: embed, extract: reflectingExtractor(embed: embed))
   }
-  return CasePath(embed: embed, extract: { enumCase.extract(from: $0) })
+  return CasePath(
+    embed: embed, extract: { enumCase.extract(from: $0) }, bitTest: enumCase.bitTest)
 }
 
 /// Builds the case path of the enum case without payload that `caseValue` is in.

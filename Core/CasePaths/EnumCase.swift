@@ -42,6 +42,8 @@ final class EnumCase<Root, Value>: Sendable {
   /// Metadata address of the learned case's payload type, for `ExtractionMode.cast`; 0 until
   /// known.
   let castPayloadType = Atomic<UInt>(0)
+  /// The test that reads the learned case's tag bits directly, shared with the case path.
+  @usableFromInline let bitTest = CaseBitTest()
 
   /// Creates the state for `embed`, or returns `nil` when `Root` is not an enum.
   @usableFromInline

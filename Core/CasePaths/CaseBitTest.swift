@@ -1,0 +1,132 @@
+import Synchronization
+
+/// A learned test that tells whether a root is in one enum case by reading its bits, with no
+/// call through the enum's tag witness: the root is in the case when its bits under `mask`, in a
+/// window of 1, 2 or 4 bytes at `offset`, equal `pattern`.
+///
+/// A case path made by `/` carries one; it is set once the case is learned, when the case's tag
+/// lives in bits that every value of every case writes the same way (extra tag bytes, or spare
+/// bits shared by all payloads) and its payload can be read in place. Until then, and for other
+/// layouts, it stays empty and extraction goes through the path's closure.
+///
+/// Every writer stores the same values (derived from the enum's layout and the case alone), so
+/// concurrent learning is harmless; `window` is published with release ordering after `bits`.
+@usableFromInline
+final class CaseBitTest: Sendable {
+  /// Bits 0–31: the mask; bits 32–63: the pattern.
+  @usableFromInline let bits = Atomic<UInt64>(0)
+  /// Bits 0–31: the window's byte offset plus one; bits 32–63: its width in bytes. 0 while no
+  /// test is known.
+  @usableFromInline let window = Atomic<UInt64>(0)
+
+  @usableFromInline
+  init() {}
+
+  /// Returns `.some(payload)` when `root` is in the case, `.some(nil)` when it is in another
+  /// case, and `nil` when no test is known; the payload is read in place as a `Value`.
+  @inlinable
+  @inline(__always)
+  func extract<Root, Value>(from root: Root, as _: Value.Type) -> Value?? {
+    let window = window.load(ordering: .acquiring)
+    guard window != 0 else { return nil }
+    let bits = bits.load(ordering: .relaxed)
+    return withUnsafePointer(to: root) { pointer in
+      let pointer = UnsafeRawPointer(pointer)
+      let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: window) &- 1)
+      // NOTE: the load is exactly as wide as the window: a wider one that spans two of the
+      // stores that put the root on the stack would wait for both (no store forwarding).
+      let word: UInt32
+      switch window &>> 32 {
+      case 1: word = UInt32(pointer.load(fromByteOffset: offset, as: UInt8.self))
+      case 2: word = UInt32(pointer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+      default: word = pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+      }
+      let mask = UInt32(truncatingIfNeeded: bits)
+      guard word & mask == UInt32(truncatingIfNeeded: bits &>> 32) else { return .some(nil) }
+      return .some(pointer.load(as: Value.self))
+    }
+  }
+
+  /// Publishes the test for the case `tag` of `layout`, whose values are `size` bytes, when
+  /// that case has one; see ``EnumLayout/bitTest(forTag:size:)``.
+  func learn(tag: UInt32, of layout: EnumLayout, size: Int) {
+    guard let test = layout.bitTest(forTag: tag, size: size) else { return }
+    bits.store(UInt64(test.mask) | UInt64(test.pattern) << 32, ordering: .relaxed)
+    self.window.store(UInt64(test.offset + 1) | UInt64(test.width) << 32, ordering: .releasing)
+  }
+}
+
+extension EnumLayout {
+  /// The most tags `bitTest(forTag:size:)` checks; enums with more cases keep the tag witness.
+  static let maxBitTestTags = 4096
+
+  /// Derives a bit test for the payload case `tag` of this enum, whose values are `size` bytes,
+  /// or returns `nil` when no fixed pattern in a window of at most 4 bytes tells that case from
+  /// all others.
+  ///
+  /// Every case is stored into a buffer of zero bits and one of one bits with the enum's
+  /// `destructiveInjectEnumTag` witness: the bits that differ from the fill are the bits the case
+  /// always writes. The test's mask is the bits the case `tag` writes, its pattern their value;
+  /// it holds when every other case also writes all of those bits (so none of its values can
+  /// depend on a payload there) with another value. A case whose tag shares nothing with
+  /// its payload (an extra tag byte) passes, as does one whose tag is in spare bits; a
+  /// single-payload enum whose other cases are stored as invalid payload values does not.
+  func bitTest(
+    forTag tag: UInt32, size: Int
+  ) -> (offset: Int, width: Int, mask: UInt32, pattern: UInt32)? {
+    let tagCount = Int(payloadCaseCount) + Int(emptyCaseCount)
+    guard 1.littleEndian == 1, descriptor != nil, tag < payloadCaseCount,
+      tagCount <= Self.maxBitTestTags
+    else { return nil }
+    var cases: [(mask: [UInt8], value: [UInt8])] = []
+    for other in 0..<UInt32(tagCount) {
+      guard let written = writtenBits(ofTag: other, size: size) else { return nil }
+      cases.append(written)
+    }
+    let own = cases[Int(tag)]
+    // Extra tag bytes follow the payloads, and spare bits are usually high bits: try windows from
+    // the end, narrowest first. Within a window, the test keeps only the bits the case writes.
+    for offset in stride(from: size - 1, through: 0, by: -1) {
+      for width in [1, 2, 4] where offset + width <= size {
+        let window = offset..<(offset + width)
+        let tellsApart = cases.indices.allSatisfy { other in
+          other == Int(tag)
+            || window.allSatisfy { cases[other].mask[$0] & own.mask[$0] == own.mask[$0] }
+              && window.contains { cases[other].value[$0] & own.mask[$0] != own.value[$0] }
+        }
+        guard tellsApart else { continue }
+        func word(_ bytes: [UInt8]) -> UInt32 {
+          window.reversed().reduce(0) { $0 << 8 | UInt32(bytes[$1]) }
+        }
+        return (offset, width, word(own.mask), word(own.value))
+      }
+    }
+    return nil
+  }
+
+  /// The bits that storing the case `tag` always writes (`mask`) and their values (`value`,
+  /// zero outside the mask), or `nil` when the enum's witnesses disagree with each other.
+  private func writtenBits(ofTag tag: UInt32, size: Int) -> (mask: [UInt8], value: [UInt8])? {
+    guard let zeros = injected(tag: tag, fill: 0x00, size: size),
+      let ones = injected(tag: tag, fill: 0xFF, size: size)
+    else { return nil }
+    // A bit the case writes shows as set in `zeros` when it is 1, and as clear in `ones` when
+    // it is 0; bits it leaves alone keep the fill.
+    let mask = zip(zeros, ones).map { zero, one in zero | ~one }
+    let value = zip(zeros, mask).map { $0 & $1 }
+    guard zip(ones, mask).map({ $0 & $1 }) == value else { return nil }
+    return (mask, value)
+  }
+
+  /// The bytes of a `size`-byte buffer filled with `fill` after storing the case `tag` into it,
+  /// or `nil` when the tag witness then reads another tag.
+  private func injected(tag: UInt32, fill: UInt8, size: Int) -> [UInt8]? {
+    withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { buffer in
+      let storage = buffer.baseAddress!
+      storage.initializeMemory(as: UInt8.self, repeating: fill, count: size)
+      injectWitness(storage, tag, metadata)
+      guard tagWitness(storage, metadata) == tag else { return nil }
+      return Array(UnsafeRawBufferPointer(start: storage, count: size))
+    }
+  }
+}

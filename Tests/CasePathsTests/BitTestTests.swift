@@ -1,0 +1,142 @@
+import Testing
+
+@testable import CasePaths
+
+/// Tag in the spare bits of its pointer payloads.
+enum Lists: Equatable {
+  case numbers([Int])
+  case names([String])
+  case idle
+}
+
+/// One payload case; the others are stored as payload values no object can have.
+enum Loading {
+  case loaded(Tracked)
+  case loading
+  case failed
+}
+
+/// One payload case with no invalid values to spare: the others need an extra tag byte.
+enum Counted: Equatable {
+  case value(Int)
+  case none
+  case other
+}
+
+@Suite("Cases told apart by their tag bits")
+struct BitTestTests {
+  /// The learned window of `path`'s bit test; 0 while there is none.
+  private func window<Root, Value>(_ path: CasePath<Root, Value>) -> UInt64 {
+    path.bitTest?.takeUnretainedValue().window.load(ordering: .relaxed) ?? 0
+  }
+
+  /// Checks that `path` extracts what `match` pattern-matches from every root in `roots`.
+  private func expectAgreement<Root, Value: Equatable>(
+    _ path: CasePath<Root, Value>, _ roots: [Root], _ match: (Root) -> Value?,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for root in roots {
+      #expect(path.extract(from: root) == match(root), sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test("An extra tag byte is read alone, as the tag witness would read it")
+  func extraTagByte() throws {
+    let layout = try #require(EnumLayout(of: TwinAction.self))
+    let test = try #require(layout.bitTest(forTag: 1, size: MemoryLayout<TwinAction>.size))
+    #expect(test.offset == 8 && test.width == 1 && test.mask == 0xFF && test.pattern == 1)
+  }
+
+  @Test("A path learns its test with its case, then extracts by it")
+  func learnedWithTheCase() {
+    let path = /TwinAction.b
+    #expect(window(path) == 0)
+    #expect(path.extract(from: .a(1)) == nil)
+    #expect(window(path) != 0)
+    #expect(path.extract(from: .b(3)) == 3)
+    expectAgreement(path, [.a(-1), .b(-1), .b(.min), .a(.max), .c, .b(0)]) {
+      if case .b(let value) = $0 { value } else { nil }
+    }
+  }
+
+  @Test("A case whose tag is in its payload's spare bits is told apart by them")
+  func spareBits() {
+    let numbers = /Lists.numbers
+    #expect(numbers.extract(from: .numbers([1])) == [1])
+    #expect(window(numbers) != 0)
+    let roots: [Lists] = [.numbers([]), .numbers([2, 3]), .names([]), .names(["a"]), .idle]
+    expectAgreement(numbers, roots) { if case .numbers(let value) = $0 { value } else { nil } }
+    // Its tag bits are set in the payload's word, so it cannot be read in place.
+    let names = /Lists.names
+    expectAgreement(names, roots) { if case .names(let value) = $0 { value } else { nil } }
+    #expect(window(names) == 0)
+  }
+
+  @Test("Other cases stored as invalid payload values keep the tag witness")
+  func invalidPayloadValues() {
+    let counter = DeinitCounter()
+    let object = Tracked(id: 1, counter: counter)
+    let loaded = /Loading.loaded
+    #expect(loaded.extract(from: .loaded(object)) === object)
+    #expect(window(loaded) == 0)
+    #expect(loaded.extract(from: .loading) == nil)
+    #expect(loaded.extract(from: .failed) == nil)
+  }
+
+  @Test("Every payload case agrees with pattern matching, learned in any order")
+  func agreement() {
+    let counted: [Counted] = [.value(0), .value(-1), .value(1), .none, .other]
+    let value = /Counted.value
+    expectAgreement(value, counted.reversed()) {
+      if case .value(let value) = $0 { value } else { nil }
+    }
+    #expect(window(value) != 0)
+
+    let actions: [AppAction] = [
+      .counter(-1), .other(-1), .fetch(id: ""), .fetch(id: String(repeating: "x", count: 40)),
+      .child(.tap), .child(.leaf("l")), .reset, .failed(SampleError(code: -1)),
+    ]
+    expectAgreement(/AppAction.fetch, actions) {
+      if case .fetch(let id) = $0 { id } else { nil }
+    }
+    expectAgreement(/AppAction.other, actions) {
+      if case .other(let value) = $0 { value } else { nil }
+    }
+    expectAgreement(/AppAction.child, actions) {
+      if case .child(let value) = $0 { value } else { nil }
+    }
+
+    let either: [Either<Int, String>] = [.right("r"), .left(-1), .right(""), .left(0)]
+    expectAgreement(/Either<Int, String>.left, either) {
+      if case .left(let value) = $0 { value } else { nil }
+    }
+    expectAgreement(/Either<Int, String>.right, either) {
+      if case .right(let value) = $0 { value } else { nil }
+    }
+
+    let only = /OnlyPayload.only
+    expectAgreement(only, [.only("a"), .only("")]) {
+      switch $0 {
+      case .only(let value): value
+      }
+    }
+    #expect(window(only) != 0)
+  }
+
+  @Test("Cases past tag 63 and cases beside indirect ones are told apart")
+  func manyAndIndirectCases() {
+    let many: [ManyCases] = [.c0(-1), .c1(-1), .c63(-1), .c64(-1), .c69(-1), .e0, .e3]
+    expectAgreement(/ManyCases.c64, many) { if case .c64(let value) = $0 { value } else { nil } }
+    expectAgreement(/ManyCases.c0, many) { if case .c0(let value) = $0 { value } else { nil } }
+
+    let expressions: [Expression] = [
+      .name("n"), .number(-1), .negate(.number(1)), .add(.number(1), .name("m")),
+    ]
+    let number = /Expression.number
+    expectAgreement(number, expressions) { if case .number(let value) = $0 { value } else { nil } }
+    #expect(window(number) != 0)
+    expectAgreement(/Expression.name, expressions) {
+      if case .name(let value) = $0 { value } else { nil }
+    }
+  }
+}
