@@ -1,6 +1,6 @@
 import Foundation
 
-// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only W1|W2|W5|W6|W7|M1]
+// Benchmarks: swift run -c release Benchmarks [--quick] [--json] [--only W1|W2|W5|W6|W7|W9|M1]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 let only = arguments.firstIndex(of: "--only").flatMap {
@@ -22,12 +22,13 @@ if let only {
     sample = await CasePathWorkloads.w5(n: n * 10, repetitions: repetitions, matching: false).0
   case "W6": sample = await AppWorkloads.w6RootSend(n: n, repetitions: repetitions)
   case "W7": sample = await AppWorkloads.w7Engine(lines: n / 10, repetitions: 1)
+  case "W9": sample = await LifetimeWorkloads.w9Nested(n: n, repetitions: repetitions)
   case "M1":
     let floor = Int(await Memory.bytesPerSuspendedTask(n: n / 10))
     print("M1: \(Int(await Memory.bytesPerWaitingEffect(n: n / 10))) bytes (floor \(floor))")
     exit(0)
   default:
-    print("unknown workload \(only); expected W1, W2, W5, W6, W7 or M1")
+    print("unknown workload \(only); expected W1, W2, W5, W6, W7, W9 or M1")
     exit(2)
   }
   print("\(only): \(Report.format(sample.median)) ns/op")
@@ -88,6 +89,21 @@ rows.append(
   Row(
     id: "W7", name: "REPL engine, counter and todo script", n: lines, sample: w7, floorName: nil,
     floor: nil, target: "≥ 100k/s", note: "\(perSecond) commands/s"))
+
+let w9Small = await LifetimeWorkloads.w9Element(
+  count: 10, n: 1_000_000 / scale, repetitions: repetitions)
+let w9Large = await LifetimeWorkloads.w9Element(
+  count: 10_000, n: 1_000_000 / scale, repetitions: repetitions)
+rows.append(
+  Row(
+    id: "W9", name: "action to one element of 10,000", n: 1_000_000 / scale, sample: w9Large,
+    floorName: "the same, of 10", floor: w9Small, target: "≤ 1.5", note: nil))
+let w9Nested = await LifetimeWorkloads.w9Nested(n: 1_000_000 / scale, repetitions: repetitions)
+rows.append(
+  Row(
+    id: "W9", name: "send through 4 nested lifted children", n: 1_000_000 / scale,
+    sample: w9Nested, floorName: "W1 (send, .empty)", floor: w1, target: "TCA #1316: 8,667 ns",
+    note: "\(Report.format(w9Nested.median)) ns per send"))
 
 let waiting = 100_000 / scale
 let taskBytes = await Memory.bytesPerSuspendedTask(n: waiting)

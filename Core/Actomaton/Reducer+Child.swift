@@ -17,6 +17,7 @@ extension Reducer {
   ///   - onStart: Run in the child's scope when the child appears.
   ///   - onStop: Run when the child disappears, after its effects were cancelled, outside its
   ///     scope (the stop does not cancel it), for this reducer's domain: the child is gone.
+  @inlinable
   public func child<ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
     state path: WritableKeyPath<State, ChildState?>,
@@ -43,6 +44,7 @@ extension Reducer {
   /// The same as the optional ``child(_:state:action:environment:scope:onStart:onStop:)-(_,WritableKeyPath<State,ChildState?>,_,_,_,_,_)``,
   /// for the child in `case` of the enum at `path` (an optional enum works with a case path of
   /// `Enum?`, such as `/Screen.counter` where a `CasePath<Screen?, Counter.State>` is expected).
+  @inlinable
   public func child<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
     state path: WritableKeyPath<State, Enum>,
@@ -61,6 +63,7 @@ extension Reducer {
 
   /// The enum-case child of an optional enum; the same as the one above, but the child's state
   /// is changed in place (see ``contramap(state:)-(CasePath<Wrapped?,State>)``).
+  @inlinable
   public func child<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
     state path: WritableKeyPath<State, Enum?>,
@@ -77,7 +80,8 @@ extension Reducer {
       onStop: onStop)
   }
 
-  private func caseChild<Enum, ChildState, ChildAction: Sendable>(
+  @inlinable
+  func caseChild<Enum, ChildState, ChildAction: Sendable>(
     _ lifted: Reducer<ChildAction, State, Environment>,
     path: WritableKeyPath<State, Enum>,
     casePath: CasePath<Enum, ChildState>,
@@ -98,6 +102,7 @@ extension Reducer {
   /// part of the state that has a lifetime but no reducer of its own.
   ///
   /// `onStart` runs in the case's scope, cancelled when the case is left; `onStop` outside it.
+  @inlinable
   public func lifetime<Enum, Value>(
     state path: WritableKeyPath<State, Enum>,
     case casePath: CasePath<Enum, Value>,
@@ -116,6 +121,7 @@ extension Reducer {
 
   /// This reducer after `child`, which runs only while `isPresent`; the child's effects run in
   /// `scope`, which is cancelled when the child disappears.
+  @inlinable
   func lifting<ChildAction: Sendable>(
     _ child: Reducer<ChildAction, State, Environment>,
     action path: CasePath<Action, ChildAction>,
@@ -126,33 +132,38 @@ extension Reducer {
     onStartParent: Effect<Action> = .empty
   ) -> Reducer {
     let parent = self
-    let parentAccepts = parent.accepts
+    let parentReshapes = parent.reshapes ?? parent.accepts.map(ActionFilter.init)
     let stop = Effect<Action>.cancel(scope: scope) + onStop
     let start = onStart.scoped(in: scope, path.embed) + onStartParent.scoped(in: scope, { $0 })
     let run: @Sendable (Action, inout State, Environment) -> Effect<Action> = {
       action, state, environment in
-      let wasPresent = isPresent(state)
       var effect = Effect<Action>.empty
+      var wasPresent: Bool?
       if let childAction = path.extract(from: action) {
-        if wasPresent {
+        let isThere = isPresent(state)
+        wasPresent = isThere
+        if isThere {
           let childEffect = child.run(childAction, &state, environment)
           effect = childEffect.scoped(in: scope, path.embed)
         } else {
           effect = Effect<Action>.dropped(childAction, child: scope)
         }
       }
-      var parentEffect = Effect<Action>.empty
-      if parentAccepts?(action) ?? true {
-        parentEffect = parent.run(action, &state, environment)
+      // NOTE: only the parent can make the child appear or go (the child changes its own state,
+      // which stays where it is), so an action the parent does not reshape needs no check.
+      // NOTE: `reshapes` is passed down unwrapped, so this test costs the same at any depth.
+      guard parentReshapes?.test(action) ?? true else {
+        return effect + parent.run(action, &state, environment)
       }
-      let isPresentNow = isPresent(state)
-      if wasPresent != isPresentNow { effect = effect + (isPresentNow ? start : stop) }
+      let before = wasPresent ?? isPresent(state)
+      let parentEffect = parent.run(action, &state, environment)
+      let after = isPresent(state)
+      if before != after { effect = effect + (after ? start : stop) }
       return effect + parentEffect
     }
-    let accepts: (@Sendable (Action) -> Bool)? = parentAccepts.map { parentAccepts in
-      { @Sendable action in parentAccepts(action) || path.extract(from: action) != nil }
-    }
-    return Reducer(run: run, accepts: accepts)
+    // NOTE: no `accepts`: testing it would walk every level below, as `run` does anyway, through
+    // a closure per level.
+    return Reducer(run: run, accepts: nil, reshapes: parentReshapes ?? ActionFilter { _ in true })
   }
 }
 
@@ -170,6 +181,7 @@ public struct ChildActionDropped: Error, Sendable, CustomStringConvertible {
 
 extension Effect {
   /// An effect that reports a dropped child action at once.
+  @usableFromInline
   static func dropped(_ action: some Sendable, child scope: EffectScope) -> Effect {
     let error = ChildActionDropped(action: "\(action)", scope: scope)
     return Effect { throw error }
@@ -177,12 +189,14 @@ extension Effect {
 }
 
 /// The default scope of a lifted child: where it lives and what it is.
+@usableFromInline
 struct ChildScopeKey: Hashable, Sendable, CustomStringConvertible {
   let path: SendableKeyPath<AnyKeyPath>
   let state: ObjectIdentifier
   let action: ObjectIdentifier
   let name: String
 
+  @usableFromInline
   init<Path: AnyKeyPath>(_ path: SendableKeyPath<Path>, _ state: Any.Type, _ action: Any.Type) {
     self.path = SendableKeyPath(path.keyPath as AnyKeyPath)
     self.state = ObjectIdentifier(state)
@@ -190,14 +204,17 @@ struct ChildScopeKey: Hashable, Sendable, CustomStringConvertible {
     self.name = String(reflecting: state)
   }
 
+  @usableFromInline
   static func == (lhs: ChildScopeKey, rhs: ChildScopeKey) -> Bool {
     lhs.path.keyPath == rhs.path.keyPath && lhs.state == rhs.state && lhs.action == rhs.action
   }
 
+  @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(path.keyPath)
     hasher.combine(state)
   }
 
+  @usableFromInline
   var description: String { name }
 }

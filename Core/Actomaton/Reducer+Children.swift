@@ -16,6 +16,7 @@ extension Reducer {
   ///   - onStart: Run in an element's scope when it is added.
   ///   - onStop: Run when an element is removed, after its effects were cancelled, outside its
   ///     scope, for this reducer's domain.
+  @inlinable
   public func children<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, Element, ChildEnvironment>,
     state path: WritableKeyPath<State, IdentifiedArray<Element>>,
@@ -29,10 +30,9 @@ extension Reducer {
     let scope = { @Sendable (id: Element.ID) in EffectScope(ElementScopeKey(list: list, id: id)) }
     let toChild = environment
     let parent = self
-    let parentAccepts = parent.accepts
+    let parentReshapes = parent.reshapes ?? parent.accepts.map(ActionFilter.init)
     let run: @Sendable (Action, inout State, Environment) -> Effect<Action> = {
       globalAction, state, environment in
-      let before = state[keyPath: keyPath.keyPath].ids
       var effect = Effect<Action>.empty
       if let (id, childAction) = action.extract(from: globalAction) {
         if state[keyPath: keyPath.keyPath][id: id] != nil {
@@ -43,11 +43,13 @@ extension Reducer {
           effect = .dropped(childAction, child: scope(id))
         }
       }
-      var parentEffect = Effect<Action>.empty
-      if parentAccepts?(globalAction) ?? true {
-        parentEffect = parent.run(globalAction, &state, environment)
+      // NOTE: only the parent adds or removes elements; the ids are compared only around it, and
+      // `==` is O(1) while none was added or removed: the ids share one buffer.
+      guard parentReshapes?.test(globalAction) ?? true else {
+        return effect + parent.run(globalAction, &state, environment)
       }
-      // NOTE: `==` is O(1) while no element was added or removed: the ids share one buffer.
+      let before = state[keyPath: keyPath.keyPath].ids
+      let parentEffect = parent.run(globalAction, &state, environment)
       let after = state[keyPath: keyPath.keyPath]
       guard before != after.ids else { return effect + parentEffect }
       let removed = before.filter { after[id: $0] == nil }
@@ -66,19 +68,23 @@ extension Reducer {
       }
       return effect + parentEffect
     }
-    let accepts: (@Sendable (Action) -> Bool)? = parentAccepts.map { parentAccepts in
-      { @Sendable globalAction in
-        parentAccepts(globalAction) || action.extract(from: globalAction) != nil
-      }
-    }
-    return Reducer(run: run, accepts: accepts)
+    // NOTE: no `accepts`, as for `child`.
+    return Reducer(run: run, accepts: nil, reshapes: parentReshapes ?? ActionFilter { _ in true })
   }
 }
 
 /// The scope of one element of a lifted ``IdentifiedArray``.
+@usableFromInline
 struct ElementScopeKey<ID: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
   let list: ChildScopeKey
   let id: ID
 
+  @usableFromInline
+  init(list: ChildScopeKey, id: ID) {
+    self.list = list
+    self.id = id
+  }
+
+  @usableFromInline
   var description: String { "\(list)[\(id)]" }
 }

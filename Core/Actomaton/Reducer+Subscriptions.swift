@@ -35,7 +35,7 @@ extension Reducer {
         }
         return effect
       },
-      accepts: inner.accepts)
+      accepts: inner.accepts, reshapes: inner.reshapes)
   }
 }
 
