@@ -21,15 +21,15 @@ public enum Root {
       self.current = current
     }
 
-    public enum Screen: Equatable, Sendable {
+    // NOTE: boxed: every lifted screen checks on every action whether it is shown, which
+    // copies the screen; a box is a pointer to copy.
+    public indirect enum Screen: Equatable, Sendable {
       case counter(Counter.State)
       case stopwatch(Stopwatch.State)
       case stateDiagram(StateDiagram.State)
       /// Shows ``State/todo``.
       case todo
-      // NOTE: boxed: the search state is three times the size of the others, and every
-      // action would copy a screen that large.
-      indirect case gitHubSearch(GitHubSearch.State)
+      case gitHubSearch(GitHubSearch.State)
     }
   }
 
@@ -94,15 +94,15 @@ public enum Root {
       )
       .child(
         Stopwatch.reducer, state: \.screen, case: stopwatch, action: /Action.stopwatch,
-        environment: \.stopwatch
+        environment: { $0.stopwatch }
       )
       .child(
         StateDiagram.reducer, state: \.screen, case: stateDiagram, action: /Action.stateDiagram,
-        environment: \.stateDiagram
+        environment: { $0.stateDiagram }
       )
       .child(
         GitHubSearch.reducer, state: \.screen, case: gitHubSearch, action: /Action.gitHubSearch,
-        environment: \.gitHubSearch
+        environment: { $0.gitHubSearch }
       )
       .lifetime(
         state: \.screen, case: todo, onStart: .nextAction(.todo(.onAppear)),
@@ -111,7 +111,8 @@ public enum Root {
 
   // NOTE: leaving, then showing: the screen left stops before the next one starts, even when it
   // is the same screen again.
-  static let navigation = Reducer<Action, State, Environment> { action, state, _ in
+  static let navigation = Reducer<Action, State, Environment>(only: { $0.isNavigation }) {
+    action, state, _ in
     switch action {
     case let .changeCurrent(next):
       state.screen = nil
@@ -121,6 +122,15 @@ public enum Root {
       return .empty
     default:
       return .empty
+    }
+  }
+}
+
+extension Root.Action {
+  var isNavigation: Bool {
+    switch self {
+    case .changeCurrent, ._show: true
+    default: false
     }
   }
 }
