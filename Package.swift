@@ -32,7 +32,9 @@ let package = Package(
     .testTarget(name: "CasePathsTests", dependencies: ["CasePaths"], path: "Tests/CasePathsTests"),
 
     .target(name: "Actomaton", dependencies: ["CasePaths", "Locking"], path: "Core/Actomaton"),
-    .testTarget(name: "ActomatonTests", dependencies: ["Actomaton"], path: "Tests/ActomatonTests"),
+    .testTarget(
+      name: "ActomatonTests", dependencies: ["Actomaton", "ActomatonTesting"],
+      path: "Tests/ActomatonTests"),
 
     .target(
       name: "ActomatonDebugging", dependencies: ["Actomaton"], path: "Core/ActomatonDebugging"),

@@ -135,13 +135,13 @@ public final class Engine {
     let task = await send(.changeCurrent(nil))
     await waiter.wait(task.map { [$0] } ?? [], .seconds(10))
     let actomaton = self.actomaton
-    let unsaved = await withTaskExecutorPreference(executor) { await actomaton.state.unsavedTodo }
-    if let unsaved, case let .save(error)? = unsaved.failure {
+    let todo = await withTaskExecutorPreference(executor) { await actomaton.state.todo }
+    if case let .save(error)? = todo.failure {
       // NOTE: the list dies with the process: print it, so nothing typed is lost.
       fail(
         "The todo list could not be saved before quitting: \(error) "
-          + "Its \(unsaved.items.count) item(s), to keep by hand:")
-      console.print(unsaved.items.map { "  [\($0.isCompleted ? "x" : " ")] \($0.text)" })
+          + "Its \(todo.items.count) item(s), to keep by hand:")
+      console.print(todo.items.map { "  [\($0.isCompleted ? "x" : " ")] \($0.text)" })
     }
   }
 

@@ -5,30 +5,31 @@ import StateDiagramFeature
 import StopwatchFeature
 import TodoFeature
 
-/// The app: one screen at a time, each a feature composed through case paths.
+/// The app: one screen at a time, each a feature whose work ends when it is left.
 public enum Root {
   // MARK: - State
 
   public struct State: Equatable, Sendable {
     /// The screen shown; `nil` is the home screen.
-    public var current: Current?
-    /// The Todo list of the closed Todo screen until its closing save is written: shown again
-    /// when the screen reopens, so a save that failed (a full disk) loses nothing.
-    public var unsavedTodo: Todo.State?
+    public var screen: Screen?
+    /// The Todo list, for the whole session: the Todo screen shows it, and a save still running
+    /// when the screen is left answers to it, so a save that failed (a full disk) loses nothing.
+    public var todo: Todo.State
 
-    public init(current: Current? = nil, unsavedTodo: Todo.State? = nil) {
+    public init(current: Current? = nil, todo: Todo.State = Todo.State()) {
+      self.todo = todo
       self.current = current
-      self.unsavedTodo = unsavedTodo
     }
 
-    public enum Current: Equatable, Sendable {
+    // NOTE: boxed: every lifted screen checks on every action whether it is shown, which
+    // copies the screen; a box is a pointer to copy.
+    public indirect enum Screen: Equatable, Sendable {
       case counter(Counter.State)
       case stopwatch(Stopwatch.State)
       case stateDiagram(StateDiagram.State)
-      case todo(Todo.State)
-      // NOTE: boxed: the search state is three times the size of the others, and every
-      // action would copy a screen that large.
-      indirect case gitHubSearch(GitHubSearch.State)
+      /// Shows ``State/todo``.
+      case todo
+      case gitHubSearch(GitHubSearch.State)
     }
   }
 
@@ -38,15 +39,15 @@ public enum Root {
     // NOTE: the screen-changing cases are `indirect`, so that an action stays small (a pointer)
     // instead of as large as the largest screen's state, which every reducer would copy.
 
-    /// Leaves the current screen (cancelling its work, flushing a pending Todo save) and shows
-    /// `current`.
+    /// Leaves the current screen (ending its work, flushing a pending Todo save) and shows
+    /// `current`; for `.todo`, the session's list, whatever list it holds.
     indirect case changeCurrent(State.Current?)
     case counter(Counter.Action)
     case stopwatch(Stopwatch.Action)
     case stateDiagram(StateDiagram.Action)
     case todo(Todo.Action)
     indirect case gitHubSearch(GitHubSearch.Action)
-    /// Shows a screen once the one left has wound down.
+    /// Shows a screen once the one left has stopped.
     indirect case _show(State.Current?)
   }
 
@@ -72,91 +73,64 @@ public enum Root {
   // MARK: - Reducer
 
   public static var reducer: Reducer<Action, State, Environment> {
-    Reducer.combine(
-      navigation,
-      Counter.reducer
-        .contramap(action: /Action.counter)
-        .contramap(state: /State.Current.counter)
-        .contramap(state: \State.current)
-        .contramap(environment: { _ in () }),
-      Stopwatch.reducer
-        .contramap(action: /Action.stopwatch)
-        .contramap(state: /State.Current.stopwatch)
-        .contramap(state: \State.current)
-        .contramap(environment: { $0.stopwatch }),
-      StateDiagram.reducer
-        .contramap(action: /Action.stateDiagram)
-        .contramap(state: /State.Current.stateDiagram)
-        .contramap(state: \State.current)
-        .contramap(environment: { $0.stateDiagram }),
-      Todo.reducer
-        .contramap(action: /Action.todo)
-        .contramap(state: /State.Current.todo)
-        .contramap(state: \State.current)
-        .contramap(environment: { $0.todo }),
-      GitHubSearch.reducer
-        .contramap(action: /Action.gitHubSearch)
-        .contramap(state: /State.Current.gitHubSearch)
-        .contramap(state: \State.current)
-        .contramap(environment: { $0.gitHubSearch })
-    )
+    screens
+      + Todo.reducer.contramap(action: /Action.todo).contramap(state: \State.todo)
+      .contramap(environment: { $0.todo })
   }
 
-  // NOTE: leaving runs the old screen's close effect while it is still current (a Todo flush is
-  // reduced by the Todo reducer), and only then `_show` switches.
-  static let navigation = Reducer<Action, State, Environment> { action, state, environment in
+  // NOTE: every screen is a child of one case: leaving it cancels its effects. Separately typed
+  // paths keep the type checker quick.
+  static var screens: Reducer<Action, State, Environment> {
+    let counter: CasePath<State.Screen?, Counter.State> = /State.Screen.counter
+    let stopwatch: CasePath<State.Screen?, Stopwatch.State> = /State.Screen.stopwatch
+    let stateDiagram: CasePath<State.Screen?, StateDiagram.State> = /State.Screen.stateDiagram
+    let gitHubSearch: CasePath<State.Screen?, GitHubSearch.State> = /State.Screen.gitHubSearch
+    let todo = CasePath<State.Screen?, Void>(embed: { .todo }, extract: { $0 == .todo ? () : nil })
+    return
+      navigation
+      .child(
+        Counter.reducer, state: \.screen, case: counter, action: /Action.counter,
+        environment: { _ in () }
+      )
+      .child(
+        Stopwatch.reducer, state: \.screen, case: stopwatch, action: /Action.stopwatch,
+        environment: { $0.stopwatch }
+      )
+      .child(
+        StateDiagram.reducer, state: \.screen, case: stateDiagram, action: /Action.stateDiagram,
+        environment: { $0.stateDiagram }
+      )
+      .child(
+        GitHubSearch.reducer, state: \.screen, case: gitHubSearch, action: /Action.gitHubSearch,
+        environment: { $0.gitHubSearch }
+      )
+      .lifetime(
+        state: \.screen, case: todo, onStart: .nextAction(.todo(.onAppear)),
+        onStop: .nextAction(.todo(.flush)))
+  }
+
+  // NOTE: leaving, then showing: the screen left stops before the next one starts, even when it
+  // is the same screen again.
+  static let navigation = Reducer<Action, State, Environment>(only: { $0.isNavigation }) {
+    action, state, _ in
     switch action {
     case let .changeCurrent(next):
-      if case let .todo(todo)? = state.current { state.unsavedTodo = todo }
-      return close(state.current) + .nextAction(._show(next))
-    case var ._show(next):
-      if case .todo? = next, let kept = state.unsavedTodo {
-        next = .todo(kept)
-        state.unsavedTodo = nil
-      }
-      state.current = next
-      return next.map(open) ?? .empty
-    case let .todo(.saveResponse(result)):
-      // NOTE: the closing save of a screen already left: its answer goes to the kept list.
-      if case .todo? = state.current { return .empty }
-      guard var kept = state.unsavedTodo else { return .empty }
-      _ = Todo.reducer.run(.saveResponse(result), &kept, environment.todo)
-      state.unsavedTodo = (try? result.get()) == nil ? kept : nil
+      state.screen = nil
+      return .nextAction(._show(next))
+    case let ._show(next):
+      state.screen = next.map(State.Screen.init)
       return .empty
     default:
       return .empty
     }
   }
-
-  /// What a screen does when it is left: cancel its work, but flush a pending Todo save.
-  static func close(_ current: State.Current?) -> Effect<Action> {
-    switch current {
-    case .stopwatch: Stopwatch.cancelAllEffects.map(Action.stopwatch)
-    case .stateDiagram: StateDiagram.cancelAllEffects.map(Action.stateDiagram)
-    case .todo: Todo.closeEffects.map(Action.todo)
-    case .gitHubSearch: GitHubSearch.cancelAllEffects.map(Action.gitHubSearch)
-    case .counter, nil: .empty
-    }
-  }
-
-  /// What a screen does when it is shown.
-  static func open(_ current: State.Current) -> Effect<Action> {
-    switch current {
-    case .todo: .nextAction(.todo(.onAppear))
-    default: .empty
-    }
-  }
 }
 
-extension Root.State.Current {
-  /// The screen's name, as the REPL's commands and prompt spell it.
-  public var screenName: String {
+extension Root.Action {
+  var isNavigation: Bool {
     switch self {
-    case .counter: "counter"
-    case .stopwatch: "stopwatch"
-    case .stateDiagram: "login"
-    case .todo: "todo"
-    case .gitHubSearch: "github"
+    case .changeCurrent, ._show: true
+    default: false
     }
   }
 }

@@ -11,19 +11,40 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   /// and returning `.empty`), so lifted reducers can skip their state work; `nil` when unknown.
   @usableFromInline package let accepts: (@Sendable (Action) -> Bool)?
 
+  /// A cheap test that is `false` only for actions after which no child lifted onto this
+  /// reducer can have appeared or gone, so the lifts skip their lifetime checks; `nil` means
+  /// the same as ``accepts``.
+  @usableFromInline package let reshapes: ActionFilter<Action>?
+
   /// Creates a reducer from its function.
   @inlinable
   public init(_ run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>) {
     self.init(run: run, accepts: nil)
   }
 
+  /// Creates a reducer that handles only the actions `filter` lets through: it is not run for
+  /// the others, and children lifted onto it skip their lifetime checks for them.
+  @inlinable
+  public init(
+    only filter: @escaping @Sendable (Action) -> Bool,
+    _ run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>
+  ) {
+    self.init(
+      run: { action, state, environment in
+        filter(action) ? run(action, &state, environment) : .empty
+      },
+      accepts: filter)
+  }
+
   @inlinable
   package init(
     run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>,
-    accepts: (@Sendable (Action) -> Bool)?
+    accepts: (@Sendable (Action) -> Bool)?,
+    reshapes: ActionFilter<Action>? = nil
   ) {
     self.run = run
     self.accepts = accepts
+    self.reshapes = reshapes
   }
 
   /// A reducer that changes nothing and returns no effect.
@@ -46,6 +67,10 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     let accepts: (@Sendable (Action) -> Bool)? =
       filters.count == reducers.count
       ? { @Sendable action in filters.contains { $0(action) } } : nil
+    let shapers = reducers.compactMap { $0.reshapes ?? $0.accepts.map(ActionFilter.init) }
+    let reshapes: ActionFilter<Action>? =
+      shapers.count == reducers.count
+      ? ActionFilter { action in shapers.contains { $0.test(action) } } : nil
     return Reducer(
       run: { action, state, environment in
         var effect = Effect<Action>.empty
@@ -55,7 +80,7 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
         }
         return effect
       },
-      accepts: accepts)
+      accepts: accepts, reshapes: reshapes)
   }
 
   /// `lhs`, then `rhs`, on the same state.
@@ -63,4 +88,13 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   public static func + (lhs: Reducer, rhs: Reducer) -> Reducer {
     combine([lhs, rhs])
   }
+}
+
+/// A test on actions, boxed so that handing it down through generic code does not wrap it again.
+@usableFromInline
+package struct ActionFilter<Action>: Sendable {
+  @usableFromInline let test: @Sendable (Action) -> Bool
+
+  @inlinable
+  package init(_ test: @escaping @Sendable (Action) -> Bool) { self.test = test }
 }

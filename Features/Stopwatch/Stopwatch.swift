@@ -77,56 +77,53 @@ public enum Stopwatch {
 
   // MARK: - Reducer
 
+  // NOTE: the reducer never starts or stops the ticks: they run while the state is running.
   public static var reducer: Reducer<Action, State, Environment> {
-    Reducer { action, state, environment in
+    Reducer<Action, State, Environment> { action, state, environment in
       state.refusal = nil
       let now = environment.now()
       switch (action, state.status) {
       case (.start, .idle), (.resume, .paused), (.start, .paused):
         state.status = .running
         state.runningSince = now
-        return ticks(every: environment.tickInterval, sleep: environment.sleep)
       case (.stop, .running):
         state.accumulated = state.elapsed(at: now)
         state.elapsed = state.accumulated
         state.runningSince = nil
         state.status = .paused
-        return .cancel(id: TickID())
       case (.lap, .running):
         let total = state.elapsed(at: now)
         let split = total - (state.laps.last?.total ?? .zero)
         state.laps.append(Lap(number: state.laps.count + 1, split: split, total: total))
         state.elapsed = total
-        return .empty
       case (._tick, .running), (.refresh, .running):
         state.elapsed = state.elapsed(at: now)
-        return .empty
       case (.reset, _):
         state = State()
-        return .cancel(id: TickID())
       case (._tick, _), (.refresh, _):
-        return .empty
+        break
       case let (action, status):
         state.refusal = "Cannot \(action) while the stopwatch is \(status)."
-        return .empty
       }
+      return .empty
+    }
+    .subscriptions { state, environment -> [TickKey: Effect<Action>] in
+      state.status == .running ? [TickKey(): ticks(environment)] : [:]
     }
   }
 
-  /// Cancels every effect of this feature, for a host closing the screen.
-  public static var cancelAllEffects: Effect<Action> { .cancel(id: TickID()) }
-
   // MARK: - Effects
 
-  private struct TickID: EffectIDProtocol {}
+  /// The key of the tick subscription, which exists while the stopwatch runs.
+  public struct TickKey: Hashable, Sendable {
+    public init() {}
+  }
 
-  private static func ticks(
-    every interval: Duration, sleep: @escaping @Sendable (Duration) async throws -> Void
-  ) -> Effect<Action> {
-    Effect(id: TickID()) {
-      AsyncThrowingStream {
-        try await sleep(interval)
-        return Action._tick
+  private static func ticks(_ environment: Environment) -> Effect<Action> {
+    .run { send in
+      while true {
+        try await environment.sleep(environment.tickInterval)
+        await send(._tick)
       }
     }
   }

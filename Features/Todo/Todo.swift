@@ -188,13 +188,6 @@ public enum Todo {
     }
   }
 
-  /// For a host closing the screen: stops a load in flight and saves a pending change now, instead
-  /// of cancelling it. Saves already started run to the end; cancelling every effect of the
-  /// feature by hand instead could drop a change.
-  public static var closeEffects: Effect<Action> {
-    .cancel(id: LoadID()) + .nextAction(.flush)
-  }
-
   // MARK: - Effects
 
   private struct LoadID: EffectIDProtocol {}

@@ -45,7 +45,7 @@ import TodoStorage
     await store.send(.changeCurrent(.counter(.init())))
     await store.receive(._show(.counter(.init()))) { $0.current = .counter(.init()) }
     await store.send(.counter(.increment)) { $0.current = .counter(.init(count: 1)) }
-    await store.send(.stopwatch(.start))  // not shown: ignored, no effect started
+    await store.send(.stopwatch(.start))  // not shown: dropped (and reported), nothing changes
     await store.send(.stateDiagram(.login(userID: "ann")))
     #expect(store.state.current == .counter(.init(count: 1)))
     await store.finish()

@@ -134,23 +134,47 @@ import Testing
     await store.send(.reset) { $0 = Stopwatch.State() }
   }
 
-  @Test func cancelAllEffectsStopsTheTicks() async {
+  @Test func itTicksWhileRunningAndOnlyThen() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Stopwatch.State(), reducer: Stopwatch.reducer,
+      environment: .init(clock: clock, tickInterval: .seconds(1)), clock: clock)
+    #expect(await store.activeSubscriptions(Stopwatch.TickKey.self) == [])
+    await store.send(.start) {
+      $0.status = .running
+      $0.runningSince = .zero
+    }
+    #expect(await store.activeSubscriptions(Stopwatch.TickKey.self) == [Stopwatch.TickKey()])
+    await store.send(.lap) { $0.laps = [.init(number: 1, split: .zero, total: .zero)] }
+    await clock.advance(by: .seconds(1))
+    await store.receive(._tick) { $0.elapsed = .seconds(1) }
+    await store.send(.stop) {
+      $0.status = .paused
+      $0.accumulated = .seconds(1)
+      $0.runningSince = nil
+    }
+    #expect(await store.activeSubscriptions(Stopwatch.TickKey.self) == [])
+    await clock.advance(by: .seconds(10))
+    await store.finish()
+  }
+
+  @Test func leavingAHostStopsTheTicks() async {
     enum Host: Equatable, Sendable { case feature(Stopwatch.Action), close }
     let clock = TestClock()
-    let host = Reducer<Host, Stopwatch.State, Stopwatch.Environment> { action, state, env in
-      switch action {
-      case let .feature(action): Stopwatch.reducer.run(action, &state, env).map(Host.feature)
-      case .close: Stopwatch.cancelAllEffects.map(Host.feature)
-      }
+    let own = Reducer<Host, Stopwatch.State?, Stopwatch.Environment> { action, state, _ in
+      if action == .close { state = nil }
+      return .empty
     }
+    let host = own.child(
+      Stopwatch.reducer, state: \.self, action: /Host.feature, environment: { $0 })
     let store = TestStore(
       initialState: Stopwatch.State(), reducer: host,
       environment: .init(clock: clock, tickInterval: .seconds(1)), clock: clock)
     await store.send(.feature(.start)) {
-      $0.status = .running
-      $0.runningSince = .zero
+      $0?.status = .running
+      $0?.runningSince = .zero
     }
-    await store.send(.close)
+    await store.send(.close) { $0 = nil }
     await clock.advance(by: .seconds(10))
     await store.finish()
   }

@@ -4,8 +4,8 @@ import Testing
 import TodoFeature
 import TodoStorage
 
-/// Reads and writes of the list never overlap, even when a read that was told to stop is slow
-/// to leave (rule 5: a `runOldest` slot is held until the body has exited).
+/// Reads and writes of the list never overlap, even when the screen is left and reopened while a
+/// read is slow.
 @Suite struct TodoExclusionTests {
   /// A storage whose first load stays inside, ignoring cancellation, until the test lets it go;
   /// it logs every read and write and notes any write that starts while a read is inside.
@@ -39,22 +39,25 @@ import TodoStorage
     }
   }
 
-  @Test func readsAndWritesAfterReopeningWaitForTheCancelledReadToLeave() async {
+  @Test func readsAndWritesAfterReopeningWaitForTheSlowReadToLeave() async {
     let clock = TestClock()
     let files = SlowFirstLoad()
     let store = TodoHostTests.hostStore(Todo.State(), storage: files.storage, clock: clock)
-    await store.send(.todo(.onAppear)) { $0.persistence = .loading }
-    await store.send(.close)
+    await store.send(.show) { $0.screen = .todo }
+    await store.receive(.todo(.onAppear)) { $0.todo.persistence = .loading }
+    await store.send(.close) { $0.screen = nil }
     await store.receive(.todo(.flush))
-    await store.send(.todo(.onAppear))  // reopened: this read waits for the first to leave
-    #expect(files.log.withLock { $0 }.isEmpty, "no read ran beside the cancelled one")
+    await store.send(.show) { $0.screen = .todo }
+    await store.receive(.todo(.onAppear))  // still loading: this read waits for the first
+    #expect(files.log.withLock { $0 }.isEmpty, "no read ran beside the slow one")
 
     files.release.withLock { $0 }?.resume()
-    await store.receive(.todo(.loadResponse(.success([])))) { $0.persistence = .loaded }
+    await store.receive(.todo(.loadResponse(.success([])))) { $0.todo.persistence = .loaded }
+    await store.receive(.todo(.loadResponse(.success([]))))  // loaded already: ignored
     await store.send(.todo(.add("milk"))) {
-      $0.items = [TodoItem(id: UUID(101), text: "milk")]
+      $0.todo.items = [TodoItem(id: UUID(101), text: "milk")]
     }
-    await store.send(.close)
+    await store.send(.close) { $0.screen = nil }
     await store.receive(.todo(.flush))
     await store.receive(.todo(.saveResponse(.success(1))))
     #expect(files.log.withLock { $0 } == ["read", "read", "write 1"])

@@ -6,35 +6,58 @@ import TodoFeature
 import TodoStorage
 import TodoStorageLive
 
-/// The feature inside a host that closes its screen, and on the real file.
+/// The feature inside a host that shows and closes its screen, and on the real file.
 @Suite struct TodoHostTests {
-  enum Host: Equatable, Sendable {
-    case todo(Todo.Action)
-    case close
+  enum Screen: Equatable, Sendable { case todo }
+
+  /// The list lives in the host for good; only the screen comes and goes.
+  struct HostState: Equatable, Sendable {
+    var todo: Todo.State
+    var screen: Screen?
   }
 
-  static let host = Reducer<Host, Todo.State, Todo.Environment> { action, state, environment in
-    switch action {
-    case let .todo(action): Todo.reducer.run(action, &state, environment).map(Host.todo)
-    case .close: Todo.closeEffects.map(Host.todo)
-    }
+  enum Host: Equatable, Sendable {
+    case todo(Todo.Action)
+    case show, close
   }
+
+  static let own = Reducer<Host, HostState, Todo.Environment> { action, state, _ in
+    switch action {
+    case .show: state.screen = .todo
+    case .close: state.screen = nil
+    case .todo: break
+    }
+    return .empty
+  }
+
+  static let host: Reducer<Host, HostState, Todo.Environment> = {
+    let shown = CasePath<Screen?, Void>(embed: { .todo }, extract: { $0 == .todo ? () : nil })
+    let todo = Todo.reducer.contramap(action: /Host.todo).contramap(state: \HostState.todo)
+    let screen = own.lifetime(
+      state: \.screen, case: shown, onStart: .nextAction(.todo(.onAppear)),
+      onStop: .nextAction(.todo(.flush)))
+    return screen + todo
+  }()
 
   static func hostStore(
     _ state: Todo.State, storage: TodoStorage, clock: TestClock
-  ) -> TestStore<Host, Todo.State> {
+  ) -> TestStore<Host, HostState> {
     TestStore(
-      initialState: state, reducer: host,
+      initialState: HostState(todo: state), reducer: host,
       environment: environment(clock, storage: storage),
       clock: clock)
   }
 
-  @Test func closeEffectsWritesAPendingChangeNowInsteadOfDroppingIt() async throws {
+  @Test func closingTheScreenWritesAPendingChangeNowAndTheAnswerReachesTheList() async throws {
     let clock = TestClock()
     let saved = TodoStorage.inMemory()
     let store = Self.hostStore(Todo.State(persistence: .loaded), storage: saved, clock: clock)
-    await store.send(.todo(.add("milk"))) { $0.items = [TodoItem(id: UUID(101), text: "milk")] }
-    await store.send(.close)
+    await store.send(.show) { $0.screen = .todo }
+    await store.receive(.todo(.onAppear))
+    await store.send(.todo(.add("milk"))) {
+      $0.todo.items = [TodoItem(id: UUID(101), text: "milk")]
+    }
+    await store.send(.close) { $0.screen = nil }
     await store.receive(.todo(.flush))
     await store.receive(.todo(.saveResponse(.success(1))))
     #expect(try await saved.load() == [TodoItem(id: UUID(101), text: "milk")])
@@ -42,7 +65,7 @@ import TodoStorageLive
     await store.finish()  // the delayed save was cancelled: nothing more arrives
   }
 
-  @Test func closeEffectsStopsALoadInFlightAndReopeningLoadsAgain() async {
+  @Test func aLoadInFlightWhenTheScreenClosesStillFillsTheList() async {
     let clock = TestClock()
     let saved = TodoStorage.inMemory([Fixture.milk])
     let slowLoad = TodoStorage(
@@ -52,16 +75,17 @@ import TodoStorageLive
       },
       save: TodoStorage.unimplemented.save)
     let store = Self.hostStore(Todo.State(), storage: slowLoad, clock: clock)
-    await store.send(.todo(.onAppear)) { $0.persistence = .loading }
-    await store.send(.close)
-    await store.receive(.todo(.flush))  // nothing to write: the list was never loaded
-    await clock.advance(by: .seconds(5))
-    await store.send(.todo(.onAppear))
+    await store.send(.show) { $0.screen = .todo }
+    await store.receive(.todo(.onAppear)) { $0.todo.persistence = .loading }
+    await store.send(.close) { $0.screen = nil }
+    await store.receive(.todo(.flush))  // nothing to write: the list is not loaded yet
     await clock.advance(by: .seconds(1))
     await store.receive(.todo(.loadResponse(.success([Fixture.milk])))) {
-      $0.items = [Fixture.milk]
-      $0.persistence = .loaded
+      $0.todo.items = [Fixture.milk]
+      $0.todo.persistence = .loaded
     }
+    await store.send(.show) { $0.screen = .todo }
+    await store.receive(.todo(.onAppear))  // loaded already: shown as it is
     await store.finish()
   }
 

@@ -5,7 +5,7 @@ import TodoFeature
 import TodoStorage
 
 extension RootTests {
-  @Suite struct UnsavedTodo {
+  @Suite struct TodoList {
     static let full = StorageError.diskFull(path: "/d/todos.json", reason: "No space left")
 
     static func store(
@@ -30,9 +30,9 @@ extension RootTests {
       await clock.advance(by: .seconds(1))
       await store.skipReceivedActions()
       #expect(store.state.current == .counter(.init()))
-      #expect(store.state.unsavedTodo?.items.map(\.text) == ["buy milk"])
+      #expect(store.state.todo.items.map(\.text) == ["buy milk"])
       #expect(
-        store.state.unsavedTodo?.failure?.description.hasPrefix("Not saved: No space left") == true)
+        store.state.todo.failure?.description.hasPrefix("Not saved: No space left") == true)
 
       await store.send(.changeCurrent(.todo(.init())))
       await store.skipReceivedActions()
@@ -44,20 +44,20 @@ extension RootTests {
       #expect(
         todo.failure?.description.hasPrefix("Not saved: ") == true, "and still says it is not saved"
       )
-      #expect(store.state.unsavedTodo == nil)
       await store.send(.changeCurrent(nil))
       await store.skipReceivedActions()
       await store.finish()
     }
 
-    @Test func aClosingSaveThatSucceedsLetsTheListGo() async {
+    @Test func aClosingSaveThatSucceedsClearsNothingButTheFailure() async {
       let (store, clock) = Self.store { _ throws(StorageError) in }
       await store.send(.changeCurrent(.todo(.init())))
       await store.send(.todo(.add("buy milk")))
       await store.send(.changeCurrent(.counter(.init())))
       await clock.advance(by: .seconds(1))
       await store.skipReceivedActions()
-      #expect(store.state.unsavedTodo == nil)
+      #expect(store.state.todo.items.map(\.text) == ["buy milk"])
+      #expect(store.state.todo.failure == nil)
       await store.finish()
     }
   }

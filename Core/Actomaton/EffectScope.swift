@@ -1,0 +1,130 @@
+/// A namespace for the effects of one lifted child: a child of an optional or enum state, one
+/// element of an ``IdentifiedArray``, or one subscription.
+///
+/// Every effect a scoped child starts gets a ``ScopedEffectID`` in its scope (an effect the child
+/// gave no id gets one too), and every queue it joins becomes a ``ScopedEffectQueue``, so the
+/// scope can cancel all of them at once and two scopes never touch each other's effects.
+public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
+  let key: ErasedKey
+
+  /// A scope named by `key`; equal keys are one scope.
+  public init(_ key: some Hashable & Sendable) {
+    self.key = ErasedKey(base: key)
+  }
+
+  public var description: String { "\(key.base)" }
+}
+
+/// The id of an effect started inside an ``EffectScope``: the scope and the child's own id.
+public struct ScopedEffectID: EffectIDProtocol, CustomStringConvertible {
+  /// The scope the effect belongs to.
+  public let scope: EffectScope
+  /// The id the child gave the effect; ``UnnamedEffectID`` when it gave none.
+  public let inner: any EffectIDProtocol
+
+  public init(scope: EffectScope, inner: any EffectIDProtocol) {
+    self.scope = scope
+    self.inner = inner
+  }
+
+  public static func == (lhs: ScopedEffectID, rhs: ScopedEffectID) -> Bool {
+    lhs.scope == rhs.scope && ErasedKey(base: lhs.inner) == ErasedKey(base: rhs.inner)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(scope)
+    hasher.combine(ErasedKey(base: inner))
+  }
+
+  public var description: String { "\(scope)/\(inner)" }
+}
+
+/// The inner id of a scoped effect that its child started without an id.
+public struct UnnamedEffectID: EffectIDProtocol {}
+
+/// A queue of one ``EffectScope``: the child's queue, with its policy and delay, but a different
+/// queue in every scope.
+public struct ScopedEffectQueue: EffectQueueProtocol, CustomStringConvertible {
+  /// The scope the queue belongs to.
+  public let scope: EffectScope
+  /// The queue the child named.
+  public let inner: any EffectQueueProtocol
+
+  public init(scope: EffectScope, inner: any EffectQueueProtocol) {
+    self.scope = scope
+    self.inner = inner
+  }
+
+  public var effectQueuePolicy: EffectQueuePolicy { inner.effectQueuePolicy }
+  public var effectQueueDelay: EffectQueueDelay { inner.effectQueueDelay }
+
+  public static func == (lhs: ScopedEffectQueue, rhs: ScopedEffectQueue) -> Bool {
+    lhs.scope == rhs.scope && ErasedKey(base: lhs.inner) == ErasedKey(base: rhs.inner)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(scope)
+    hasher.combine(ErasedKey(base: inner))
+  }
+
+  public var description: String { "\(scope)/\(inner)" }
+}
+
+extension Effect {
+  /// Cancels every running, delayed or waiting effect started inside `scope`, nested scopes
+  /// included.
+  public static func cancel(scope: EffectScope) -> Effect {
+    .cancel(ids: { ($0 as? ScopedEffectID)?.scope == scope })
+  }
+
+  /// The same effect, run inside `scope`, with every action it feeds back transformed.
+  ///
+  /// Ids and queues are wrapped into `scope`; an effect without an id gets ``UnnamedEffectID``;
+  /// `cancel(id:)` and `cancel(ids:)` reach only the effects of `scope`.
+  @inlinable
+  public func scoped<NewAction: Sendable>(
+    in scope: EffectScope, _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    if isEmpty { return .empty }
+    return scopedParts(in: scope, transform)
+  }
+
+  @usableFromInline
+  func scopedParts<NewAction: Sendable>(
+    in scope: EffectScope, _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    Effect<NewAction>(
+      parts: parts.compactMap { part -> Effect<NewAction>.Part? in
+        switch part {
+        case let .next(action): .next(transform(action))
+        case let .task(task): .task(task.scoped(in: scope, transform))
+        case let .cancelID(key):
+          (key.base as? any EffectIDProtocol).map {
+            .cancelID(ErasedKey(base: ScopedEffectID(scope: scope, inner: $0)))
+          }
+        case let .cancelWhere(predicate):
+          .cancelWhere { id in
+            guard let scoped = id as? ScopedEffectID, scoped.scope == scope else { return false }
+            // NOTE: the child sees its unnamed effects as anonymous, as it would unlifted.
+            let inner =
+              scoped.inner is UnnamedEffectID ? AnonymousEffectID(serial: 0) : scoped.inner
+            return predicate(inner)
+          }
+        case let .concatenation(effects):
+          .concatenation(effects.map { $0.scoped(in: scope, transform) })
+        }
+      })
+  }
+}
+
+extension TaskEffect {
+  func scoped<NewAction: Sendable>(
+    in scope: EffectScope, _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> TaskEffect<NewAction> {
+    let mapped = map(transform)
+    return TaskEffect<NewAction>(
+      id: ScopedEffectID(scope: scope, inner: id ?? UnnamedEffectID()),
+      queue: queue.map { ScopedEffectQueue(scope: scope, inner: $0) },
+      body: mapped.body)
+  }
+}

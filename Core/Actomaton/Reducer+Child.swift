@@ -1,0 +1,220 @@
+extension Reducer {
+  /// Runs `child` on an optional child state, before this reducer, and ends the child's effects
+  /// with it.
+  ///
+  /// The child's effects run in its own ``EffectScope``: its ids and queues never meet those of
+  /// other children, and when an action leaves the child state `nil`, every effect it started,
+  /// running or waiting in a queue, is cancelled. An action for the child while it is `nil` is
+  /// dropped and reported as a ``ChildActionDropped`` error.
+  ///
+  /// - Parameters:
+  ///   - child: The child's reducer.
+  ///   - path: Where the child's state lives.
+  ///   - action: Where the child's actions live.
+  ///   - environment: Picks the child's environment.
+  ///   - scope: Names the child's scope; by default the key path and the child's types, so pass
+  ///     one when two children at one key path share both types.
+  ///   - onStart: Run in the child's scope when the child appears.
+  ///   - onStop: Run when the child disappears, after its effects were cancelled, outside its
+  ///     scope (the stop does not cancel it), for this reducer's domain: the child is gone.
+  @inlinable
+  public func child<ChildState, ChildAction: Sendable, ChildEnvironment>(
+    _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
+    state path: WritableKeyPath<State, ChildState?>,
+    action: CasePath<Action, ChildAction>,
+    environment: @escaping @Sendable (Environment) -> ChildEnvironment,
+    scope: EffectScope? = nil,
+    onStart: Effect<ChildAction> = .empty,
+    onStop: Effect<Action> = .empty
+  ) -> Reducer {
+    let keyPath = SendableKeyPath(path)
+    let toChild = environment
+    let lifted = Reducer<ChildAction, State, Environment> { action, state, environment in
+      child.run(action, &state[keyPath: keyPath.keyPath]!, toChild(environment))
+    }
+    return lifting(
+      lifted, action: action,
+      scope: scope ?? EffectScope(ChildScopeKey(keyPath, ChildState.self, ChildAction.self)),
+      isPresent: { $0[keyPath: keyPath.keyPath] != nil }, onStart: onStart, onStop: onStop)
+  }
+
+  /// Runs `child` on one case of an enum state, before this reducer, and ends the child's effects
+  /// when the enum leaves that case.
+  ///
+  /// The same as the optional ``child(_:state:action:environment:scope:onStart:onStop:)-(_,WritableKeyPath<State,ChildState?>,_,_,_,_,_)``,
+  /// for the child in `case` of the enum at `path` (an optional enum works with a case path of
+  /// `Enum?`, such as `/Screen.counter` where a `CasePath<Screen?, Counter.State>` is expected).
+  @inlinable
+  public func child<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
+    _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
+    state path: WritableKeyPath<State, Enum>,
+    case casePath: CasePath<Enum, ChildState>,
+    action: CasePath<Action, ChildAction>,
+    environment: @escaping @Sendable (Environment) -> ChildEnvironment,
+    scope: EffectScope? = nil,
+    onStart: Effect<ChildAction> = .empty,
+    onStop: Effect<Action> = .empty
+  ) -> Reducer {
+    caseChild(
+      child.contramap(state: casePath).contramap(state: path).contramap(environment: environment),
+      path: path, casePath: casePath, action: action, scope: scope, onStart: onStart,
+      onStop: onStop)
+  }
+
+  /// The enum-case child of an optional enum; the same as the one above, but the child's state
+  /// is changed in place (see ``contramap(state:)-(CasePath<Wrapped?,State>)``).
+  @inlinable
+  public func child<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
+    _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
+    state path: WritableKeyPath<State, Enum?>,
+    case casePath: CasePath<Enum?, ChildState>,
+    action: CasePath<Action, ChildAction>,
+    environment: @escaping @Sendable (Environment) -> ChildEnvironment,
+    scope: EffectScope? = nil,
+    onStart: Effect<ChildAction> = .empty,
+    onStop: Effect<Action> = .empty
+  ) -> Reducer {
+    caseChild(
+      child.contramap(state: casePath).contramap(state: path).contramap(environment: environment),
+      path: path, casePath: casePath, action: action, scope: scope, onStart: onStart,
+      onStop: onStop)
+  }
+
+  @inlinable
+  func caseChild<Enum, ChildState, ChildAction: Sendable>(
+    _ lifted: Reducer<ChildAction, State, Environment>,
+    path: WritableKeyPath<State, Enum>,
+    casePath: CasePath<Enum, ChildState>,
+    action: CasePath<Action, ChildAction>,
+    scope: EffectScope?,
+    onStart: Effect<ChildAction>,
+    onStop: Effect<Action>
+  ) -> Reducer {
+    let keyPath = SendableKeyPath(path)
+    return lifting(
+      lifted, action: action,
+      scope: scope ?? EffectScope(ChildScopeKey(keyPath, ChildState.self, ChildAction.self)),
+      isPresent: { casePath.extract(from: $0[keyPath: keyPath.keyPath]) != nil },
+      onStart: onStart, onStop: onStop)
+  }
+
+  /// Runs `onStart` when the enum at `path` enters `case`, and `onStop` when it leaves it, for a
+  /// part of the state that has a lifetime but no reducer of its own.
+  ///
+  /// `onStart` runs in the case's scope, cancelled when the case is left; `onStop` outside it.
+  @inlinable
+  public func lifetime<Enum, Value>(
+    state path: WritableKeyPath<State, Enum>,
+    case casePath: CasePath<Enum, Value>,
+    scope: EffectScope? = nil,
+    onStart: Effect<Action> = .empty,
+    onStop: Effect<Action> = .empty
+  ) -> Reducer {
+    let keyPath = SendableKeyPath(path)
+    return lifting(
+      Reducer<Never, State, Environment>.empty,
+      action: CasePath(embed: { _ in fatalError("unreachable") }, extract: { _ in nil }),
+      scope: scope ?? EffectScope(ChildScopeKey(keyPath, Value.self, Never.self)),
+      isPresent: { casePath.extract(from: $0[keyPath: keyPath.keyPath]) != nil },
+      onStart: .empty, onStop: onStop, onStartParent: onStart)
+  }
+
+  /// This reducer after `child`, which runs only while `isPresent`; the child's effects run in
+  /// `scope`, which is cancelled when the child disappears.
+  @inlinable
+  func lifting<ChildAction: Sendable>(
+    _ child: Reducer<ChildAction, State, Environment>,
+    action path: CasePath<Action, ChildAction>,
+    scope: EffectScope,
+    isPresent: @escaping @Sendable (State) -> Bool,
+    onStart: Effect<ChildAction>,
+    onStop: Effect<Action>,
+    onStartParent: Effect<Action> = .empty
+  ) -> Reducer {
+    let parent = self
+    let parentReshapes = parent.reshapes ?? parent.accepts.map(ActionFilter.init)
+    let stop = Effect<Action>.cancel(scope: scope) + onStop
+    let start = onStart.scoped(in: scope, path.embed) + onStartParent.scoped(in: scope, { $0 })
+    let run: @Sendable (Action, inout State, Environment) -> Effect<Action> = {
+      action, state, environment in
+      var effect = Effect<Action>.empty
+      var wasPresent: Bool?
+      if let childAction = path.extract(from: action) {
+        let isThere = isPresent(state)
+        wasPresent = isThere
+        if isThere {
+          let childEffect = child.run(childAction, &state, environment)
+          effect = childEffect.scoped(in: scope, path.embed)
+        } else {
+          effect = Effect<Action>.dropped(childAction, child: scope)
+        }
+      }
+      // NOTE: only the parent can make the child appear or go (the child changes its own state,
+      // which stays where it is), so an action the parent does not reshape needs no check.
+      // NOTE: `reshapes` is passed down unwrapped, so this test costs the same at any depth.
+      guard parentReshapes?.test(action) ?? true else {
+        return effect + parent.run(action, &state, environment)
+      }
+      let before = wasPresent ?? isPresent(state)
+      let parentEffect = parent.run(action, &state, environment)
+      let after = isPresent(state)
+      if before != after { effect = effect + (after ? start : stop) }
+      return effect + parentEffect
+    }
+    // NOTE: no `accepts`: testing it would walk every level below, as `run` does anyway, through
+    // a closure per level.
+    return Reducer(run: run, accepts: nil, reshapes: parentReshapes ?? ActionFilter { _ in true })
+  }
+}
+
+/// An action for a lifted child that was not there (`nil`, another case, or a removed element):
+/// it was dropped, and this error reports it through the error hook, the observer and the task
+/// `send` returned.
+public struct ChildActionDropped: Error, Sendable, CustomStringConvertible {
+  /// The dropped action, described.
+  public let action: String
+  /// The scope of the missing child.
+  public let scope: EffectScope
+
+  public var description: String { "No child \(scope) for \(action); the action was dropped." }
+}
+
+extension Effect {
+  /// An effect that reports a dropped child action at once.
+  @usableFromInline
+  static func dropped(_ action: some Sendable, child scope: EffectScope) -> Effect {
+    let error = ChildActionDropped(action: "\(action)", scope: scope)
+    return Effect { throw error }
+  }
+}
+
+/// The default scope of a lifted child: where it lives and what it is.
+@usableFromInline
+struct ChildScopeKey: Hashable, Sendable, CustomStringConvertible {
+  let path: SendableKeyPath<AnyKeyPath>
+  let state: ObjectIdentifier
+  let action: ObjectIdentifier
+  let name: String
+
+  @usableFromInline
+  init<Path: AnyKeyPath>(_ path: SendableKeyPath<Path>, _ state: Any.Type, _ action: Any.Type) {
+    self.path = SendableKeyPath(path.keyPath as AnyKeyPath)
+    self.state = ObjectIdentifier(state)
+    self.action = ObjectIdentifier(action)
+    self.name = String(reflecting: state)
+  }
+
+  @usableFromInline
+  static func == (lhs: ChildScopeKey, rhs: ChildScopeKey) -> Bool {
+    lhs.path.keyPath == rhs.path.keyPath && lhs.state == rhs.state && lhs.action == rhs.action
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(path.keyPath)
+    hasher.combine(state)
+  }
+
+  @usableFromInline
+  var description: String { name }
+}
