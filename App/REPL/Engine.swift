@@ -25,6 +25,9 @@ public final class Engine {
   /// The screen shown, as of the last action (effects' included), for completion on the line
   /// editor's thread; kept only at a terminal.
   let latest = Locked<Root.State.Current?>(nil)
+  /// Who is logged in, bound to the app's state, for the prompt.
+  let session: Session
+  private var isFollowing = false
 
   /// - Parameters:
   ///   - environment: The app's environment (live, or built on a test clock).
@@ -46,6 +49,8 @@ public final class Engine {
     let isBusy = self.isBusy
     let latest = self.latest
     self.isDebugging = isDebugging
+    let session = Session(executor: executor)
+    self.session = session
     let debugLog = ActomatonObserver<Root.Action, Root.State>.debug(
       "debug", to: { console.print($0) },
       when: { action in isDebugging.withLock { $0 } && !action.isTick })
@@ -63,7 +68,7 @@ public final class Engine {
             if !isBusy.withLock({ $0 }), let current = state.current,
               let notice = Screen.of(current).notice(action, current)
             {
-              console.notify(notice, prompt: Engine.prompt(for: current))
+              console.notify(notice, prompt: Engine.prompt(for: current, session: session))
             }
           }))
     }
@@ -73,14 +78,15 @@ public final class Engine {
   }
 
   /// The prompt for the screen shown.
-  public var prompt: String { Engine.prompt(for: current) }
+  public var prompt: String { Engine.prompt(for: current, session: session) }
 
   /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that
-  /// the next line answers it.
-  static func prompt(for current: Root.State.Current?) -> String {
-    guard let current else { return "home> " }
+  /// the next line answers it; ` [ann]` after the screen's name while ann is logged in.
+  static func prompt(for current: Root.State.Current?, session: Session) -> String {
+    guard let current else { return "home\(session.promptTag)> " }
     let screen = Screen.of(current)
-    return screen.name + (screen.question(current) == nil ? "> " : " [y/N]> ")
+    let name = screen.name + session.promptTag
+    return name + (screen.question(current) == nil ? "> " : " [y/N]> ")
   }
 
   /// Whether the screen shown asks a question, which the next line answers.
@@ -103,6 +109,11 @@ public final class Engine {
   /// Runs one line; returns `false` when the user asked to quit.
   @discardableResult
   public func execute(_ line: String) async -> Bool {
+    if !isFollowing {
+      isFollowing = true
+      let (session, actomaton) = (self.session, self.actomaton)
+      await withTaskExecutorPreference(executor) { await session.follow(actomaton) }
+    }
     isBusy.withLock { $0 = true }
     defer { isBusy.withLock { $0 = false } }
     let length = line.utf8.count

@@ -64,11 +64,11 @@ import Testing
     let harness = Harness()
     let transcript = await harness.run("login\nlogin ann\nwait 1\nlogout", finish: false)
     #expect(transcript.hasSuffix("> logout\nstate: loggedIn (ann)\nLog out ann? [y/N]\n"))
-    #expect(harness.engine.prompt == "login [y/N]> ", "the prompt says a line answers")
+    #expect(harness.engine.prompt == "login [ann] [y/N]> ", "the prompt says a line answers")
     let failures = harness.engine.failures
     let rest = await harness.run("quit\nwait 2", finish: false)
     #expect(rest.hasSuffix("> quit\nstate: loggedIn (ann)\n> wait 2\nstate: loggedIn (ann)\n"))
-    #expect(harness.engine.prompt == "login> ")
+    #expect(harness.engine.prompt == "login [ann]> ", "still logged in")
     #expect(harness.engine.failures == failures, "an answer is no failed command")
   }
 
