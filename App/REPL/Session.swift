@@ -14,11 +14,12 @@ final class Session: Sendable {
 
   init(executor: (any TaskExecutor)?) {
     let user = self.user
+    let follows = Reducer<String?, String?, Void> { signedIn, state, _ in
+      state = signedIn
+      return .empty
+    }
     store = Actomaton(
-      state: nil, reducer: Reducer { signedIn, state, _ in
-        state = signedIn
-        return .empty
-      }, executor: executor,
+      state: nil, reducer: follows, executor: executor,
       observer: ActomatonObserver(stateChanged: { _, new in user.withLock { $0 = new } }))
   }
 
