@@ -91,8 +91,7 @@ extension Actomaton {
 // NOTE: `@unchecked` because key paths are not `Sendable` in their type: a key path is an
 // immutable object, and the only state it can hold besides its layout is the index values of
 // subscript components, copied in when it was formed and never mutated through it.
-@usableFromInline
-struct SendableKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
+@usableFromInline struct SendableKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
   @usableFromInline let keyPath: Path
 
   @inlinable init(_ keyPath: Path) { self.keyPath = keyPath }
