@@ -9,8 +9,8 @@ final class SendGroup: Sendable {
     var firstError: (any Error)?
     var waiter: UnsafeContinuation<Void, any Error>?
     var isCancelled = false
-    /// The running effects' tasks, by serial; few at a time, so a small array.
-    var handles: [(serial: UInt64, task: Task<Void, any Error>)] = []
+    /// The running effects' tasks.
+    var handles = Handles()
   }
 
   private let storage = Locked(Storage())
@@ -47,7 +47,7 @@ final class SendGroup: Sendable {
       if storage.isCancelled {
         task.cancel()
       } else {
-        storage.handles.append((serial, task))
+        storage.handles.insert(serial, task)
       }
       return task
     }
@@ -56,10 +56,7 @@ final class SendGroup: Sendable {
   /// One of the group's effects finished, was dropped or was cancelled before it ran.
   func leave(serial: UInt64? = nil, throwing error: (any Error)? = nil) {
     let resume: (UnsafeContinuation<Void, any Error>, (any Error)?)? = storage.withLock {
-      if let serial, let index = $0.handles.firstIndex(where: { $0.serial == serial }) {
-        $0.handles.swapAt(index, $0.handles.count - 1)
-        $0.handles.removeLast()
-      }
+      if let serial { $0.handles.remove(serial) }
       if let error, $0.firstError == nil { $0.firstError = error }
       $0.pending -= 1
       guard $0.pending == 0, let waiter = $0.waiter else { return nil }
@@ -91,8 +88,7 @@ final class SendGroup: Sendable {
     let handles: [Task<Void, any Error>]? = storage.withLock { storage in
       guard !storage.isCancelled else { return nil }
       storage.isCancelled = true
-      defer { storage.handles = [] }
-      return storage.handles.map(\.task)
+      return storage.handles.takeAll()
     }
     guard let handles else { return }
     for task in handles { task.cancel() }
@@ -103,6 +99,34 @@ final class SendGroup: Sendable {
     _ continuation: UnsafeContinuation<Void, any Error>, _ error: (any Error)?
   ) {
     if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+  }
+}
+
+/// The tasks of a group's running effects, by serial: the first inline, since most sends start one
+/// effect, so a send needs no array; the others in an array.
+struct Handles {
+  typealias Handle = (serial: UInt64, task: Task<Void, any Error>)
+
+  private var first: Handle?
+  private var others: [Handle] = []
+
+  mutating func insert(_ serial: UInt64, _ task: Task<Void, any Error>) {
+    if first == nil { first = (serial, task) } else { others.append((serial, task)) }
+  }
+
+  mutating func remove(_ serial: UInt64) {
+    if first?.serial == serial {
+      first = others.popLast()
+    } else if let index = others.firstIndex(where: { $0.serial == serial }) {
+      others.swapAt(index, others.count - 1)
+      others.removeLast()
+    }
+  }
+
+  /// Every task, leaving none.
+  mutating func takeAll() -> [Task<Void, any Error>] {
+    defer { (first, others) = (nil, []) }
+    return (first.map { [$0.task] } ?? []) + others.map(\.task)
   }
 }
 
