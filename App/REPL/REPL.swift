@@ -20,11 +20,7 @@ public enum REPL {
     let editor = LineReader.editor(
       for: console, engine: engine, options: options, environment: environment)
     let reader = LineReader(console: console, editor: editor, inputs: continuation)
-    signal(SIGINT, SIG_IGN)
-    let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    interrupts.setEventHandler { continuation.yield(.interrupt) }
-    interrupts.resume()
-    defer { interrupts.cancel() }
+    InterruptSignal.install { continuation.yield(.interrupt) }
     await engine.start(screen: options.screen)
     var interruptedOnce = false
     reader.prompt(engine.prompt)
