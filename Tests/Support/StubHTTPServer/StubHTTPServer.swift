@@ -66,7 +66,7 @@ public final class StubHTTPServer: Sendable {
 
   /// Waits until `condition` holds (checked every 10 ms), at most `limit`; whether it held.
   public func eventually(
-    within limit: Duration = .seconds(10), _ condition: (StubHTTPServer) -> Bool
+    within limit: Duration = .seconds(60), _ condition: (StubHTTPServer) -> Bool
   ) async -> Bool {
     let deadline = ContinuousClock.now + limit
     while !condition(self) {
