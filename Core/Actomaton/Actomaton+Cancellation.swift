@@ -1,8 +1,8 @@
 extension Actomaton {
   /// Cancels several records at once; only then do their queues start waiting effects, so a
   /// waiting effect about to be cancelled never starts in a slot that a cancelled one freed.
-  func cancel(_ matching: [EffectRecord<Action>]) {
-    var touched: [ErasedKey: QueueState<Action>] = [:]
+  func cancel(_ matching: [EffectRecord]) {
+    var touched: [ErasedKey: QueueState] = [:]
     for record in matching.sorted(by: { $0.serial < $1.serial }) {
       if let key = record.queueKey, let queue = queues[key] { touched[key] = queue }
       cancel(record, refill: false)
@@ -12,7 +12,7 @@ extension Actomaton {
 
   /// Cancels a record: a waiting one is dropped unrun; a running one's task is cancelled, and it
   /// keeps a `runOldest` slot until its body has exited (a `runNewest` slot is freed at once).
-  func cancel(_ record: EffectRecord<Action>, refill: Bool = true) {
+  func cancel(_ record: EffectRecord, refill: Bool = true) {
     guard !record.isCancelled else { return }
     record.isCancelled = true
     unindexID(record)
@@ -38,7 +38,7 @@ extension Actomaton {
   }
 
   /// Forgets a waiting record that will never run, and tells whoever waits for it.
-  private func drop(_ record: EffectRecord<Action>) {
+  private func drop(_ record: EffectRecord) {
     records[record.serial] = nil
     if let key = record.queueKey { queues[key]?.waiting.remove(record) }
     record.group?.leave()
@@ -47,14 +47,14 @@ extension Actomaton {
 
   /// Removes a record from the id index; an id with no record left is forgotten, so ids unique
   /// per request do not pile up.
-  private func unindexID(_ record: EffectRecord<Action>) {
+  private func unindexID(_ record: EffectRecord) {
     guard let idKey = record.idKey, var byID = recordsByID[idKey] else { return }
     byID[record.serial] = nil
     recordsByID[idKey] = byID.isEmpty ? nil : byID
   }
 
   /// Starts waiting effects while the queue has free slots; forgets the queue when it is idle.
-  func refill(_ queue: QueueState<Action>, key: ErasedKey) {
+  func refill(_ queue: QueueState, key: ErasedKey) {
     while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
       if next.group?.isCancelled == true {
         next.isCancelled = true

@@ -1,22 +1,20 @@
-/// The later parts of an ``Effect/concatenate(_:)-(Effect...)``, waiting until the async work of
-/// the part before them is over.
+/// One level of an ``Effect/concatenate(_:)-(Effect...)``: the unit of work its current part
+/// counts as, without the later parts themselves (see ``ConcatStage``).
 ///
 /// Only the owning actomaton touches a stage. A stage holds one unit of its send's group, so the
 /// send's task waits for every part; if the actomaton goes away first, the stage's release lets
 /// the group go.
-final class ConcatStage<Action: Sendable> {
-  let rest: ArraySlice<Effect<Action>>
+class ConcatUnit {
   let group: SendGroup?
   let priority: TaskPriority?
   let tracksFeedbacks: Bool
   /// The stage of an enclosing concatenation, in which this one counts as one unit of work.
-  let parent: ConcatStage?
+  let parent: ConcatUnit?
   /// Effects (and inner stages) of the current part that are not over yet.
   var pending = 0
   private var isOver = false
 
-  init(rest: ArraySlice<Effect<Action>>, context: Actomaton<Action, some Sendable>.SendContext) {
-    self.rest = rest
+  init(context: SendContext) {
     self.group = context.group
     self.priority = context.priority
     self.tracksFeedbacks = context.tracksFeedbacks
@@ -31,6 +29,17 @@ final class ConcatStage<Action: Sendable> {
 
   deinit {
     if !isOver { group?.leave() }
+  }
+}
+
+/// The later parts of a concatenation, waiting until the async work of the part before them is
+/// over.
+final class ConcatStage<Action: Sendable>: ConcatUnit {
+  let rest: ArraySlice<Effect<Action>>
+
+  init(rest: ArraySlice<Effect<Action>>, context: SendContext) {
+    self.rest = rest
+    super.init(context: context)
   }
 }
 
@@ -54,12 +63,13 @@ extension Actomaton {
   }
 
   /// One unit of a stage's current part is over; the last one runs the stage's next parts.
-  func finishUnit(of stage: ConcatStage<Action>) {
+  func finishUnit(of stage: ConcatUnit) {
     stage.pending -= 1
     guard stage.pending == 0, stage.end() else { return }
     if stage.group?.isCancelled != true {
       var context = SendContext(continuing: stage)
-      runConcatenation(stage.rest, in: &context)
+      // NOTE: every stage of this actomaton was made by `runConcatenation` with its `Action`.
+      runConcatenation(unsafeDowncast(stage, to: ConcatStage<Action>.self).rest, in: &context)
     }
     stage.group?.leave()
     if let parent = stage.parent { finishUnit(of: parent) }

@@ -49,10 +49,10 @@ extension Actomaton {
 
   private func makeRecord(
     _ task: TaskEffect<Action>, in context: inout SendContext
-  ) -> EffectRecord<Action> {
+  ) -> RunnableRecord<Action> {
     let group = context.joinGroup(makeGroup)
     nextSerial &+= 1
-    let record = EffectRecord(
+    let record = RunnableRecord(
       serial: nextSerial, effect: task, group: group, stage: context.stage,
       priority: context.priority, tracksFeedbacks: context.tracksFeedbacks)
     record.isBinding = context.marksBinding
@@ -64,7 +64,7 @@ extension Actomaton {
 
   /// Starts a record's task, after the queue's delay when it has one.
   func start(
-    _ record: EffectRecord<Action>, queue: QueueState<Action>?, spaced: Bool,
+    _ record: EffectRecord, queue: QueueState?, spaced: Bool,
     in context: inout SendContext
   ) {
     var startAt: Duration?
@@ -79,8 +79,10 @@ extension Actomaton {
     }
     let wasWaiting = record.phase == .waiting
     record.phase = .running
+    // NOTE: every record of this actomaton was made by `makeRecord` with its `Action`.
+    let body = unsafeDowncast(record, to: RunnableRecord<Action>.self).body
     let operation = Self.operation(
-      owner: self, serial: record.serial, body: record.effect.body, startAt: startAt,
+      owner: self, serial: record.serial, body: body, startAt: startAt,
       clock: clock, group: record.group, onError: onError)
     let executor = self.executor
     let priority = record.priority

@@ -3,7 +3,7 @@ extension Actomaton {
   /// without an id is seen as an ``AnonymousEffectID``.
   package var liveEffectIDs: [any EffectIDProtocol] {
     records.values.filter { !$0.isCancelled }.sorted { $0.serial < $1.serial }.map {
-      $0.effect.id ?? AnonymousEffectID(serial: $0.serial)
+      $0.id ?? AnonymousEffectID(serial: $0.serial)
     }
   }
 

@@ -61,10 +61,9 @@ extension Actomaton {
   }
 
   /// Tells the observer of an effect event, if there is an observer.
-  func tell(_ kind: EffectEvent.Kind, _ record: EffectRecord<Action>) {
+  func tell(_ kind: EffectEvent.Kind, _ record: EffectRecord) {
     guard let effectEvent = hooks?.observer?.effectEvent else { return }
-    let effect = record.effect
-    effectEvent(EffectEvent(kind: kind, serial: record.serial, id: effect.id, queue: effect.queue))
+    effectEvent(EffectEvent(kind: kind, serial: record.serial, id: record.id, queue: record.queue))
   }
 
   /// The observers of an actomaton; it has none (`nil`) unless someone observes it.

@@ -18,9 +18,9 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   // NOTE: `nonisolated(unsafe)` only so that `deinit` can cancel the effects synchronously: every
   // other access is from the actor's own methods, and `deinit` runs when no other reference to
   // the actomaton exists, so it never races with them.
-  nonisolated(unsafe) var records: [UInt64: EffectRecord<Action>] = [:]
-  var recordsByID: [ErasedKey: [UInt64: EffectRecord<Action>]] = [:]
-  var queues: [ErasedKey: QueueState<Action>] = [:]
+  nonisolated(unsafe) var records: [UInt64: EffectRecord] = [:]
+  var recordsByID: [ErasedKey: [UInt64: EffectRecord]] = [:]
+  var queues: [ErasedKey: QueueState] = [:]
   var nextSerial: UInt64 = 0
   /// The observers, or `nil` while there are none.
   // NOTE: `nonisolated(unsafe)` only so that `deinit` can end the observers, as for `records`.
@@ -154,7 +154,7 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   }
 
   /// Reduces an action fed back by a running effect and runs its effect.
-  func reduceFeedback(_ action: Action, from record: EffectRecord<Action>) {
+  func reduceFeedback(_ action: Action, from record: EffectRecord) {
     let effect = process(action, from: record.isBinding ? .binding : .feedback)
     if effect.isEmpty { return }
     var context = SendContext(feedbackOf: record)
@@ -175,7 +175,7 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
       case let .cancelWhere(predicate):
         cancel(
           records.values.filter {
-            !$0.isCancelled && predicate($0.effect.id ?? AnonymousEffectID(serial: $0.serial))
+            !$0.isCancelled && predicate($0.id ?? AnonymousEffectID(serial: $0.serial))
           })
       case let .concatenation(parts):
         runConcatenation(parts[...], in: &context)

@@ -14,7 +14,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Whether the effect has no part at all (the reducer only changed the state).
   @inlinable var isEmpty: Bool { storage == nil }
 
-  @usableFromInline init(parts: [Part]) { self.storage = parts.isEmpty ? nil : parts }
+  @inlinable init(parts: [Part]) { self.storage = parts.isEmpty ? nil : parts }
 
   @inlinable init() { self.storage = nil }
 
@@ -43,6 +43,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - id: An id for manual cancellation with ``cancel(id:)``.
   ///   - queue: A queue that cancels, discards or suspends the effect automatically.
   ///   - run: The work. It runs off the actomaton, at the priority of the `send` that started it.
+  @inlinable
   public init(
     id: (any EffectIDProtocol)? = nil,
     queue: (any EffectQueueProtocol)? = nil,
@@ -194,8 +195,9 @@ public struct Send<Action: Sendable>: Sendable {
 /// One asynchronous part of an ``Effect``.
 @usableFromInline
 struct TaskEffect<Action: Sendable>: Sendable {
-  typealias Feed = @Sendable (Action) async -> Void
+  @usableFromInline typealias Feed = @Sendable (Action) async -> Void
 
+  @usableFromInline
   enum Body: Sendable {
     /// Runs once; a non-`nil` result is fed back.
     case single(@Sendable () async throws -> Action?)
@@ -203,9 +205,16 @@ struct TaskEffect<Action: Sendable>: Sendable {
     case sequence(@Sendable (_ feed: @escaping Feed) async throws -> Void)
   }
 
-  let id: (any EffectIDProtocol)?
-  let queue: (any EffectQueueProtocol)?
-  let body: Body
+  @usableFromInline let id: (any EffectIDProtocol)?
+  @usableFromInline let queue: (any EffectQueueProtocol)?
+  @usableFromInline let body: Body
+
+  @usableFromInline
+  init(id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?, body: Body) {
+    self.id = id
+    self.queue = queue
+    self.body = body
+  }
 
   /// Feeds every element of `sequence` back until it ends or the task is cancelled.
   static func iterate<S: AsyncSequence>(_ sequence: S, feed: Feed) async throws

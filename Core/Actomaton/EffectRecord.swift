@@ -2,17 +2,22 @@
 ///
 /// Only the owning actomaton touches a record. A record is linked into at most one queue list
 /// (running or waiting) through `previous`/`next`.
-final class EffectRecord<Action: Sendable> {
+// NOTE: not generic over the action (only ``RunnableRecord`` is, for the body), so the tables of
+// records, the queues and their lists are specialised once, here: an actomaton's methods run
+// unspecialised in its client's module, where a table of a generic record type would look up
+// generic metadata and go through value witnesses on every insert and removal.
+class EffectRecord {
   enum Phase { case waiting, running }
 
   let serial: UInt64
-  let effect: TaskEffect<Action>
+  let id: (any EffectIDProtocol)?
+  let queue: (any EffectQueueProtocol)?
   let idKey: ErasedKey?
   let queueKey: ErasedKey?
   /// The send's group, when someone waits for this effect.
   let group: SendGroup?
   /// The concatenation part this effect belongs to, told when the effect is over.
-  let stage: ConcatStage<Action>?
+  let stage: ConcatUnit?
   var priority: TaskPriority?
   let tracksFeedbacks: Bool
 
@@ -32,13 +37,14 @@ final class EffectRecord<Action: Sendable> {
   var isLinked = false
 
   init(
-    serial: UInt64, effect: TaskEffect<Action>, group: SendGroup?, stage: ConcatStage<Action>?,
-    priority: TaskPriority?, tracksFeedbacks: Bool
+    serial: UInt64, id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
+    group: SendGroup?, stage: ConcatUnit?, priority: TaskPriority?, tracksFeedbacks: Bool
   ) {
     self.serial = serial
-    self.effect = effect
-    self.idKey = effect.id.map { ErasedKey(base: $0) }
-    self.queueKey = effect.queue.map { ErasedKey(base: $0) }
+    self.id = id
+    self.queue = queue
+    self.idKey = id.map { ErasedKey(base: $0) }
+    self.queueKey = queue.map { ErasedKey(base: $0) }
     self.group = group
     self.stage = stage
     self.priority = priority
@@ -46,15 +52,30 @@ final class EffectRecord<Action: Sendable> {
   }
 }
 
+/// A record with the work its task runs.
+final class RunnableRecord<Action: Sendable>: EffectRecord {
+  let body: TaskEffect<Action>.Body
+
+  init(
+    serial: UInt64, effect: TaskEffect<Action>, group: SendGroup?, stage: ConcatUnit?,
+    priority: TaskPriority?, tracksFeedbacks: Bool
+  ) {
+    body = effect.body
+    super.init(
+      serial: serial, id: effect.id, queue: effect.queue, group: group, stage: stage,
+      priority: priority, tracksFeedbacks: tracksFeedbacks)
+  }
+}
+
 /// An intrusive FIFO list of records with O(1) append, removal and pop.
-struct RecordList<Action: Sendable> {
-  private(set) var first: EffectRecord<Action>?
-  private var last: EffectRecord<Action>?
+struct RecordList {
+  private(set) var first: EffectRecord?
+  private var last: EffectRecord?
   private(set) var count = 0
 
   var isEmpty: Bool { count == 0 }
 
-  mutating func append(_ record: EffectRecord<Action>) {
+  mutating func append(_ record: EffectRecord) {
     record.previous = last
     record.next = nil
     record.isLinked = true
@@ -63,7 +84,7 @@ struct RecordList<Action: Sendable> {
     count += 1
   }
 
-  mutating func remove(_ record: EffectRecord<Action>) {
+  mutating func remove(_ record: EffectRecord) {
     guard record.isLinked else { return }
     if let previous = record.previous { previous.next = record.next } else { first = record.next }
     if let next = record.next { next.previous = record.previous } else { last = record.previous }
@@ -73,7 +94,7 @@ struct RecordList<Action: Sendable> {
     count -= 1
   }
 
-  mutating func popFirst() -> EffectRecord<Action>? {
+  mutating func popFirst() -> EffectRecord? {
     guard let record = first else { return nil }
     remove(record)
     return record
@@ -86,11 +107,11 @@ struct RecordList<Action: Sendable> {
 }
 
 /// One effect queue's running and waiting effects, kept only while the queue is busy.
-final class QueueState<Action: Sendable> {
+final class QueueState {
   let policy: EffectQueuePolicy
   let delay: EffectQueueDelay
-  var running = RecordList<Action>()
-  var waiting = RecordList<Action>()
+  var running = RecordList()
+  var waiting = RecordList()
   /// When the last admitted effect was scheduled to start.
   var lastStart = Duration.zero
 

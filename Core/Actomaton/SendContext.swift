@@ -1,63 +1,62 @@
-extension Actomaton {
-  /// What one `send` (or one fed-back action, or one later part of a concatenation) has started.
-  struct SendContext {
-    let priority: TaskPriority?
-    let tracksFeedbacks: Bool
-    /// Whether a task is returned to the caller (a top-level `send`).
-    let returnsTask: Bool
-    var group: SendGroup?
-    /// The concatenation part whose async work the effects admitted now belong to.
-    var stage: ConcatStage<Action>?
-    var startedTasks = 0
-    var lastTask: Task<Void, any Error>?
-    /// Some effect is waiting in a queue or for an earlier part, or an error is already known.
-    var needsGroupTask = false
-    /// The effects admitted now feed a binding.
-    var marksBinding = false
+/// What one `send` (or one fed-back action, or one later part of a concatenation) has started.
+// NOTE: not nested in the generic actomaton, so its layout is known without generic metadata.
+struct SendContext {
+  let priority: TaskPriority?
+  let tracksFeedbacks: Bool
+  /// Whether a task is returned to the caller (a top-level `send`).
+  let returnsTask: Bool
+  var group: SendGroup?
+  /// The concatenation part whose async work the effects admitted now belong to.
+  var stage: ConcatUnit?
+  var startedTasks = 0
+  var lastTask: Task<Void, any Error>?
+  /// Some effect is waiting in a queue or for an earlier part, or an error is already known.
+  var needsGroupTask = false
+  /// The effects admitted now feed a binding.
+  var marksBinding = false
 
-    init(priority: TaskPriority?, tracksFeedbacks: Bool, returnsTask: Bool = true) {
-      self.priority = priority
-      self.tracksFeedbacks = tracksFeedbacks
-      self.returnsTask = returnsTask
-    }
+  init(priority: TaskPriority?, tracksFeedbacks: Bool, returnsTask: Bool = true) {
+    self.priority = priority
+    self.tracksFeedbacks = tracksFeedbacks
+    self.returnsTask = returnsTask
+  }
 
-    init(feedbackOf record: EffectRecord<Action>) {
-      priority = record.priority
-      tracksFeedbacks = record.tracksFeedbacks
-      returnsTask = false
-      group = record.tracksFeedbacks ? record.group : nil
-    }
+  init(feedbackOf record: EffectRecord) {
+    priority = record.priority
+    tracksFeedbacks = record.tracksFeedbacks
+    returnsTask = false
+    group = record.tracksFeedbacks ? record.group : nil
+  }
 
-    /// The context of a concatenation's later parts: they belong to the send that started it.
-    init(continuing stage: ConcatStage<Action>) {
-      priority = stage.priority
-      tracksFeedbacks = stage.tracksFeedbacks
-      returnsTask = false
-      group = stage.group
-      self.stage = stage.parent
-    }
+  /// The context of a concatenation's later parts: they belong to the send that started it.
+  init(continuing stage: ConcatUnit) {
+    priority = stage.priority
+    tracksFeedbacks = stage.tracksFeedbacks
+    returnsTask = false
+    group = stage.group
+    self.stage = stage.parent
+  }
 
-    /// The group of this send, made when the first effect that someone waits for needs one.
-    mutating func joinGroup(_ make: () -> SendGroup) -> SendGroup? {
-      if returnsTask, group == nil { group = make() }
-      group?.enter()
-      return group
-    }
+  /// The group of this send, made when the first effect that someone waits for needs one.
+  mutating func joinGroup(_ make: () -> SendGroup) -> SendGroup? {
+    if returnsTask, group == nil { group = make() }
+    group?.enter()
+    return group
+  }
 
-    /// The task handed back to the caller of `send`.
-    func result(executor: (any TaskExecutor)?) -> Task<Void, any Error>? {
-      guard let group else { return nil }
-      if startedTasks == 0, group.isEmpty { return nil }
-      if startedTasks == 1, !needsGroupTask, !tracksFeedbacks, let lastTask { return lastTask }
-      // NOTE: an immediate task reaches its cancellation handler before `send` returns, so
-      // cancelling the returned task cancels the group's effects synchronously, even when the
-      // caller cancels it at once.
-      return Task.immediate(priority: priority, executorPreference: executor) {
-        try await withTaskCancellationHandler {
-          try await group.wait()
-        } onCancel: {
-          group.cancel()
-        }
+  /// The task handed back to the caller of `send`.
+  func result(executor: (any TaskExecutor)?) -> Task<Void, any Error>? {
+    guard let group else { return nil }
+    if startedTasks == 0, group.isEmpty { return nil }
+    if startedTasks == 1, !needsGroupTask, !tracksFeedbacks, let lastTask { return lastTask }
+    // NOTE: an immediate task reaches its cancellation handler before `send` returns, so
+    // cancelling the returned task cancels the group's effects synchronously, even when the
+    // caller cancels it at once.
+    return Task.immediate(priority: priority, executorPreference: executor) {
+      try await withTaskCancellationHandler {
+        try await group.wait()
+      } onCancel: {
+        group.cancel()
       }
     }
   }

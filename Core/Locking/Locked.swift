@@ -18,6 +18,7 @@
 package struct Locked<Value: Sendable>: @unchecked Sendable {
   @usableFromInline let buffer: Buffer
 
+  @inlinable
   package init(_ value: Value) {
     buffer = Buffer.make(value)
   }
@@ -30,22 +31,19 @@ package struct Locked<Value: Sendable>: @unchecked Sendable {
   package func withLock<T, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> T
   ) throws(Failure) -> T {
-    let outcome = buffer.withUnsafeMutablePointers { value, mutex -> Result<T, Failure> in
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      do throws(Failure) {
-        return .success(try body(&value.pointee))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try outcome.get()
+    // NOTE: the lock is taken and given back in closures of their own, and the value is reached
+    // through the buffer's header in between, so no result has to be wrapped on its way out of a
+    // closure (an unspecialised caller would look up the metadata of the wrapper every time).
+    buffer.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
+    defer { buffer.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) } }
+    return try body(&buffer.header)
   }
 
   /// The value as the header and the mutex as the single element, so the mutex has a stable
   /// address without an allocation of its own.
   @usableFromInline
   final class Buffer: ManagedBuffer<Value, pthread_mutex_t> {
+    @inlinable
     static func make(_ value: Value) -> Buffer {
       let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in value }, to: Buffer.self)
       buffer.withUnsafeMutablePointerToElements { _ = pthread_mutex_init($0, nil) }
