@@ -26,6 +26,8 @@ extension Actomaton {
       if state.running.count >= maxCount { return tellDiscarded(task) }
     case let .runOldest(maxCount, .suspendNew):
       if state.running.count >= maxCount || !state.waiting.isEmpty {
+        // NOTE: the send's task waits for a waiting effect through a group.
+        context.isSoleTask = false
         let record = makeRecord(task, in: &context)
         record.phase = .waiting
         if record.priority == nil { record.priority = Task.currentPriority }

@@ -132,6 +132,7 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
     // effect happens out of line.
     let effect = process(action, from: .send)
     if effect.isEmpty { return nil }
+    if !tracksFeedbacks, let task = effect.soleTask { return start(task, priority: priority) }
     return start(effect, priority: priority, tracksFeedbacks: tracksFeedbacks)
   }
 
@@ -150,6 +151,15 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   {
     var context = SendContext(priority: priority, tracksFeedbacks: tracksFeedbacks)
     run(effect, in: &context)
+    return context.result(executor: executor)
+  }
+
+  /// Runs a sent action's effect that is one task, the commonest kind, and returns the task.
+  @usableFromInline
+  func start(_ task: TaskEffect<Action>, priority: TaskPriority?) -> Task<Void, any Error>? {
+    var context = SendContext(priority: priority, tracksFeedbacks: false)
+    context.isSoleTask = true
+    admit(task, in: &context)
     return context.result(executor: executor)
   }
 

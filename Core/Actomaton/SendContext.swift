@@ -14,6 +14,9 @@ struct SendContext {
   var needsGroupTask = false
   /// The effects admitted now feed a binding.
   var marksBinding = false
+  /// The send's effect is one task, started at once: the send returns that task itself, and
+  /// cancelling it cancels the effect, so the send needs no group.
+  var isSoleTask = false
 
   init(priority: TaskPriority?, tracksFeedbacks: Bool, returnsTask: Bool = true) {
     self.priority = priority
@@ -39,13 +42,14 @@ struct SendContext {
 
   /// The group of this send, made when the first effect that someone waits for needs one.
   mutating func joinGroup(_ make: () -> SendGroup) -> SendGroup? {
-    if returnsTask, group == nil { group = make() }
+    if returnsTask, group == nil, !isSoleTask { group = make() }
     group?.enter()
     return group
   }
 
   /// The task handed back to the caller of `send`.
   func result(executor: (any TaskExecutor)?) -> Task<Void, any Error>? {
+    if isSoleTask, startedTasks == 1, let lastTask { return lastTask }
     guard let group else { return nil }
     if startedTasks == 0, group.isEmpty { return nil }
     if startedTasks == 1, !needsGroupTask, !tracksFeedbacks, let lastTask { return lastTask }
