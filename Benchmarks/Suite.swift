@@ -1,11 +1,15 @@
+import Actomaton
+
 /// The rows of each workload, with the floors they share measured once per run.
 @MainActor
 final class Suite {
   let quick: Bool
   let scale: Int
   let repetitions: Int
-  /// With `--one-executor`: one serial executor for W2–W4's measuring task, actomaton and effects.
-  let executor: QueueExecutor?
+  /// With `--one-executor`: the event loop for W2–W4's measuring task, actomaton and effects.
+  let executor: EventLoopExecutor?
+  /// The loop of W2's second row (an actomaton on an event loop), and of `--one-executor`.
+  let loop = EventLoopExecutor()
   private var sendFloors: (w1: Sample, actor: Sample)?
   private var taskSample: Sample?
   private var w2Sample: Sample?
@@ -13,7 +17,7 @@ final class Suite {
 
   init(quick: Bool, oneExecutor: Bool = false) {
     self.quick = quick
-    executor = oneExecutor ? QueueExecutor() : nil
+    executor = oneExecutor ? loop : nil
     scale = quick ? 100 : 1
     repetitions = quick ? 3 : 7
   }
@@ -46,11 +50,21 @@ final class Suite {
 
   func w2() async -> [Row] {
     let (w2, task) = await roundTrips()
-    return [
+    var rows = [
       Row(
         id: "W2", name: "effect round trip (send + Effect + .pong)", n: 100_000 / scale,
         sample: w2, floorName: "Task {} spawn + await", floor: task, target: "≤ 2.5", note: nil)
     ]
+    if executor == nil {
+      let (onLoop, taskOnLoop) = await CoreWorkloads.w2RoundTrip(
+        n: 100_000 / scale, repetitions: repetitions, executor: loop)
+      rows.append(
+        Row(
+          id: "W2", name: "the same, all on an EventLoopExecutor", n: 100_000 / scale,
+          sample: onLoop, floorName: "the same Task on the loop", floor: taskOnLoop,
+          target: "≤ 2.5", note: "\(Report.format(onLoop.median / w2.median, digits: 2))× W2's time"))
+    }
+    return rows
   }
 
   func w3() async -> [Row] {
