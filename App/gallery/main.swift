@@ -1,3 +1,4 @@
+import Actomaton
 import AppRoot
 import Dispatch
 import Foundation
@@ -28,6 +29,13 @@ let console = StandardConsole(environment: processEnvironment)
 let environment = Root.Environment.live(
   dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
   offline: options.offline, processEnvironment: processEnvironment)
-let engine = Engine(environment: environment, console: console, debug: options.debug)
-let status = await REPL.run(engine: engine, console: console, options: options)
+// NOTE: the REPL, the app's actomaton and its effects all run on one event loop, so a command's
+// round trip through an effect is handed from job to job, not from thread to thread; blocking
+// reads stay on threads of their own (the line reader, the signal watcher).
+let loop = EventLoopExecutor()
+let status = await withTaskExecutorPreference(loop) {
+  let engine = Engine(
+    environment: environment, console: console, executor: loop, debug: options.debug)
+  return await REPL.run(engine: engine, console: console, options: options)
+}
 exit(status)
