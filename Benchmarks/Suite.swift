@@ -62,7 +62,8 @@ final class Suite {
         Row(
           id: "W2", name: "the same, all on an EventLoopExecutor", n: 100_000 / scale,
           sample: onLoop, floorName: "the same Task on the loop", floor: taskOnLoop,
-          target: "≤ 2.5", note: "\(Report.format(onLoop.median / w2.median, digits: 2))× W2's time"))
+          target: "≤ 2.5", note: "\(Report.format(onLoop.median / w2.median, digits: 2))× W2's time"
+        ))
     }
     return rows
   }

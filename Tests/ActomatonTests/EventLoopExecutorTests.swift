@@ -74,7 +74,9 @@ import Testing
     for index in 0..<200 {
       tasks.append(
         Task(executorPreference: loop) {
-          let now = running.withLock { $0 += 1; return $0 }
+          let now = running.withLock {
+            $0 += 1; return $0
+          }
           if now > 1 { overlapped.withLock { $0 = true } }
           order.withLock { $0.append(index) }
           running.withLock { $0 -= 1 }
