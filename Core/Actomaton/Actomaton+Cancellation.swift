@@ -1,22 +1,25 @@
 extension Actomaton {
   /// Cancels several records at once; only then do their queues start waiting effects, so a
   /// waiting effect about to be cancelled never starts in a slot that a cancelled one freed.
-  func cancel(_ matching: [EffectRecord]) {
+  ///
+  /// `bySend`: the records' send was cancelled; a waiting one is then said to be discarded, as
+  /// when its queue comes to it first and finds the send cancelled.
+  func cancel(_ matching: [EffectRecord], bySend: Bool = false) {
     var touched: [ErasedKey: QueueState] = [:]
     for record in matching.sorted(by: { $0.serial < $1.serial }) {
       if let key = record.queueKey, let queue = queues[key] { touched[key] = queue }
-      cancel(record, refill: false)
+      cancel(record, refill: false, bySend: bySend)
     }
     for (key, queue) in touched { refill(queue, key: key) }
   }
 
   /// Cancels a record: a waiting one is dropped unrun; a running one's task is cancelled, and it
   /// keeps a `runOldest` slot until its body has exited (a `runNewest` slot is freed at once).
-  func cancel(_ record: EffectRecord, refill: Bool = true) {
+  func cancel(_ record: EffectRecord, refill: Bool = true, bySend: Bool = false) {
     guard !record.isCancelled else { return }
     record.isCancelled = true
     unindexID(record)
-    tell(.cancelled, record)
+    tell(bySend && record.phase == .waiting ? .discarded : .cancelled, record)
     switch record.phase {
     case .waiting:
       drop(record)
@@ -34,7 +37,7 @@ extension Actomaton {
   /// Cancels every effect that belongs to a cancelled send's group. Its running tasks were
   /// cancelled by the group already; this drops its waiting effects and frees the slots.
   func cancelEffects(of group: SendGroup) {
-    cancel(records.values.filter { $0.group === group && !$0.isCancelled })
+    cancel(records.values.filter { $0.group === group && !$0.isCancelled }, bySend: true)
   }
 
   /// Forgets a waiting record that will never run, and tells whoever waits for it.

@@ -101,6 +101,22 @@ import Testing
       ])
   }
 
+  @Test func aWaitingEffectOfACancelledSendIsSaidToBeDiscarded() async throws {
+    let journal = Journal()
+    let actomaton = Self.make(journal)
+    let first = await actomaton.send(.queued(1))
+    let second = await actomaton.send(.queued(2))
+    _ = journal.take()
+    // The send's cancellation reaches the actomaton while the first effect still holds the queue,
+    // so the waiting effect is dropped by the cancellation, not by the queue coming to it.
+    second?.cancel()
+    try await waitUntil { await actomaton.effectCount == 1 }
+    #expect(journal.take() == ["effect discarded in Line"])
+    journal.gate.open()
+    try await first?.value
+    #expect(journal.take().filter { $0.hasPrefix("effect") } == ["effect finished in Line"])
+  }
+
   @Test func cancelledAndThrowingEffectsAreSaid() async throws {
     let journal = Journal()
     let actomaton = Self.make(journal)
