@@ -17,7 +17,12 @@ struct ErasedKey: Hashable, Sendable {
   let base: any Hashable & Sendable
 
   @usableFromInline static func == (lhs: ErasedKey, rhs: ErasedKey) -> Bool {
-    func isEqual<T: Hashable>(_ value: T) -> Bool { (rhs.base as? T) == value }
+    func isEqual<T: Hashable>(_ value: T) -> Bool {
+      // NOTE: most ids and queues are empty structs: the same type is then the same value, and
+      // the cast (the costly part) is skipped.
+      if MemoryLayout<T>.size == 0 { return type(of: rhs.base) == T.self }
+      return (rhs.base as? T) == value
+    }
     return isEqual(lhs.base)
   }
 
