@@ -57,7 +57,12 @@ enum CoreWorkloads {
     }
     let tasks = await withTaskExecutorPreference(executor) {
       await measure(n: n, repetitions: repetitions) {
-        for _ in 0..<n { await Task(executorPreference: executor) {}.value }
+        // NOTE: a plain `Task {}` without an executor, as the actomaton makes its effects'.
+        if let executor {
+          for _ in 0..<n { await Task(executorPreference: executor) {}.value }
+        } else {
+          for _ in 0..<n { await Task {}.value }
+        }
       }
     }
     return (trips, tasks)
