@@ -57,12 +57,7 @@ enum CoreWorkloads {
     }
     let tasks = await withTaskExecutorPreference(executor) {
       await measure(n: n, repetitions: repetitions) {
-        // NOTE: a plain `Task {}` without an executor, as the actomaton makes its effects'.
-        if let executor {
-          for _ in 0..<n { await Task(executorPreference: executor) {}.value }
-        } else {
-          for _ in 0..<n { await Task {}.value }
-        }
+        for _ in 0..<n { await Task(executorPreference: executor) {}.value }
       }
     }
     return (trips, tasks)

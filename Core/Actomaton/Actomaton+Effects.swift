@@ -88,23 +88,14 @@ extension Actomaton {
       clock: clock, group: record.group, onError: onError)
     let executor = self.executor
     let priority = record.priority
-    let make = { Self.task(on: executor, priority: priority, operation) }
-    let task = record.group?.start(serial: record.serial, make) ?? make()
+    let task =
+      record.group?.start(serial: record.serial) {
+        Task(executorPreference: executor, priority: priority, operation: operation)
+      } ?? Task(executorPreference: executor, priority: priority, operation: operation)
     record.handle = task
     context.startedTasks += 1
     context.lastTask = task
     tell(wasWaiting ? .resumed : .started, record)
-  }
-
-  /// A task for an effect's body, on `executor` when there is one.
-  private nonisolated static func task(
-    on executor: (any TaskExecutor)?, priority: TaskPriority?,
-    _ operation: @escaping @Sendable () async throws -> Void
-  ) -> Task<Void, any Error> {
-    // NOTE: a task made with a `nil` executor preference still records one, and every hop of
-    // the task then looks it up under the task's status lock.
-    guard let executor else { return Task(priority: priority, operation: operation) }
-    return Task(executorPreference: executor, priority: priority, operation: operation)
   }
 
   /// Tells the observer of an effect dropped before it had a record.
