@@ -5,12 +5,12 @@ extension Actomaton {
   /// `bySend`: the records' send was cancelled; a waiting one is then said to be discarded, as
   /// when its queue comes to it first and finds the send cancelled.
   func cancel(_ matching: [EffectRecord], bySend: Bool = false) {
-    var touched: [ErasedKey: QueueState] = [:]
+    var touched: [ObjectIdentifier: QueueState] = [:]
     for record in matching.sorted(by: { $0.serial < $1.serial }) {
-      if let key = record.queueKey, let queue = queues[key] { touched[key] = queue }
+      if record.isLinked, let queue = record.queueState { touched[ObjectIdentifier(queue)] = queue }
       cancel(record, refill: false, bySend: bySend)
     }
-    for (key, queue) in touched { refill(queue, key: key) }
+    for queue in touched.values { refill(queue) }
   }
 
   /// Cancels a record: a waiting one is dropped unrun; a running one's task is cancelled, and it
@@ -22,15 +22,15 @@ extension Actomaton {
     tell(bySend && record.phase == .waiting ? .discarded : .cancelled, record)
     switch record.phase {
     case .waiting:
+      let queue = record.queueState
       drop(record)
-      if refill, let key = record.queueKey, let queue = queues[key] { self.refill(queue, key: key) }
+      if refill, let queue { self.refill(queue) }
     case .running:
       record.handle?.cancel()
-      guard let key = record.queueKey, let queue = queues[key],
-        case .runNewest = queue.policy
+      guard record.isLinked, let queue = record.queueState, case .runNewest = queue.policy
       else { return }
       queue.running.remove(record)
-      if refill { self.refill(queue, key: key) }
+      if refill { self.refill(queue) }
     }
   }
 
@@ -43,7 +43,7 @@ extension Actomaton {
   /// Forgets a waiting record that will never run, and tells whoever waits for it.
   private func drop(_ record: EffectRecord) {
     records[record.serial] = nil
-    if let key = record.queueKey { queues[key]?.waiting.remove(record) }
+    if record.isLinked { record.queueState?.waiting.remove(record) }
     record.group?.leave()
     if let stage = record.stage { finishUnit(of: stage) }
   }
@@ -57,7 +57,7 @@ extension Actomaton {
   }
 
   /// Starts waiting effects while the queue has free slots; forgets the queue when it is idle.
-  func refill(_ queue: QueueState, key: ErasedKey) {
+  func refill(_ queue: QueueState) {
     while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
       if next.group?.isCancelled == true {
         next.isCancelled = true
@@ -69,7 +69,7 @@ extension Actomaton {
       var context = SendContext(feedbackOf: next)
       start(next, queue: queue, spaced: true, in: &context)
     }
-    if queue.isIdle { queues[key] = nil }
+    if queue.isIdle { queues[queue.key] = nil }
   }
 
   /// An effect's body has exited; `action` (its result, if any) is fed back unless the effect
@@ -81,9 +81,10 @@ extension Actomaton {
     tell(thrown.map { .threw($0) } ?? .finished, record)
     let isSilenced = record.isSilenced
     if !record.isCancelled { unindexID(record) }
-    if let key = record.queueKey, let queue = queues[key] {
+    // NOTE: a record no longer linked gave its slot back when it was cancelled.
+    if record.isLinked, let queue = record.queueState {
       queue.running.remove(record)
-      refill(queue, key: key)
+      refill(queue)
     }
     if let action, !isSilenced { reduceFeedback(action, from: record) }
     if let stage = record.stage { finishUnit(of: stage) }

@@ -14,7 +14,7 @@ extension Actomaton {
     }
     let key = ErasedKey(base: queue)
     let existing = queues[key]
-    let state = existing ?? QueueState(queue)
+    let state = existing ?? QueueState(queue, key: key)
     if existing == nil { queues[key] = state }
     let wasIdle = existing == nil
     switch policy {
@@ -30,6 +30,7 @@ extension Actomaton {
         context.isSoleTask = false
         let record = makeRecord(task, in: &context)
         record.phase = .waiting
+        record.queueState = state
         if record.priority == nil { record.priority = Task.currentPriority }
         state.waiting.append(record)
         context.needsGroupTask = true
@@ -78,6 +79,7 @@ extension Actomaton {
         if scheduled > now { startAt = scheduled }
       }
       queue.running.append(record)
+      record.queueState = queue
     }
     let wasWaiting = record.phase == .waiting
     record.phase = .running

@@ -13,7 +13,10 @@ class EffectRecord {
   let id: (any EffectIDProtocol)?
   let queue: (any EffectQueueProtocol)?
   let idKey: ErasedKey?
-  let queueKey: ErasedKey?
+  /// The queue whose running or waiting line holds the record, while one does.
+  // NOTE: weak, since the queue's lines hold their records; it is read only while the record
+  // is linked, and the actomaton keeps a queue while any record is linked in it.
+  weak var queueState: QueueState?
   /// The send's group, when someone waits for this effect.
   let group: SendGroup?
   /// The concatenation part this effect belongs to, told when the effect is over.
@@ -44,7 +47,6 @@ class EffectRecord {
     self.id = id
     self.queue = queue
     self.idKey = id.map { ErasedKey(base: $0) }
-    self.queueKey = queue.map { ErasedKey(base: $0) }
     self.group = group
     self.stage = stage
     self.priority = priority
@@ -108,6 +110,7 @@ struct RecordList {
 
 /// One effect queue's running and waiting effects, kept only while the queue is busy.
 final class QueueState {
+  let key: ErasedKey
   let policy: EffectQueuePolicy
   let delay: EffectQueueDelay
   var running = RecordList()
@@ -115,7 +118,8 @@ final class QueueState {
   /// When the last admitted effect was scheduled to start.
   var lastStart = Duration.zero
 
-  init(_ queue: any EffectQueueProtocol) {
+  init(_ queue: any EffectQueueProtocol, key: ErasedKey) {
+    self.key = key
     policy = queue.effectQueuePolicy
     delay = queue.effectQueueDelay
   }
