@@ -59,6 +59,45 @@ public struct EditBuffer: Equatable, Sendable {
     cursor = kept.count
   }
 
+  /// Alt-b: to the start of the word before the cursor (words are letters and digits, as in
+  /// readline; Ctrl-W's words are whatever lies between spaces).
+  public mutating func moveWordLeft() { cursor = wordStart() }
+
+  /// Alt-f: to the end of the word after the cursor.
+  public mutating func moveWordRight() { cursor = wordEnd() }
+
+  /// Alt-Backspace: deletes from the start of the word before the cursor to the cursor.
+  public mutating func deleteToWordStart() {
+    let start = wordStart()
+    text = String(text.prefix(start)) + afterCursor
+    cursor = start
+  }
+
+  /// Alt-d: deletes from the cursor to the end of the word after it.
+  public mutating func deleteToWordEnd() {
+    text = beforeCursor + String(text.dropFirst(wordEnd()))
+  }
+
+  private func wordStart() -> Int {
+    let before = Array(text.prefix(cursor))
+    var index = before.count
+    while index > 0, !Self.isWordCharacter(before[index - 1]) { index -= 1 }
+    while index > 0, Self.isWordCharacter(before[index - 1]) { index -= 1 }
+    return index
+  }
+
+  private func wordEnd() -> Int {
+    let characters = Array(text)
+    var index = cursor
+    while index < characters.count, !Self.isWordCharacter(characters[index]) { index += 1 }
+    while index < characters.count, Self.isWordCharacter(characters[index]) { index += 1 }
+    return index
+  }
+
+  private static func isWordCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber
+  }
+
   /// The word the cursor ends (after the last space before it), for completion.
   public var wordBeforeCursor: String {
     String(beforeCursor.reversed().prefix { !$0.isWhitespace }.reversed())

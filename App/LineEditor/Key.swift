@@ -4,6 +4,11 @@ public enum Key: Equatable, Sendable {
   case character(Unicode.Scalar)
   case enter, tab, backspace, delete
   case left, right, up, down, home, end
+  /// Alt-b or Ctrl/Alt-Left, Alt-f or Ctrl/Alt-Right: to the start of this word or the last one,
+  /// to the end of this word or the next one.
+  case wordLeft, wordRight
+  /// Alt-Backspace and Alt-d: delete the word before the cursor, the word after it.
+  case deleteWordBackward, deleteWordForward
   /// A control key, by its letter (`control("a")` is Ctrl-A) or symbol (`control("_")`).
   case control(Character)
   /// Escape on its own, not followed by a sequence.
@@ -12,8 +17,8 @@ public enum Key: Equatable, Sendable {
   case unknown
 }
 
-/// Turns the bytes read from a terminal into keys: printable UTF-8, control keys, and the escape
-/// sequences (CSI and SS3) of the arrows, Home, End and Delete.
+/// Turns the bytes read from a terminal into keys: printable UTF-8, control keys, the escape
+/// sequences (CSI and SS3) of the arrows, Home, End and Delete, and Alt with the word keys.
 ///
 /// Bytes may arrive split anywhere: an incomplete sequence waits for the next `feed`, or for
 /// `flush` when no more bytes came (a lone Escape).
@@ -77,8 +82,12 @@ public struct KeyDecoder: Sendable {
       guard bytes.count > 2 else { return nil }
       return (finalKey(bytes[start + 2], parameters: []) ?? .unknown, 3)
     case 0x1B: return (.escape, 1)
+    case UInt8(ascii: "b"): return (.wordLeft, 2)
+    case UInt8(ascii: "f"): return (.wordRight, 2)
+    case UInt8(ascii: "d"): return (.deleteWordForward, 2)
+    case 0x7F, 0x08: return (.deleteWordBackward, 2)
     default:
-      // NOTE: Alt and a key: the editor binds none, and the key is not inserted.
+      // NOTE: Alt and another key: the editor binds none, and the key is not inserted.
       return (.unknown, bytes[start + 1] < 0x80 ? 2 : 1)
     }
   }
@@ -106,6 +115,11 @@ public struct KeyDecoder: Sendable {
   }
 
   private static func finalKey(_ byte: UInt8, parameters: [Int]) -> Key? {
+    // NOTE: `ESC [ 1 ; 5 D` is Ctrl-Left; the second parameter is 1 + the modifier bits (Shift 1,
+    // Alt 2, Ctrl 4), and Alt or Ctrl with a horizontal arrow moves by words, as in readline.
+    let modifiers = parameters.count > 1 ? parameters[1] - 1 : 0
+    if modifiers & 0b110 != 0, byte == UInt8(ascii: "C") { return .wordRight }
+    if modifiers & 0b110 != 0, byte == UInt8(ascii: "D") { return .wordLeft }
     switch byte {
     case UInt8(ascii: "A"): return .up
     case UInt8(ascii: "B"): return .down

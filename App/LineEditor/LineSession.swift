@@ -81,6 +81,10 @@ public struct LineSession: Sendable {
     case .control("u"): buffer.deleteToStart()
     case .control("k"): buffer.deleteToEnd()
     case .control("w"): buffer.deleteWordBackward()
+    case .wordLeft: buffer.moveWordLeft()
+    case .wordRight: buffer.moveWordRight()
+    case .deleteWordBackward: buffer.deleteToWordStart()
+    case .deleteWordForward: buffer.deleteToWordEnd()
     case .control("l"): return .clearScreen
     case .control("c"): return .interrupted
     case .control("d"):

@@ -19,6 +19,35 @@ import Testing
     #expect(buffer.cursor == 2)
   }
 
+  @Test func wordMovesSkipSymbolsAndStopAtTheEnds() {
+    var buffer = EditBuffer("set  42 -- café!")
+    buffer.moveWordLeft()
+    #expect(buffer.cursor == 11, "to the start of café")
+    buffer.moveWordLeft()
+    #expect(buffer.cursor == 5, "over ' -- ' to the start of 42")
+    buffer.moveWordLeft()
+    buffer.moveWordLeft()
+    #expect(buffer.cursor == 0)
+    buffer.moveWordRight()
+    #expect(buffer.cursor == 3, "to the end of set")
+    buffer.moveWordRight()
+    buffer.moveWordRight()
+    #expect(buffer.cursor == 15, "to the end of café")
+    buffer.moveWordRight()
+    #expect(buffer.cursor == 16)
+  }
+
+  @Test func wordDeletionsAroundTheCursor() {
+    var buffer = EditBuffer("add milk, eggs", cursor: 9)
+    buffer.deleteToWordStart()
+    #expect(buffer == EditBuffer("add  eggs", cursor: 4))
+    buffer.deleteToWordEnd()
+    #expect(buffer == EditBuffer("add ", cursor: 4))
+    buffer.moveHome()
+    buffer.deleteToWordStart()
+    #expect(buffer == EditBuffer("add ", cursor: 0))
+  }
+
   @Test func backspaceAndDeleteAroundTheCursor() {
     var buffer = EditBuffer("abcd", cursor: 2)
     buffer.deleteBackward()

@@ -34,7 +34,7 @@ import Testing
         .home, .end, .home, .end, .home, .end,
       ])
     #expect(decode("\u{1B}[3~") == [.delete])
-    #expect(decode("\u{1B}[1;5C") == [.right], "a modifier is ignored")
+    #expect(decode("\u{1B}[1;2C") == [.right], "Shift is ignored")
   }
 
   @Test func unknownSequencesAreIgnoredNotInserted() {
@@ -45,7 +45,18 @@ import Testing
         .unknown, .character("0"), .character(";"), .character("t"), .character("i"),
         .character("t"), .character("l"), .character("e"), .control("g"),
       ])
-    #expect(decode("\u{1B}b") == [.unknown], "Alt-b")
+    #expect(decode("\u{1B}x") == [.unknown], "Alt-x is bound to nothing")
+  }
+
+  @Test func altAndCtrlWithTheWordKeys() {
+    #expect(decode("\u{1B}b\u{1B}f") == [.wordLeft, .wordRight])
+    #expect(
+      decode("\u{1B}d\u{1B}\u{7F}\u{1B}\u{08}") == [
+        .deleteWordForward, .deleteWordBackward, .deleteWordBackward,
+      ])
+    #expect(decode("\u{1B}[1;5D\u{1B}[1;5C") == [.wordLeft, .wordRight], "Ctrl-Left, Ctrl-Right")
+    #expect(decode("\u{1B}[1;3D\u{1B}[1;3C") == [.wordLeft, .wordRight], "Alt-Left, Alt-Right")
+    #expect(decode("\u{1B}[1;5A") == [.up], "Ctrl-Up is Up")
   }
 
   @Test func aLoneEscapeIsKnownOnlyWhenNothingFollows() {

@@ -15,6 +15,22 @@ import Testing
     #expect(session.handle(.enter) == .accepted("counter"))
   }
 
+  @Test func wordKeysFixTheFirstWordOfALongLine() {
+    var session = LineSession()
+    type("ad milk eggs", into: &session)
+    for key in [Key.wordLeft, .wordLeft, .wordLeft, .deleteWordForward] {
+      #expect(session.handle(key) == .edited)
+    }
+    type("add", into: &session)
+    _ = session.handle(.wordRight)
+    _ = session.handle(.deleteWordBackward)
+    #expect(session.buffer == EditBuffer("add  eggs", cursor: 4))
+    _ = session.handle(.control("e"))
+    _ = session.handle(.deleteWordBackward)
+    type("bread", into: &session)
+    #expect(session.handle(.enter) == .accepted("add  bread"))
+  }
+
   @Test func emacsKeysMoveAndKill() {
     var session = LineSession()
     type("add milk", into: &session)
