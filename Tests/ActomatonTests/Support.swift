@@ -1,3 +1,5 @@
+import Testing
+
 @testable import Actomaton
 
 /// A clock for these tests: time moves only when a test advances it.
@@ -72,9 +74,14 @@ final class ManualClock: Clock, Sendable {
     for sleeper in due { sleeper.continuation.resume() }
   }
 
-  /// Waits (cooperatively) until `count` sleepers are registered.
-  func waitForSleepers(_ count: Int) async {
-    while sleeperCount < count { await Task.yield() }
+  /// Waits (cooperatively) until `count` sleepers are registered; fails the test at the caller
+  /// if that never happens.
+  func waitForSleepers(
+    _ count: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await waitUntil("\(count) sleeper(s) on the clock", sourceLocation: sourceLocation) {
+      self.sleeperCount >= count
+    }
   }
 }
 
@@ -151,11 +158,29 @@ extension ManualClock {
   }
 }
 
-/// Waits, yielding, until `condition` holds. Throws `CancellationError` once the test is cancelled
-/// by its time limit, so a broken runtime fails the test instead of hanging it.
-func waitUntil(_ condition: () async -> Bool) async throws {
+/// Thrown by ``waitUntil(_:within:sourceLocation:_:)`` when its condition never held.
+struct WaitTimedOut: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// Waits, yielding, until `condition` holds, so a broken runtime fails the test instead of
+/// hanging it: past `limit` it records an issue at the caller naming `awaited` (or where it was
+/// awaited) and throws ``WaitTimedOut``; it throws `CancellationError` if the test is cancelled.
+///
+/// The limit only stops a hang (these conditions hold after a few yields); it times nothing.
+func waitUntil(
+  _ awaited: String? = nil, within limit: Duration = .seconds(60),
+  sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool
+) async throws {
+  let deadline = ContinuousClock.now + limit
   while await !condition() {
     try Task.checkCancellation()
+    guard ContinuousClock.now < deadline else {
+      let what = awaited ?? "the condition awaited at \(sourceLocation)"
+      let message = "waitUntil: \(what) did not hold within \(limit)"
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+      throw WaitTimedOut(description: message)
+    }
     await Task.yield()
   }
 }
