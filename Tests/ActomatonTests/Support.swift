@@ -97,8 +97,9 @@ actor Probe<Event: Sendable & Equatable> {
     for waiter in ready { waiter.continuation.resume() }
   }
 
-  /// Returns once at least `count` events were recorded.
-  func waitFor(_ count: Int) async {
+  /// Returns once at least `count` events were recorded, however long that takes: tests wait
+  /// with `waitFor(_:)` or `reach(_:)`, which stop a hang.
+  func arrival(of count: Int) async {
     if events.count >= count { return }
     await withCheckedContinuation { waiters.append((count, $0)) }
   }
@@ -155,77 +156,5 @@ extension ManualClock {
   /// The deadlines of the registered sleepers, as offsets from the clock's origin, earliest first.
   var sleeperDeadlines: [Duration] {
     storage.withLock { $0.sleepers.map(\.deadline.offset).sorted() }
-  }
-}
-
-/// Thrown by ``waitUntil(_:within:sourceLocation:_:)`` when its condition never held.
-struct WaitTimedOut: Error, CustomStringConvertible {
-  let description: String
-}
-
-/// Waits, yielding, until `condition` holds, so a broken runtime fails the test instead of
-/// hanging it: past `limit` it records an issue at the caller naming `awaited` (or where it was
-/// awaited) and throws ``WaitTimedOut``; it throws `CancellationError` if the test is cancelled.
-///
-/// The limit only stops a hang (these conditions hold after a few yields); it times nothing.
-func waitUntil(
-  _ awaited: String? = nil, within limit: Duration = .seconds(60),
-  sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool
-) async throws {
-  let deadline = ContinuousClock.now + limit
-  while await !condition() {
-    try Task.checkCancellation()
-    guard ContinuousClock.now < deadline else {
-      let what = awaited ?? "the condition awaited at \(sourceLocation)"
-      let message = "waitUntil: \(what) did not hold within \(limit)"
-      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-      throw WaitTimedOut(description: message)
-    }
-    await Task.yield()
-  }
-}
-
-extension Task where Success == Void, Failure == any Error {
-  /// Waits for the task; when the waiting test is cancelled by its time limit, cancels the task
-  /// too, so a broken runtime fails the test instead of hanging it.
-  func waitOrCancel() async throws {
-    try await withTaskCancellationHandler {
-      try await value
-    } onCancel: {
-      cancel()
-    }
-  }
-}
-
-extension Probe {
-  /// `waitFor(_:)` that throws `CancellationError` once the test is cancelled by its time limit
-  /// (leaving the inner wait behind), so a broken runtime fails the test instead of hanging it.
-  nonisolated func reach(_ count: Int) async throws {
-    typealias Waiter = CheckedContinuation<Void, any Error>
-    let slot = Locked<(isDone: Bool, waiter: Waiter?)>((false, nil))
-    let finish = { @Sendable (error: (any Error)?) in
-      let waiter = slot.withLock { slot in
-        defer { slot = (true, nil) }
-        return slot.waiter
-      }
-      if let error { waiter?.resume(throwing: error) } else { waiter?.resume() }
-    }
-    let inner = Task {
-      await waitFor(count)
-      finish(nil)
-    }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (waiter: Waiter) in
-        let isDone = slot.withLock { slot in
-          if !slot.isDone { slot.waiter = waiter }
-          return slot.isDone
-        }
-        if isDone { waiter.resume() }
-      }
-    } onCancel: {
-      finish(CancellationError())
-      inner.cancel()
-    }
-    try Task.checkCancellation()
   }
 }
