@@ -10,8 +10,8 @@ import Testing
 /// written to the terminal's master side and the screen's bytes read back from it. Every wait
 /// is for text to appear (or the process to end), with a generous deadline that only stops a
 /// hang, never a fixed time; it blocks a thread of its own, never one of the cooperative pool's.
-// NOTE: one test drives a terminal, awaiting each call before making the next: the thread a wait
-// reads on is the only one using the terminal until the wait returns.
+// NOTE: one test drives a terminal and awaits each wait before the next: the thread a wait reads
+// on is the only one touching what was read until it returns (`type` only writes to `master`).
 final class PseudoTerminal: @unchecked Sendable {
   struct Timeout: Error, CustomStringConvertible {
     let description: String
