@@ -59,6 +59,7 @@ import Testing
     #expect(
       recorded.first?.comments.map(\.rawValue)
         == ["Probe: gave up waiting for 2 event(s) after 0.001 seconds"])
+    await probe.record(2)  // the wait left behind ends
   }
 
   @Test func aTaskThatNeverEndsIsCancelledAndFailsTheWait() async throws {
