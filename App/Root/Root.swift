@@ -106,7 +106,7 @@ public enum Root {
       )
       .lifetime(
         state: \.screen, case: todo, onStart: .nextAction(.todo(.onAppear)),
-        onStop: .nextAction(.todo(.flush)))
+        onStop: .nextAction(.todo(.onDisappear)))
   }
 
   // NOTE: leaving, then showing: the screen left stops before the next one starts, even when it

@@ -135,6 +135,8 @@ public struct StateDiff: Sendable, Equatable {
 
   static func describe(_ value: Any) -> String {
     if let string = value as? String { return string.debugDescription }
+    if let text = value as? Substring { return text.debugDescription }
+    if let character = value as? Character { return character.debugDescription }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
       guard let wrapped = mirror.children.first?.value else { return "nil" }
@@ -161,15 +163,43 @@ public struct StateDiff: Sendable, Equatable {
 
   /// Drops module and namespace qualifiers from nested payloads:
   /// `App.Root.Current.counter(CounterFeature.Counter.State(count: 1))` reads
-  /// `.counter(State(count: 1))`.
+  /// `.counter(State(count: 1))`. Quoted text (a `String`'s or `Character`'s description inside
+  /// the value's) is state, not a type name, and is left as it is.
   static func shortened(_ description: String) -> String {
     guard description.contains(".") else { return description }
+    var result = ""
+    var rest = description[...]
+    while let quote = rest.firstIndex(of: "\"") {
+      let end = endOfLiteral(in: rest, openingAt: quote)
+      result += shortenedNames(rest[..<quote]) + rest[quote..<end]
+      rest = rest[end...]
+    }
+    return result + shortenedNames(rest)
+  }
+
+  /// Where the quoted literal opening at `quote` ends (past its closing quote; a backslash
+  /// escapes the character after it), or the end of `text` if it never closes.
+  private static func endOfLiteral(in text: Substring, openingAt quote: Substring.Index)
+    -> Substring.Index
+  {
+    var index = text.index(after: quote)
+    while index < text.endIndex {
+      switch text[index] {
+      case "\\": index = text.index(index, offsetBy: 2, limitedBy: text.endIndex) ?? text.endIndex
+      case "\"": return text.index(after: index)
+      default: index = text.index(after: index)
+      }
+    }
+    return text.endIndex
+  }
+
+  private static func shortenedNames(_ code: Substring) -> String {
     // NOTE: the preceding character is captured and put back (Swift's Regex has no lookbehind),
     // so that only a whole qualified name is shortened.
     let qualified = try! Regex(
       #"(^|[^A-Za-z0-9_.])(?:[A-Z][A-Za-z0-9_]*\.)+([A-Za-z_][A-Za-z0-9_]*)"#,
       as: (Substring, Substring, Substring).self)
-    return description.replacing(qualified) { match in
+    return String(code).replacing(qualified) { match in
       let (_, before, name) = match.output
       return name.first!.isUppercase ? "\(before)\(name)" : "\(before).\(name)"
     }

@@ -97,6 +97,9 @@ public enum Todo {
     /// Saves the list now, for a host about to exit (await the task `send` returns); later
     /// changes do not cancel this save.
     case flush
+    /// The screen closes: a pending question is answered no (nobody is left to answer it), and
+    /// the list is saved now, as `flush` does.
+    case onDisappear
 
     case loadResponse(Result<[TodoItem], StorageError>)
     /// The number of items written, or why they could not be.
@@ -144,6 +147,9 @@ public enum Todo {
         return write(state, environment.storage)
       case .flush:
         return .cancel(id: SaveTimerID()) + write(state, environment.storage)
+      case .onDisappear:
+        _ = state.confirmation.answer(.no)
+        return Self.reducer.run(.flush, &state, environment)
       case .saveResponse(.success):
         // NOTE: a write queued behind a failed one saved a newer list: the failure is over.
         if case .save? = state.failure { state.failure = nil }

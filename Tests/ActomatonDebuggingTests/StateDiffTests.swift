@@ -52,6 +52,29 @@ import Testing
     #expect(StateDiff(old: State(), new: new).lines() == ["  .selection: nil → 3"])
   }
 
+  @Test func textThatLooksQualifiedIsShownAsItIs() {
+    var new = State()
+    new.items = [Item(title: "Swift.Array", done: false)]
+    new.screen = .detail(Item(title: "\u{1B}[2JApp.Root \"Feature.X\"", done: true))
+    #expect(
+      StateDiff(old: State(), new: new).lines() == [
+        #"  + .items[0]: Item(title: "Swift.Array", done: false)"#,
+        #"  .screen: empty → detail(Item(title: "\u{1B}[2JApp.Root \"Feature.X\"", done: true))"#,
+      ])
+  }
+
+  @Test func substringAndCharacterFieldsAreQuotedLikeStrings() {
+    struct Text: Equatable {
+      var rest: Substring = ""
+      var initial: Character = "a"
+    }
+    let new = Text(rest: "Foundation.Date\u{7}", initial: "\u{1B}")
+    #expect(
+      StateDiff(old: Text(), new: new).lines() == [
+        #"  .rest: "" → "Foundation.Date\u{07}""#, #"  .initial: "a" → "\u{1B}""#,
+      ])
+  }
+
   @Test func equalValuesHaveNoDiff() {
     #expect(StateDiff(old: State(count: 3), new: State(count: 3)).isEmpty)
   }
@@ -64,5 +87,12 @@ import Testing
         "show(Optional(App.Root.Current.counter(Feature.Counter.State(count: 1))))")
         == "show(Optional(.counter(State(count: 1))))")
     #expect(StateDiff.shortened("x: 0.5, name: \"a.b\"") == "x: 0.5, name: \"a.b\"")
+  }
+
+  @Test func quotedTextIsLeftAsItIsAndNamesAfterItAreShortened() {
+    #expect(
+      StateDiff.shortened(#"Feature.Item(title: "Swift.Array \"App.X\" \\", next: App.Root.done)"#)
+        == #"Item(title: "Swift.Array \"App.X\" \\", next: .done)"#)
+    #expect(StateDiff.shortened(#"note("unclosed Swift.Array)"#) == #"note("unclosed Swift.Array)"#)
   }
 }

@@ -82,7 +82,7 @@ import Testing
     let timer = await actomaton.send(.start)
     #expect(await actomaton.state == 0)
     for second in 1...3 {
-      await clock.waitForSleepers(1)
+      try await clock.waitForSleepers(1)
       clock.advance(by: .seconds(1))
       await ticks.waitFor(second)
       #expect(await actomaton.state == second)
@@ -130,7 +130,7 @@ import Testing
     await started.waitFor(1)
     #expect(await started.events == ["item1"])
     // item2 and item3 start within 0.1...0.3 s of each other; item4 waits for a free slot.
-    await clock.waitForSleepers(2)
+    try await clock.waitForSleepers(2)
     clock.advance(by: .seconds(0.6))
     await started.waitFor(3)
     #expect(await started.events.sorted() == ["item1", "item2", "item3"])

@@ -1,3 +1,5 @@
+import Testing
+
 @testable import Actomaton
 
 /// A clock for these tests: time moves only when a test advances it.
@@ -72,9 +74,14 @@ final class ManualClock: Clock, Sendable {
     for sleeper in due { sleeper.continuation.resume() }
   }
 
-  /// Waits (cooperatively) until `count` sleepers are registered.
-  func waitForSleepers(_ count: Int) async {
-    while sleeperCount < count { await Task.yield() }
+  /// Waits (cooperatively) until `count` sleepers are registered; fails the test at the caller
+  /// if that never happens.
+  func waitForSleepers(
+    _ count: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await waitUntil("\(count) sleeper(s) on the clock", sourceLocation: sourceLocation) {
+      self.sleeperCount >= count
+    }
   }
 }
 
@@ -90,8 +97,9 @@ actor Probe<Event: Sendable & Equatable> {
     for waiter in ready { waiter.continuation.resume() }
   }
 
-  /// Returns once at least `count` events were recorded.
-  func waitFor(_ count: Int) async {
+  /// Returns once at least `count` events were recorded, however long that takes: tests wait
+  /// with `waitFor(_:)` or `reach(_:)`, which stop a hang.
+  func arrival(of count: Int) async {
     if events.count >= count { return }
     await withCheckedContinuation { waiters.append((count, $0)) }
   }
@@ -148,59 +156,5 @@ extension ManualClock {
   /// The deadlines of the registered sleepers, as offsets from the clock's origin, earliest first.
   var sleeperDeadlines: [Duration] {
     storage.withLock { $0.sleepers.map(\.deadline.offset).sorted() }
-  }
-}
-
-/// Waits, yielding, until `condition` holds. Throws `CancellationError` once the test is cancelled
-/// by its time limit, so a broken runtime fails the test instead of hanging it.
-func waitUntil(_ condition: () async -> Bool) async throws {
-  while await !condition() {
-    try Task.checkCancellation()
-    await Task.yield()
-  }
-}
-
-extension Task where Success == Void, Failure == any Error {
-  /// Waits for the task; when the waiting test is cancelled by its time limit, cancels the task
-  /// too, so a broken runtime fails the test instead of hanging it.
-  func waitOrCancel() async throws {
-    try await withTaskCancellationHandler {
-      try await value
-    } onCancel: {
-      cancel()
-    }
-  }
-}
-
-extension Probe {
-  /// `waitFor(_:)` that throws `CancellationError` once the test is cancelled by its time limit
-  /// (leaving the inner wait behind), so a broken runtime fails the test instead of hanging it.
-  nonisolated func reach(_ count: Int) async throws {
-    typealias Waiter = CheckedContinuation<Void, any Error>
-    let slot = Locked<(isDone: Bool, waiter: Waiter?)>((false, nil))
-    let finish = { @Sendable (error: (any Error)?) in
-      let waiter = slot.withLock { slot in
-        defer { slot = (true, nil) }
-        return slot.waiter
-      }
-      if let error { waiter?.resume(throwing: error) } else { waiter?.resume() }
-    }
-    let inner = Task {
-      await waitFor(count)
-      finish(nil)
-    }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (waiter: Waiter) in
-        let isDone = slot.withLock { slot in
-          if !slot.isDone { slot.waiter = waiter }
-          return slot.isDone
-        }
-        if isDone { waiter.resume() }
-      }
-    } onCancel: {
-      finish(CancellationError())
-      inner.cancel()
-    }
-    try Task.checkCancellation()
   }
 }

@@ -98,6 +98,23 @@ import TodoStorage
     await store.finish()
   }
 
+  @Test func leavingTodoAnswersItsPendingQuestionNo() async {
+    let clock = TestClock()
+    let store = Self.store(clock: clock)
+    store.exhaustivity = .off
+    await store.send(.changeCurrent(.todo(.init())))
+    await store.send(.todo(.add("tea")))
+    await store.send(.todo(.toggle(position: 1)))
+    await store.send(.todo(.clearCompleted))
+    #expect(store.state.todo.confirmation != nil)
+    await store.send(.changeCurrent(.counter(.init())))
+    await store.send(.changeCurrent(.todo(.init())))
+    await store.skipReceivedActions()
+    #expect(store.state.todo.confirmation == nil, "the reopened screen asks nothing")
+    #expect(store.state.todo.items.map(\.text) == ["tea"], "and nothing was deleted")
+    await store.finish()
+  }
+
   @Test func reopeningTodoRightAfterLeavingShowsWhatTheFlushWrote() async {
     let clock = TestClock()
     let file = Locked<[TodoItem]>([])

@@ -31,8 +31,7 @@ extension GitHubSearchScreenFaultTests {
     #expect(await session.server.eventually { $0.requests.count == 1 }, "the search was sent")
     let start = ContinuousClock.now
     #expect(await session.output("counter") == ["count: 0"])
-    // NOTE: well under the client's 120 s timeout, with room for a loaded machine under TSan
-    // (the pseudo-terminal tests, which block pool threads while they read, run beside it).
+    // NOTE: well under the client's 120 s timeout, with room for a loaded machine under TSan.
     #expect(ContinuousClock.now - start < .seconds(60))
     #expect(await session.server.eventually { $0.hangUps == 1 }, "the client hung up")
     #expect(await session.output("+") == ["count: 1"])

@@ -5,10 +5,10 @@ import Testing
 @Suite struct LineEditingTerminalTests {
   typealias K = Keys
 
-  func withStateHome(_ body: (URL) throws -> Void) throws {
+  func withStateHome(_ body: (URL) async throws -> Void) async throws {
     let directory = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try body(directory)
+    try await body(directory)
   }
 
   func gallery(_ arguments: [String] = [], stateHome: URL) throws -> PseudoTerminal {
@@ -16,88 +16,88 @@ import Testing
     return try PseudoTerminal(["--offline", "--data-dir", data] + arguments, stateHome: stateHome)
   }
 
-  @Test func editingKeysChangeTheLineWhereTheCursorIs() throws {
-    try withStateHome { home in
+  @Test func editingKeysChangeTheLineWhereTheCursorIs() async throws {
+    try await withStateHome { home in
       let app = try gallery(stateHome: home)
-      try app.expect("home> ")
+      try await app.expect("home> ")
       app.type("cunter" + K.home + K.control("f") + "o" + K.enter)
-      try app.expect("count: 0")
+      try await app.expect("count: 0")
       app.type("xyz" + K.control("u") + "+" + K.enter)
-      try app.expect("count: 1")
+      try await app.expect("count: 1")
       app.type("set 5 junk" + K.control("w") + K.enter)
-      try app.expect("count: 5")
+      try await app.expect("count: 5")
       app.type("et 7" + K.home + "s" + K.end + K.enter)
-      try app.expect("count: 7")
+      try await app.expect("count: 7")
       app.type("8" + K.control("a") + "set " + K.control("e") + K.enter)
-      try app.expect("count: 8")
+      try await app.expect("count: 8")
       app.type("set 9" + K.left + K.left + K.control("k") + " 3" + K.enter)
-      try app.expect("count: 3")
+      try await app.expect("count: 3")
       app.type("sset 4" + K.home + K.delete + K.control("b") + K.right + K.enter)
-      try app.expect("count: 4")
+      try await app.expect("count: 4")
       app.type("set 12" + K.backspace + K.left + K.control("d") + "6" + K.enter)
-      try app.expect("count: 6")
+      try await app.expect("count: 6")
       app.type("quit" + K.enter)
-      #expect(try app.waitForExit() == .exit && app.process.terminationStatus == 0)
+      #expect(try await app.waitForExit() == .exit && app.process.terminationStatus == 0)
       #expect(app.settingsAreRestored)
     }
   }
 
-  @Test func wideCharactersKeepTheCursorInItsColumn() throws {
-    try withStateHome { home in
+  @Test func wideCharactersKeepTheCursorInItsColumn() async throws {
+    try await withStateHome { home in
       let app = try gallery(["--screen", "todo"], stateHome: home)
-      try app.expect("todo> ")
+      try await app.expect("todo> ")
       app.type("add 日本🎉 tea" + K.left + K.left + K.left + K.left)
       // NOTE: "todo> " is 6 columns, "add " 4, 日本🎉 six: the cursor sits after them.
-      try app.expect("todo> add 日本🎉 tea\r\u{1B}[16C")
+      try await app.expect("todo> add 日本🎉 tea\r\u{1B}[16C")
       app.type(K.backspace + K.enter)
-      try app.expect("  1. [ ] 日本 tea")
+      try await app.expect("  1. [ ] 日本 tea")
       app.type(K.control("d"))
-      _ = try app.waitForExit()
+      _ = try await app.waitForExit()
       #expect(app.settingsAreRestored)
     }
   }
 
-  @Test func aLongPastedLineWrapsAndRunsWhole() throws {
-    try withStateHome { home in
+  @Test func aLongPastedLineWrapsAndRunsWhole() async throws {
+    try await withStateHome { home in
       let app = try gallery(["--screen", "todo"], stateHome: home)
-      try app.expect("todo> ")
+      try await app.expect("todo> ")
       let text = String(repeating: "x", count: 900) + "日本🎉 end"
       app.type("add " + text + K.enter + "list" + K.enter)
-      try app.expect("  1. [ ] \(text)\r\n")
-      try app.expect("todo> list")
+      try await app.expect("  1. [ ] \(text)\r\n")
+      try await app.expect("todo> list")
       app.type(K.control("d"))
-      _ = try app.waitForExit()
+      _ = try await app.waitForExit()
       #expect(app.settingsAreRestored)
     }
   }
 
-  @Test func historyIsKeptAcrossRunsAndCtrlRSearchesIt() throws {
-    try withStateHome { home in
+  @Test func historyIsKeptAcrossRunsAndCtrlRSearchesIt() async throws {
+    try await withStateHome { home in
       let first = try gallery(stateHome: home)
-      try first.expect("home> ")
+      try await first.expect("home> ")
       first.type("counter" + K.enter)
-      try first.expect("count: 0")
+      try await first.expect("count: 0")
       first.type("set 41" + K.enter)
-      try first.expect("count: 41")
+      try await first.expect("count: 41")
       first.type("set 41" + K.enter)
-      try first.expect("count: 41")
+      try await first.expect("count: 41")
       first.type(K.control("d"))
-      _ = try first.waitForExit()
+      _ = try await first.waitForExit()
       let file = home.appendingPathComponent("gallery/history")
       #expect(try String(contentsOf: file, encoding: .utf8) == "counter\nset 41\n")
 
       let second = try gallery(stateHome: home)
-      try second.expect("home> ")
+      try await second.expect("home> ")
       second.type(K.up + K.up + K.up + K.down + K.up + K.enter)
-      try second.expect("count: 0")
+      try await second.expect("count: 0")
       second.type(K.control("r") + "41")
-      try second.expect("(reverse-i-search)`41': set 41")
+      try await second.expect("(reverse-i-search)`41': set 41")
       second.type(K.enter)
-      try second.expect("count: 41")
+      try await second.expect("count: 41")
       second.type(K.control("r") + "cou" + K.control("e") + K.backspace + K.enter)
-      try second.expect("Unknown command 'counte'")
+      try await second.expect("Unknown command 'counte'")
       second.type(K.control("d"))
-      _ = try second.waitForExit()
+      _ = try await second.waitForExit()
       #expect(second.settingsAreRestored)
       #expect(
         try String(contentsOf: file, encoding: .utf8)
@@ -105,136 +105,136 @@ import Testing
     }
   }
 
-  @Test func noHistoryNeitherReadsNorKeepsLines() throws {
-    try withStateHome { home in
+  @Test func noHistoryNeitherReadsNorKeepsLines() async throws {
+    try await withStateHome { home in
       let file = home.appendingPathComponent("gallery/history")
       try FileManager.default.createDirectory(
         at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
       try "counter\n".write(to: file, atomically: true, encoding: .utf8)
       let app = try gallery(["--no-history"], stateHome: home)
-      try app.expect("home> ")
+      try await app.expect("home> ")
       app.type(K.up + "stopwatch" + K.enter)
-      try app.expect("(idle)")
+      try await app.expect("(idle)")
       app.type(K.control("d"))
-      _ = try app.waitForExit()
+      _ = try await app.waitForExit()
       #expect(try String(contentsOf: file, encoding: .utf8) == "counter\n")
       #expect(app.standardError.isEmpty)
     }
   }
 
-  @Test func anUnwritableHistoryIsSaidOnceAndEditingGoesOn() throws {
-    try withStateHome { home in
+  @Test func anUnwritableHistoryIsSaidOnceAndEditingGoesOn() async throws {
+    try await withStateHome { home in
       // NOTE: a file where the directory should be: refused even to root.
       let blocker = home.appendingPathComponent("blocker")
       try "".write(to: blocker, atomically: true, encoding: .utf8)
       let app = try PseudoTerminal(
         ["--offline"], stateHome: home, environment: ["XDG_STATE_HOME": blocker.path])
-      try app.expect("home> ")
+      try await app.expect("home> ")
       app.type("counter" + K.enter)
-      try app.expect("count: 0")
+      try await app.expect("count: 0")
       app.type(K.up + K.enter + "+" + K.enter)
-      try app.expect("count: 1")
+      try await app.expect("count: 1")
       app.type(K.control("d"))
-      _ = try app.waitForExit()
+      _ = try await app.waitForExit()
       let errors = app.standardError
       #expect(errors.hasPrefix("gallery: no line history: cannot "))
       #expect(errors.split(separator: "\n").count == 1, "\(errors)")
     }
   }
 
-  @Test func tabCompletesCommandsAndArgumentsAndListsChoices() throws {
-    try withStateHome { home in
+  @Test func tabCompletesCommandsAndArgumentsAndListsChoices() async throws {
+    try await withStateHome { home in
       let app = try gallery(stateHome: home)
-      try app.expect("home> ")
+      try await app.expect("home> ")
       app.type("tod" + K.tab + K.enter)
-      try app.expect("(no items)")
+      try await app.expect("(no items)")
       app.type("add tea" + K.enter + "add jam" + K.enter)
-      try app.expect("2. [ ] jam")
+      try await app.expect("2. [ ] jam")
       app.type("tog" + K.tab + "2" + K.enter)
-      try app.expect("2. [x] jam")
+      try await app.expect("2. [x] jam")
       app.type("filter " + K.tab)
-      try app.expect("active  all  completed")
+      try await app.expect("active  all  completed")
       app.type("c" + K.tab + K.enter)
-      try app.expect("(showing completed)")
+      try await app.expect("(showing completed)")
       app.type(K.control("d"))
-      _ = try app.waitForExit()
+      _ = try await app.waitForExit()
       #expect(app.settingsAreRestored)
     }
   }
 
-  @Test func aSearchArrivingMidLineIsShownAboveItAndTheLineRedrawn() throws {
-    try withStateHome { home in
+  @Test func aSearchArrivingMidLineIsShownAboveItAndTheLineRedrawn() async throws {
+    try await withStateHome { home in
       let app = try gallery(["--screen", "github"], stateHome: home)
-      try app.expect("github> ")
+      try await app.expect("github> ")
       app.type("search actor" + K.enter + "op")
-      try app.expect("github: 1 result(s) for 'actor', page 1\r\n")
-      try app.expect("  1. delphine-ruiz/swift-actor-playground  ★167  Swift\r\n")
-      let redrawn = try app.expect("\r\u{1B}[10C")
+      try await app.expect("github: 1 result(s) for 'actor', page 1\r\n")
+      try await app.expect("  1. delphine-ruiz/swift-actor-playground  ★167  Swift\r\n")
+      let redrawn = try await app.expect("\r\u{1B}[10C")
       #expect(redrawn.hasSuffix("github> op"), "the half-typed line, intact below the notice")
       app.type("en 1" + K.enter)
-      try app.expect("Experiments with Swift actors, isolation and task groups")
+      try await app.expect("Experiments with Swift actors, isolation and task groups")
       app.type(K.control("d"))
-      _ = try app.waitForExit()
+      _ = try await app.waitForExit()
       #expect(app.settingsAreRestored)
     }
   }
 
-  @Test func ctrlCStopsTheWorkThenQuitsTheSecondTime() throws {
-    try withStateHome { home in
+  @Test func ctrlCStopsTheWorkThenQuitsTheSecondTime() async throws {
+    try await withStateHome { home in
       let app = try gallery(["--screen", "stopwatch"], stateHome: home)
-      try app.expect("stopwatch> ")
+      try await app.expect("stopwatch> ")
       app.type("start" + K.enter)
-      try app.expect("(running)")
+      try await app.expect("(running)")
       app.type("half" + K.control("c"))
-      try app.expect("stopwatch> half\r\u{1B}[15C^C")
-      try app.expect("(stopped the screen's work; press Ctrl-C again or Ctrl-D to quit)")
+      try await app.expect("stopwatch> half\r\u{1B}[15C^C")
+      try await app.expect("(stopped the screen's work; press Ctrl-C again or Ctrl-D to quit)")
       app.type(K.control("c"))
-      #expect(try app.waitForExit() == .exit && app.process.terminationStatus == 0)
+      #expect(try await app.waitForExit() == .exit && app.process.terminationStatus == 0)
       #expect(app.settingsAreRestored)
     }
   }
 
-  @Test func aSigintFromOutsideMidLineKeepsTheLineAndOnePromptAtATime() throws {
-    try withStateHome { home in
+  @Test func aSigintFromOutsideMidLineKeepsTheLineAndOnePromptAtATime() async throws {
+    try await withStateHome { home in
       let app = try gallery(stateHome: home)
-      try app.expect("home> ")
+      try await app.expect("home> ")
       app.type("half")
-      try app.expect("home> half")
+      try await app.expect("home> half")
       kill(app.process.processIdentifier, SIGINT)
-      try app.expect("(nothing to stop; press Ctrl-C again or Ctrl-D to quit)\r\n")
-      try app.expect("home> half")
+      try await app.expect("(nothing to stop; press Ctrl-C again or Ctrl-D to quit)\r\n")
+      try await app.expect("home> half")
       app.type(K.control("u") + "counter" + K.enter)
-      try app.expect("count: 0")
+      try await app.expect("count: 0")
       app.type("+" + K.enter)
-      let between = try app.expect("count: 1")
+      let between = try await app.expect("count: 1")
       #expect(!between.contains("home> "), "the counter screen's prompt, not a stale one")
       app.type(K.control("d"))
-      _ = try app.waitForExit()
+      _ = try await app.waitForExit()
       #expect(app.settingsAreRestored)
     }
   }
 
-  @Test func sigtermWhileEditingRestoresTheTerminal() throws {
-    try withStateHome { home in
+  @Test func sigtermWhileEditingRestoresTheTerminal() async throws {
+    try await withStateHome { home in
       let app = try gallery(stateHome: home)
-      try app.expect("home> ")
+      try await app.expect("home> ")
       app.type("half a line")
-      try app.expect("home> half a line")
+      try await app.expect("home> half a line")
       app.process.terminate()
-      #expect(try app.waitForExit() == .uncaughtSignal)
+      #expect(try await app.waitForExit() == .uncaughtSignal)
       #expect(app.process.terminationStatus == SIGTERM)
       #expect(app.settingsAreRestored)
     }
   }
 
-  @Test func aDumbTerminalReadsPlainLines() throws {
-    try withStateHome { home in
+  @Test func aDumbTerminalReadsPlainLines() async throws {
+    try await withStateHome { home in
       let app = try PseudoTerminal(["--offline"], stateHome: home, environment: ["TERM": "dumb"])
-      try app.expect("home> ")
+      try await app.expect("home> ")
       app.type("counter\n")
-      try app.expect("count: 0\r\ncounter> ")
+      try await app.expect("count: 0\r\ncounter> ")
       app.type(K.control("d"))
-      _ = try app.waitForExit()
+      _ = try await app.waitForExit()
       #expect(!app.rest.contains("\u{1B}["))
       #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("gallery").path))
     }
@@ -242,18 +242,18 @@ import Testing
 }
 
 @Suite struct CrashTerminalTests {
-  @Test func aCrashWhileEditingRestoresTheTerminal() throws {
+  @Test func aCrashWhileEditingRestoresTheTerminal() async throws {
     let home = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let app = try PseudoTerminal(
       ["--offline"], stateHome: home, environment: ["SWIFT_BACKTRACE": "enable=no"])
-    try app.expect("home> ")
+    try await app.expect("home> ")
     app.type("half")
-    try app.expect("home> half")
+    try await app.expect("home> half")
     // NOTE: a Swift trap (a failed precondition, fatalError) is SIGILL on x86-64; the
     // sanitizers leave SIGILL alone, where they take over SIGSEGV.
     kill(app.process.processIdentifier, SIGILL)
-    #expect(try app.waitForExit() == .uncaughtSignal)
+    #expect(try await app.waitForExit() == .uncaughtSignal)
     #expect(app.process.terminationStatus == SIGILL)
     #expect(app.settingsAreRestored)
   }

@@ -1,3 +1,4 @@
+import ChildTest
 import Foundation
 import Testing
 
@@ -7,8 +8,11 @@ import Testing
 
 /// The `gallery` binary on a pseudo-terminal, as a person at a terminal runs it: keys are
 /// written to the terminal's master side and the screen's bytes read back from it. Every wait
-/// is for text to appear (or the process to end), with a generous deadline, never a fixed time.
-final class PseudoTerminal {
+/// is for text to appear (or the process to end), with a generous deadline that only stops a
+/// hang, never a fixed time; it blocks a thread of its own, never one of the cooperative pool's.
+// NOTE: one test drives a terminal and awaits each wait before the next: the thread a wait reads
+// on is the only one touching what was read until it returns (`type` only writes to `master`).
+final class PseudoTerminal: @unchecked Sendable {
   struct Timeout: Error, CustomStringConvertible {
     let description: String
   }
@@ -72,35 +76,29 @@ final class PseudoTerminal {
   /// Waits until `text` appears after the last text expected; returns what came before it.
   @discardableResult
   func expect(
-    _ text: String, within limit: Duration = .seconds(20),
+    _ text: String, within limit: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> String {
+  ) async throws -> String {
     let needle = Array(text.utf8)
-    let deadline = ContinuousClock.now + limit
-    while true {
-      if let found = find(needle) {
-        let before = String(decoding: output[mark..<found], as: UTF8.self)
-        mark = found + needle.count
-        return before
-      }
-      guard ContinuousClock.now < deadline, readSome() || process.isRunning else {
-        let screen = String(decoding: output[mark...], as: UTF8.self)
-        Issue.record(
-          "never saw \(text.debugDescription); after the last match: \(screen.debugDescription)",
-          sourceLocation: sourceLocation)
-        throw Timeout(description: "never saw \(text.debugDescription)")
-      }
+    let found = try await ChildTest.onItsOwnThread { self.readUntil(needle, within: limit) }
+    guard let found else {
+      let screen = String(decoding: output[mark...], as: UTF8.self)
+      Issue.record(
+        "never saw \(text.debugDescription); after the last match: \(screen.debugDescription)",
+        sourceLocation: sourceLocation)
+      throw Timeout(description: "never saw \(text.debugDescription)")
     }
+    let before = String(decoding: output[mark..<found], as: UTF8.self)
+    mark = found + needle.count
+    return before
   }
 
   /// Waits for the app to exit (at most `limit`), reading what it drew last.
-  func waitForExit(within limit: Duration = .seconds(20)) throws -> Process.TerminationReason {
-    let deadline = ContinuousClock.now + limit
-    while process.isRunning {
-      guard ContinuousClock.now < deadline else { throw Timeout(description: "still running") }
-      _ = readSome()
-    }
-    while readSome() {}
+  func waitForExit(within limit: Duration = .seconds(60)) async throws
+    -> Process.TerminationReason
+  {
+    let exited = try await ChildTest.onItsOwnThread { self.readUntilExit(within: limit) }
+    guard exited else { throw Timeout(description: "still running") }
     return process.terminationReason
   }
 
@@ -123,6 +121,28 @@ final class PseudoTerminal {
 
   var standardError: String {
     String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+  }
+
+  /// Reads until `needle` appears after `mark`, the app has gone, or `limit` has passed (blocking:
+  /// on a thread of its own); where the needle starts, if it came.
+  private func readUntil(_ needle: [UInt8], within limit: Duration) -> Int? {
+    let deadline = ContinuousClock.now + limit
+    while true {
+      if let found = find(needle) { return found }
+      guard ContinuousClock.now < deadline, readSome() || process.isRunning else { return nil }
+    }
+  }
+
+  /// Reads until the app has exited and drawn its last, or `limit` has passed (blocking: on a
+  /// thread of its own); whether it exited.
+  private func readUntilExit(within limit: Duration) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while process.isRunning {
+      guard ContinuousClock.now < deadline else { return false }
+      _ = readSome()
+    }
+    while readSome() {}
+    return true
   }
 
   /// Reads what is there within 50 ms; whether anything came.

@@ -46,7 +46,7 @@ import TodoStorage
     await store.send(.show) { $0.screen = .todo }
     await store.receive(.todo(.onAppear)) { $0.todo.persistence = .loading }
     await store.send(.close) { $0.screen = nil }
-    await store.receive(.todo(.flush))
+    await store.receive(.todo(.onDisappear))
     await store.send(.show) { $0.screen = .todo }
     await store.receive(.todo(.onAppear))  // still loading: this read waits for the first
     #expect(files.log.withLock { $0 }.isEmpty, "no read ran beside the slow one")
@@ -58,7 +58,7 @@ import TodoStorage
       $0.todo.items = [TodoItem(id: UUID(101), text: "milk")]
     }
     await store.send(.close) { $0.screen = nil }
-    await store.receive(.todo(.flush))
+    await store.receive(.todo(.onDisappear))
     await store.receive(.todo(.saveResponse(.success(1))))
     #expect(files.log.withLock { $0 } == ["read", "read", "write 1"])
     await store.finish()

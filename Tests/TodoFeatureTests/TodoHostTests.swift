@@ -35,7 +35,7 @@ import TodoStorageLive
     let todo = Todo.reducer.contramap(action: /Host.todo).contramap(state: \HostState.todo)
     let screen = own.lifetime(
       state: \.screen, case: shown, onStart: .nextAction(.todo(.onAppear)),
-      onStop: .nextAction(.todo(.flush)))
+      onStop: .nextAction(.todo(.onDisappear)))
     return screen + todo
   }()
 
@@ -58,11 +58,31 @@ import TodoStorageLive
       $0.todo.items = [TodoItem(id: UUID(101), text: "milk")]
     }
     await store.send(.close) { $0.screen = nil }
-    await store.receive(.todo(.flush))
+    await store.receive(.todo(.onDisappear))
     await store.receive(.todo(.saveResponse(.success(1))))
     #expect(try await saved.load() == [TodoItem(id: UUID(101), text: "milk")])
     await clock.advance(by: .seconds(5))
     await store.finish()  // the delayed save was cancelled: nothing more arrives
+  }
+
+  @Test func closingTheScreenAnswersAPendingQuestionNo() async throws {
+    let clock = TestClock()
+    let saved = TodoStorage.inMemory(Fixture.items)
+    let state = Todo.State(items: Fixture.items, persistence: .loaded)
+    let store = Self.hostStore(state, storage: saved, clock: clock)
+    await store.send(.show) { $0.screen = .todo }
+    await store.receive(.todo(.onAppear))
+    await store.send(.todo(.clearCompleted)) {
+      $0.todo.confirmation = TodoConfirmationTests.question
+    }
+    await store.send(.close) { $0.screen = nil }
+    await store.receive(.todo(.onDisappear)) { $0.todo.confirmation = nil }
+    await store.receive(.todo(.saveResponse(.success(5))))
+    await store.send(.show) { $0.screen = .todo }
+    await store.receive(.todo(.onAppear))  // no question: a `y` now is a line like any other
+    await store.send(.todo(.answer(.yes)))
+    #expect(try await saved.load() == Fixture.items, "nothing was deleted")
+    await store.finish()
   }
 
   @Test func aLoadInFlightWhenTheScreenClosesStillFillsTheList() async {
@@ -78,7 +98,7 @@ import TodoStorageLive
     await store.send(.show) { $0.screen = .todo }
     await store.receive(.todo(.onAppear)) { $0.todo.persistence = .loading }
     await store.send(.close) { $0.screen = nil }
-    await store.receive(.todo(.flush))  // nothing to write: the list is not loaded yet
+    await store.receive(.todo(.onDisappear))  // nothing to write: the list is not loaded yet
     await clock.advance(by: .seconds(1))
     await store.receive(.todo(.loadResponse(.success([Fixture.milk])))) {
       $0.todo.items = [Fixture.milk]
