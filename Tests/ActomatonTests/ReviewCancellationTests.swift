@@ -166,6 +166,6 @@ import Testing
     clock.advance(by: .seconds(5))
     try await hold.waitOrCancel()
     try await chain.waitOrCancel()
-    #expect(env.started.withLock { $0 } == ["hold", "a"], "nothing started after release")
+    #expect(env.started.withLock { $0 }.sorted() == ["a", "hold"], "nothing started after release")
   }
 }
