@@ -94,14 +94,18 @@ extension TestStore {
   /// test clock within `timeout`, then (only for effects running elsewhere, when nothing sleeps on
   /// the clock) up to the safety limit.
   private func waitForStep(timeout: Duration, isolation: isolated (any Actor)?) async -> Bool {
-    await executor.settle()
+    await settle()
     if peekStep() != nil { return true }
     if let clock {
       let deadline = clock.now.advanced(by: timeout)
       while peekStep() == nil, let next = clock.nextDeadline, next <= deadline {
         await clock.advance(to: next)
+        await settle()
       }
-      if peekStep() == nil, timeout > .zero { await clock.advance(to: deadline) }
+      if peekStep() == nil, timeout > .zero {
+        await clock.advance(to: deadline)
+        await settle()
+      }
       // NOTE: an effect sleeping on the clock past the timeout fails at once; one that works
       // elsewhere (real I/O) gets the safety limit, as without a clock.
       if peekStep() != nil || clock.nextDeadline != nil { return peekStep() != nil }

@@ -130,7 +130,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   ) async -> TestStoreTask {
     let location = TestSourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    await executor.settle()
+    await settle()
     if exhaustivity == .on {
       checkNoUnhandledSteps(before: "send(\(describe(action)))", at: location)
     }
@@ -157,7 +157,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     }
     sends.append(
       SendRecord(description: describe(action), location: location, task: task, isDone: isDone))
-    await executor.settle()
+    await settle()
     return TestStoreTask(
       task: task, isDone: isDone, description: describe(action), executor: executor, clock: clock,
       safetyLimit: safetyLimit)
@@ -170,23 +170,23 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    await executor.settle()
+    await settle()
     isFinished = true
     checkEnd(settled: true)
     for send in sends { send.task?.cancel() }
-    await executor.settle()
+    await settle()
   }
 
   /// Drops the actions received but not yet asserted.
   public func skipReceivedActions(isolation: isolated (any Actor)? = #isolation) async {
-    await executor.settle()
+    await settle()
     skipUnhandledSteps()
   }
 
   /// Cancels every effect still running, so the test can end without asserting them.
   public func skipInFlightEffects(isolation: isolated (any Actor)? = #isolation) async {
     for send in sends { send.task?.cancel() }
-    await executor.settle()
+    await settle()
   }
 }
 

@@ -62,6 +62,9 @@ import Testing
     let env = Environment()
     let actomaton = Actomaton(state: [], reducer: Self.reducer, environment: env)
     let busy = try #require(await actomaton.send(.busy))
+    // NOTE: the busy body and the mixed chain's bodies run on tasks of their own; the log's
+    // order is the test's only once the busy body has begun.
+    try await waitUntil { env.log.withLock { $0 } == ["busy"] }
     let mixed = try #require(await actomaton.send(.mixed))
     await #expect(throws: TestError.self) { try await mixed.waitOrCancel() }
     #expect(env.log.withLock { $0 } == ["busy", "throws", "b", "c"])
