@@ -1,3 +1,4 @@
+import Actomaton
 import AuthClient
 import Foundation
 import GitHubClient
@@ -29,7 +30,30 @@ extension Root.Environment {
       stopwatch: Stopwatch.Environment(clock: clock, tickInterval: .milliseconds(100)),
       stateDiagram: StateDiagram.Environment(auth: .simulated(clock: clock)),
       todo: Todo.Environment(
-        storage: .live(directory: dataDirectory.map { $0 }), clock: clock),
+        storage: .live(directory: dataDirectory.map { $0 }).onItsOwnThread(), clock: clock),
       gitHubSearch: GitHubSearch.Environment(client: gitHubClient, clock: clock))
+  }
+}
+
+extension TodoStorage {
+  /// The thread the app's todo file is read and written on.
+  private static let fileThread = EventLoopExecutor()
+
+  /// The same storage, its calls run on a thread of their own.
+  // NOTE: the app's effects run on one event loop with its REPL; the file's blocking calls (a
+  // FIFO, a hung mount, a slow fsync) must not freeze every command and Ctrl-C with them.
+  func onItsOwnThread() -> TodoStorage {
+    let thread = Self.fileThread
+    return TodoStorage(
+      load: { () throws(StorageError) in
+        try await withTaskExecutorPreference(thread) { () throws(StorageError) in
+          try await load()
+        }
+      },
+      save: { items throws(StorageError) in
+        try await withTaskExecutorPreference(thread) { () throws(StorageError) in
+          try await save(items)
+        }
+      })
   }
 }

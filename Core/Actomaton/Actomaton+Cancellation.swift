@@ -57,6 +57,10 @@ extension Actomaton {
   }
 
   /// Starts waiting effects while the queue has free slots; forgets the queue when it is idle.
+  ///
+  /// A queue may already have been forgotten, and another made under its key, while a
+  /// cancellation that touched it ran a concatenation's next part; only the queue itself is
+  /// forgotten, never that newer one.
   func refill(_ queue: QueueState) {
     while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
       if next.group?.isCancelled == true {
@@ -69,7 +73,10 @@ extension Actomaton {
       var context = SendContext(feedbackOf: next)
       start(next, queue: queue, spaced: true, in: &context)
     }
-    if queue.isIdle { queues[queue.key] = nil }
+    if queue.isIdle, !queue.isForgotten {
+      queue.isForgotten = true
+      queues[queue.key] = nil
+    }
   }
 
   /// An effect's body has exited; `action` (its result, if any) is fed back unless the effect

@@ -19,8 +19,9 @@ struct ErasedKey: Hashable, Sendable {
   @usableFromInline static func == (lhs: ErasedKey, rhs: ErasedKey) -> Bool {
     func isEqual<T: Hashable>(_ value: T) -> Bool {
       // NOTE: most ids and queues are empty structs: the same type is then the same value, and
-      // the cast (the costly part) is skipped.
-      if MemoryLayout<T>.size == 0 { return type(of: rhs.base) == T.self }
+      // the cast (the costly part) is skipped. Another type may still cast to `T` (an optional
+      // wrapping it), as it does the other way round, so it takes the cast.
+      if MemoryLayout<T>.size == 0, type(of: rhs.base) == T.self { return true }
       return (rhs.base as? T) == value
     }
     return isEqual(lhs.base)

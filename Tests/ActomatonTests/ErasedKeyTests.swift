@@ -17,6 +17,16 @@ import Testing
     #expect(ErasedKey(base: Empty()) != ErasedKey(base: Numbered(number: 0)))
   }
 
+  @Test func equalityIsSymmetricForEmptyTypesAsForOthers() {
+    // An optional key equals the key it wraps, either way round, whether its type is empty or not.
+    let empty = EffectScope(Empty())
+    let wrappedEmpty = EffectScope(Optional(Empty()))
+    #expect((empty == wrappedEmpty) == (wrappedEmpty == empty))
+    let number = EffectScope(1)
+    let wrappedNumber = EffectScope(Optional(1))
+    #expect((number == wrappedNumber) == (wrappedNumber == number))
+  }
+
   @Test func valuesOfOneTypeMatchByValue() {
     #expect(ErasedKey(base: Numbered(number: 1)) == ErasedKey(base: Numbered(number: 1)))
     #expect(ErasedKey(base: Numbered(number: 1)) != ErasedKey(base: Numbered(number: 2)))
