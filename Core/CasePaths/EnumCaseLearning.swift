@@ -31,6 +31,23 @@ extension EnumCase {
     return value
   }
 
+  /// Learns the case before any root in it was seen, when `Value` is an enum with a case
+  /// without payload: that case, embedded, is a root in this case. Returns whether the case is
+  /// learned; tries once.
+  ///
+  /// Without it, a path whose case has not come by yet (the action of a screen not opened)
+  /// rejects every root on the slow path, through `extractSlowly`.
+  @usableFromInline
+  func learnFromSample() -> Bool {
+    guard !sampled.exchange(true, ordering: .relaxed), valueDepth == nil,
+      let valueLayout = EnumLayout(of: Value.self),
+      let emptyTag = valueLayout.firstPayloadlessTag
+    else { return false }
+    let sample = embed(valueLayout.makePayloadless(tag: emptyTag, as: Value.self))
+    _ = extractSlowly(from: sample, state: CaseState(bits: 0))
+    return CaseState(bits: learned.load(ordering: .acquiring)).isKnown
+  }
+
   /// Extracts the payload of `root`, known to be in the learned case of `inner`, when it cannot
   /// be read in place as a `Value`.
   @usableFromInline
