@@ -26,10 +26,10 @@ extension Reducer {
     state keyPath: WritableKeyPath<GlobalState, State>
   ) -> Reducer<Action, GlobalState, Environment> {
     let inner = self
-    let path = SendableKeyPath(keyPath)
+    let field = StateField(keyPath)
     return Reducer<Action, GlobalState, Environment>(
       run: { action, state, environment in
-        inner.run(action, &state[keyPath: path.keyPath], environment)
+        field.modify(&state) { inner.run(action, &$0, environment) }
       },
       accepts: inner.accepts)
   }

@@ -53,6 +53,16 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     Reducer(run: { _, _, _ in .empty }, accepts: { _ in false })
   }
 
+  /// ``reshapes``, or else ``accepts``; `nil` when neither is known.
+  // NOTE: not `accepts.map(ActionFilter.init)`: through `map`, the closure is reabstracted twice,
+  // and each test would go through two thunks.
+  @inlinable
+  package var reshapeFilter: ActionFilter<Action>? {
+    if let reshapes { return reshapes }
+    if let accepts { return ActionFilter(accepts) }
+    return nil
+  }
+
   /// Runs the reducers one after the other on the same state; their effects run in that order.
   @inlinable
   public static func combine(_ reducers: Reducer...) -> Reducer {
@@ -67,7 +77,7 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     let accepts: (@Sendable (Action) -> Bool)? =
       filters.count == reducers.count
       ? { @Sendable action in filters.contains { $0(action) } } : nil
-    let shapers = reducers.compactMap { $0.reshapes ?? $0.accepts.map(ActionFilter.init) }
+    let shapers = reducers.compactMap(\.reshapeFilter)
     let reshapes: ActionFilter<Action>? =
       shapers.count == reducers.count
       ? ActionFilter { action in shapers.contains { $0.test(action) } } : nil
