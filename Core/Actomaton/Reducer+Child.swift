@@ -134,39 +134,21 @@ extension Reducer {
     onStop: Effect<Action>,
     onStartParent: Effect<Action> = .empty
   ) -> Reducer {
-    let parent = self
-    let parentReshapes = parent.reshapeFilter
     let stop = Effect<Action>.cancel(scope: scope) + onStop
     let start = onStart.scoped(in: scope, path.embed) + onStartParent.scoped(in: scope, { $0 })
-    let run: @Sendable (Action, inout State, Environment) -> Effect<Action> = {
-      action, state, environment in
-      var effect = Effect<Action>.empty
-      var wasPresent: Bool?
-      if let childAction = path.extract(from: action) {
-        let isThere = field.read(&state, isPresent)
-        wasPresent = isThere
-        if isThere {
-          let childEffect = child.run(childAction, &state, environment)
-          effect = childEffect.scoped(in: scope, path.embed)
-        } else {
-          effect = Effect<Action>.dropped(childAction, child: scope)
+    let embed: @Sendable (ChildAction) -> Action = path.embed
+    let lift = ChildLift<Action, State, Environment>(
+      run: { action, state, environment in
+        guard let childAction = path.extract(from: action) else { return nil }
+        guard field.read(&state, isPresent) else {
+          return (Effect<Action>.dropped(childAction, child: scope), false)
         }
-      }
-      // NOTE: only the parent can make the child appear or go (the child changes its own state,
-      // which stays where it is), so an action the parent does not reshape needs no check.
-      // NOTE: `reshapes` is passed down unwrapped, so this test costs the same at any depth.
-      guard parentReshapes?.test(action) ?? true else {
-        return effect + parent.run(action, &state, environment)
-      }
-      let before = wasPresent ?? field.read(&state, isPresent)
-      let parentEffect = parent.run(action, &state, environment)
-      let after = field.read(&state, isPresent)
-      if before != after { effect = effect + (after ? start : stop) }
-      return effect + parentEffect
-    }
-    // NOTE: no `accepts`: testing it would walk every level below, as `run` does anyway, through
-    // a closure per level.
-    return Reducer(run: run, accepts: nil, reshapes: parentReshapes ?? ActionFilter { _ in true })
+        return (child.run(childAction, &state, environment).scoped(in: scope, embed), true)
+      },
+      isPresent: { state in field.read(&state, isPresent) }, start: start, stop: stop)
+    return Reducer(
+      chain: chain?.adding(lift)
+        ?? LiftChain(parent: run, parentReshapes: reshapeFilter, lifts: [lift]))
   }
 }
 
