@@ -6,8 +6,10 @@ import Synchronization
 ///
 /// A case path made by `/` carries one; it is set once the case is learned, when the case's tag
 /// lives in bits that every value of every case writes the same way (extra tag bytes, or spare
-/// bits shared by all payloads) and its payload can be read in place. Until then, and for other
-/// layouts, it stays empty and extraction goes through the path's closure.
+/// bits shared by all payloads). When its payload can be read in place, a matching root's payload
+/// is read by the test too; otherwise the test only rejects the other cases, and a matching root
+/// goes through the path's closure. Until then, and for other layouts, it stays empty and
+/// extraction goes through the path's closure.
 ///
 /// Every writer stores the same values (derived from the enum's layout and the case alone), so
 /// concurrent learning is harmless; `window` is published with release ordering after `bits`.
@@ -15,15 +17,18 @@ import Synchronization
 final class CaseBitTest: Sendable {
   /// Bits 0–31: the mask; bits 32–63: the pattern.
   @usableFromInline let bits = Atomic<UInt64>(0)
-  /// Bits 0–31: the window's byte offset plus one; bits 32–63: its width in bytes. 0 while no
-  /// test is known.
+  /// Bits 0–31: the window's byte offset plus one; bits 32–39: its width in bytes; bit 40:
+  /// `rejectsOnly`. 0 while no test is known.
   @usableFromInline let window = Atomic<UInt64>(0)
+  /// The bit of `window` set when the payload cannot be read in place.
+  @usableFromInline static let rejectsOnly: UInt64 = 1 << 40
 
   @usableFromInline
   init() {}
 
   /// Returns `.some(payload)` when `root` is in the case, `.some(nil)` when it is in another
-  /// case, and `nil` when no test is known; the payload is read in place as a `Value`.
+  /// case, and `nil` when no test is known or the payload cannot be read in place; the payload
+  /// is read in place as a `Value`.
   @inlinable
   @inline(__always)
   func extract<Root, Value>(from root: Root, as _: Value.Type) -> Value?? {
@@ -36,23 +41,27 @@ final class CaseBitTest: Sendable {
       // NOTE: the load is exactly as wide as the window: a wider one that spans two of the
       // stores that put the root on the stack would wait for both (no store forwarding).
       let word: UInt32
-      switch window &>> 32 {
+      switch (window &>> 32) & 0xFF {
       case 1: word = UInt32(pointer.load(fromByteOffset: offset, as: UInt8.self))
       case 2: word = UInt32(pointer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
       default: word = pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
       }
       let mask = UInt32(truncatingIfNeeded: bits)
       guard word & mask == UInt32(truncatingIfNeeded: bits &>> 32) else { return .some(nil) }
+      guard window & CaseBitTest.rejectsOnly == 0 else { return nil }
       return .some(pointer.load(as: Value.self))
     }
   }
 
   /// Publishes the test for the case `tag` of `layout`, whose values are `size` bytes, when
-  /// that case has one; see ``EnumLayout/bitTest(forTag:size:)``.
-  func learn(tag: UInt32, of layout: EnumLayout, size: Int) {
+  /// that case has one; see ``EnumLayout/bitTest(forTag:size:)``. `readsPayload` tells whether
+  /// the case's payload can be read in place, at offset 0.
+  func learn(tag: UInt32, of layout: EnumLayout, size: Int, readsPayload: Bool) {
     guard let test = layout.bitTest(forTag: tag, size: size) else { return }
     bits.store(UInt64(test.mask) | UInt64(test.pattern) << 32, ordering: .relaxed)
-    self.window.store(UInt64(test.offset + 1) | UInt64(test.width) << 32, ordering: .releasing)
+    let window = UInt64(test.offset + 1) | UInt64(test.width) << 32
+    self.window.store(
+      readsPayload ? window : window | CaseBitTest.rejectsOnly, ordering: .releasing)
   }
 }
 

@@ -21,8 +21,10 @@ extension EnumCase {
     let state = locateCase(of: embed(value), maxDepth: depth)
     // Releasing: publishes `boxAddressMask` and `castPayloadType` along with the state.
     learned.store(state.bits, ordering: .releasing)
-    if state.depth == 0, state.mode == ExtractionMode.inPlace {
-      bitTest.learn(tag: state.tag, of: layout, size: MemoryLayout<Root>.size)
+    if state.depth == 0 {
+      bitTest.learn(
+        tag: state.tag, of: layout, size: MemoryLayout<Root>.size,
+        readsPayload: state.mode == ExtractionMode.inPlace)
     }
     guard state.depth == depth, state.tag == tag else {
       markMismatch(tag)
