@@ -56,8 +56,13 @@ final class CaseBitTest: Sendable {
   /// Publishes the test for the case `tag` of `layout`, whose values are `size` bytes, when
   /// that case has one; see ``EnumLayout/bitTest(forTag:size:)``. `readsPayload` tells whether
   /// the case's payload can be read in place, at offset 0.
-  func learn(tag: UInt32, of layout: EnumLayout, size: Int, readsPayload: Bool) {
-    guard let test = layout.bitTest(forTag: tag, size: size) else { return }
+  /// For a root that is an `Optional` (layout `optional`) around the enum, the test tells
+  /// `.some` of the case from the other cases and from `nil`.
+  func learn(
+    tag: UInt32, of layout: EnumLayout, in optional: EnumLayout? = nil, size: Int,
+    readsPayload: Bool
+  ) {
+    guard let test = layout.bitTest(forTag: tag, in: optional, size: size) else { return }
     bits.store(UInt64(test.mask) | UInt64(test.pattern) << 32, ordering: .relaxed)
     let window = UInt64(test.offset + 1) | UInt64(test.width) << 32
     self.window.store(
@@ -71,17 +76,19 @@ extension EnumLayout {
 
   /// Derives a bit test for the payload case `tag` of this enum, whose values are `size` bytes,
   /// or returns `nil` when no fixed pattern in a window of at most 4 bytes tells that case from
-  /// all others.
+  /// all others. With `optional`, the values are of that `Optional` around this enum, and `nil`
+  /// is one more case to tell apart.
   ///
   /// Every case is stored into a buffer of zero bits and one of one bits with the enum's
-  /// `destructiveInjectEnumTag` witness: the bits that differ from the fill are the bits the case
-  /// always writes. The test's mask is the bits the case `tag` writes, its pattern their value;
-  /// it holds when every other case also writes all of those bits (so none of its values can
-  /// depend on a payload there) with another value. A case whose tag shares nothing with
-  /// its payload (an extra tag byte) passes, as does one whose tag is in spare bits; a
-  /// single-payload enum whose other cases are stored as invalid payload values does not.
+  /// `destructiveInjectEnumTag` witness (then `.some`'s, inside an optional): the bits that differ
+  /// from the fill are the bits the case always writes. The test's mask is the bits the case
+  /// `tag` writes, its pattern their value; it holds when every other case also writes all of
+  /// those bits (so none of its values can depend on a payload there) with another value. A case
+  /// whose tag shares nothing with its payload (an extra tag byte) passes, as does one whose tag
+  /// is in spare bits; a single-payload enum whose other cases are stored as invalid payload
+  /// values does not.
   func bitTest(
-    forTag tag: UInt32, size: Int
+    forTag tag: UInt32, in optional: EnumLayout? = nil, size: Int
   ) -> (offset: Int, width: Int, mask: UInt32, pattern: UInt32)? {
     let tagCount = Int(payloadCaseCount) + Int(emptyCaseCount)
     guard 1.littleEndian == 1, descriptor != nil, tag < payloadCaseCount,
@@ -89,8 +96,14 @@ extension EnumLayout {
     else { return nil }
     var cases: [(mask: [UInt8], value: [UInt8])] = []
     for other in 0..<UInt32(tagCount) {
-      guard let written = writtenBits(ofTag: other, size: size) else { return nil }
+      var steps: [(EnumLayout, UInt32)] = [(self, other)]
+      if let optional { steps.append((optional, 0)) }
+      guard let written = writtenBits(by: steps, size: size) else { return nil }
       cases.append(written)
+    }
+    if let optional {
+      guard let none = writtenBits(by: [(optional, 1)], size: size) else { return nil }
+      cases.append(none)
     }
     let own = cases[Int(tag)]
     // Extra tag bytes follow the payloads, and spare bits are usually high bits: try windows from
@@ -113,11 +126,14 @@ extension EnumLayout {
     return nil
   }
 
-  /// The bits that storing the case `tag` always writes (`mask`) and their values (`value`,
-  /// zero outside the mask), or `nil` when the enum's witnesses disagree with each other.
-  private func writtenBits(ofTag tag: UInt32, size: Int) -> (mask: [UInt8], value: [UInt8])? {
-    guard let zeros = injected(tag: tag, fill: 0x00, size: size),
-      let ones = injected(tag: tag, fill: 0xFF, size: size)
+  /// The bits that storing tags with `steps` (each a layout and one of its tags, in order)
+  /// always writes (`mask`) and their values (`value`, zero outside the mask), or `nil` when the
+  /// enums' witnesses disagree with each other.
+  private func writtenBits(
+    by steps: [(EnumLayout, UInt32)], size: Int
+  ) -> (mask: [UInt8], value: [UInt8])? {
+    guard let zeros = injected(steps, fill: 0x00, size: size),
+      let ones = injected(steps, fill: 0xFF, size: size)
     else { return nil }
     // A bit the case writes shows as set in `zeros` when it is 1, and as clear in `ones` when
     // it is 0; bits it leaves alone keep the fill.
@@ -127,14 +143,16 @@ extension EnumLayout {
     return (mask, value)
   }
 
-  /// The bytes of a `size`-byte buffer filled with `fill` after storing the case `tag` into it,
-  /// or `nil` when the tag witness then reads another tag.
-  private func injected(tag: UInt32, fill: UInt8, size: Int) -> [UInt8]? {
+  /// The bytes of a `size`-byte buffer filled with `fill` after storing each of `steps`' tags
+  /// into it, or `nil` when a layout's tag witness then reads another tag.
+  private func injected(_ steps: [(EnumLayout, UInt32)], fill: UInt8, size: Int) -> [UInt8]? {
     withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { buffer in
       let storage = buffer.baseAddress!
       storage.initializeMemory(as: UInt8.self, repeating: fill, count: size)
-      injectWitness(storage, tag, metadata)
-      guard tagWitness(storage, metadata) == tag else { return nil }
+      for (layout, tag) in steps {
+        layout.injectWitness(storage, tag, layout.metadata)
+        guard layout.tagWitness(storage, layout.metadata) == tag else { return nil }
+      }
       return Array(UnsafeRawBufferPointer(start: storage, count: size))
     }
   }

@@ -21,10 +21,12 @@ extension EnumCase {
     let state = locateCase(of: embed(value), maxDepth: depth)
     // Releasing: publishes `boxAddressMask` and `castPayloadType` along with the state.
     learned.store(state.bits, ordering: .releasing)
-    if state.depth == 0 {
+    // NOTE: behind one optional, only when the case cannot be that optional's `.some` itself.
+    if state.depth == 0 || (state.depth == 1 && innerLayouts.count == 1 && valueDepth == nil) {
       bitTest.learn(
-        tag: state.tag, of: layout, size: MemoryLayout<Root>.size,
-        readsPayload: state.mode == ExtractionMode.inPlace)
+        tag: state.tag, of: state.depth == 1 ? innermost : layout,
+        in: state.depth == 1 ? layout : nil,
+        size: MemoryLayout<Root>.size, readsPayload: state.mode == ExtractionMode.inPlace)
     }
     guard state.depth == depth, state.tag == tag else {
       markMismatch(tag)

@@ -85,6 +85,21 @@ struct BitTestTests {
     #expect(loaded.extract(from: .failed) == nil)
   }
 
+  @Test("Behind an optional, a case is told apart from the other cases and from nil")
+  func optionalRoots() {
+    let b: CasePath<TwinAction?, Int> = /TwinAction.b
+    let twins: [TwinAction?] = [nil, .a(1), .b(2), .c, .b(-1), .a(.min), .b(.max)]
+    expectAgreement(b, twins) { if case .b(let value)? = $0 { value } else { nil } }
+    #expect(window(b) != 0 && window(b) & CaseBitTest.rejectsOnly == 0)
+
+    let numbers: CasePath<Lists?, [Int]> = /Lists.numbers
+    let lists: [Lists?] = [.numbers([1]), nil, .names(["a"]), .idle, .numbers([]), nil]
+    expectAgreement(numbers, lists) { if case .numbers(let value)? = $0 { value } else { nil } }
+    expectAgreement(numbers, lists.reversed()) {
+      if case .numbers(let value)? = $0 { value } else { nil }
+    }
+  }
+
   @Test("Every payload case agrees with pattern matching, learned in any order")
   func agreement() {
     let counted: [Counted] = [.value(0), .value(-1), .value(1), .none, .other]
