@@ -32,25 +32,37 @@ final class CaseBitTest: Sendable {
   @inlinable
   @inline(__always)
   func extract<Root, Value>(from root: Root, as _: Value.Type) -> Value?? {
+    withUnsafePointer(to: root) { pointer in
+      let pointer = UnsafeRawPointer(pointer)
+      switch holdsPayload(at: pointer) {
+      case true?: return .some(pointer.load(as: Value.self))
+      case false?: return .some(nil)
+      case nil: return nil
+      }
+    }
+  }
+
+  /// Whether the root at `pointer` is in the case, with its payload stored unchanged at its
+  /// start (`true`), in another case (`false`), or `nil` when no test is known or the payload
+  /// is not stored that way.
+  @inlinable
+  @inline(__always)
+  func holdsPayload(at pointer: UnsafeRawPointer) -> Bool? {
     let window = window.load(ordering: .acquiring)
     guard window != 0 else { return nil }
     let bits = bits.load(ordering: .relaxed)
-    return withUnsafePointer(to: root) { pointer in
-      let pointer = UnsafeRawPointer(pointer)
-      let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: window) &- 1)
-      // NOTE: the load is exactly as wide as the window: a wider one that spans two of the
-      // stores that put the root on the stack would wait for both (no store forwarding).
-      let word: UInt32
-      switch (window &>> 32) & 0xFF {
-      case 1: word = UInt32(pointer.load(fromByteOffset: offset, as: UInt8.self))
-      case 2: word = UInt32(pointer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
-      default: word = pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-      }
-      let mask = UInt32(truncatingIfNeeded: bits)
-      guard word & mask == UInt32(truncatingIfNeeded: bits &>> 32) else { return .some(nil) }
-      guard window & CaseBitTest.rejectsOnly == 0 else { return nil }
-      return .some(pointer.load(as: Value.self))
+    let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: window) &- 1)
+    // NOTE: the load is exactly as wide as the window: a wider one that spans two of the
+    // stores that put the root on the stack would wait for both (no store forwarding).
+    let word: UInt32
+    switch (window &>> 32) & 0xFF {
+    case 1: word = UInt32(pointer.load(fromByteOffset: offset, as: UInt8.self))
+    case 2: word = UInt32(pointer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    default: word = pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
     }
+    let mask = UInt32(truncatingIfNeeded: bits)
+    guard word & mask == UInt32(truncatingIfNeeded: bits &>> 32) else { return false }
+    return window & CaseBitTest.rejectsOnly == 0 ? true : nil
   }
 
   /// Publishes the test for the case `tag` of `layout`, whose values are `size` bytes, when
