@@ -96,7 +96,7 @@ extension Reducer {
     return lifting(
       lifted, action: action,
       scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
-      field: field, isPresent: { casePath.extract(from: $0) != nil },
+      field: field, isPresent: { casePath.isCase(of: &$0) },
       onStart: onStart, onStop: onStop)
   }
 
@@ -117,7 +117,7 @@ extension Reducer {
       Reducer<Never, State, Environment>.empty,
       action: CasePath(embed: { _ in fatalError("unreachable") }, extract: { _ in nil }),
       scope: scope ?? EffectScope(ChildScopeKey(field.path, Value.self, Never.self)),
-      field: field, isPresent: { casePath.extract(from: $0) != nil },
+      field: field, isPresent: { casePath.isCase(of: &$0) },
       onStart: .empty, onStop: onStop, onStartParent: onStart)
   }
 
@@ -129,7 +129,7 @@ extension Reducer {
     action path: CasePath<Action, ChildAction>,
     scope: EffectScope,
     field: StateField<State, Field>,
-    isPresent: @escaping @Sendable (Field) -> Bool,
+    isPresent: @escaping @Sendable (inout Field) -> Bool,
     onStart: Effect<ChildAction>,
     onStop: Effect<Action>,
     onStartParent: Effect<Action> = .empty

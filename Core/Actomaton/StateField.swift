@@ -30,13 +30,18 @@ struct StateField<Root, Value>: Sendable {
     }
   }
 
-  /// Runs `body` on the value in `root`, which is `inout` only so that it is read in place: a
-  /// value parameter would be copied to take its address.
+  /// Runs `body` on the value in `root`, to read it: in place when the path has an offset, on a
+  /// copy otherwise (so a computed property's setter never runs). `inout` only so that nothing
+  /// is copied to be read.
   @inlinable
-  func read<Result>(_ root: inout Root, _ body: (Value) -> Result) -> Result {
-    guard let offset else { return body(root[keyPath: path.keyPath]) }
+  func read<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
+    guard let offset else {
+      var value = root[keyPath: path.keyPath]
+      return body(&value)
+    }
     return withUnsafeMutablePointer(to: &root) { pointer in
-      body((UnsafeRawPointer(pointer) + offset).assumingMemoryBound(to: Value.self).pointee)
+      let field = (UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Value.self)
+      return body(&field.pointee)
     }
   }
 }

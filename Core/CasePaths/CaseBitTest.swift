@@ -48,6 +48,15 @@ final class CaseBitTest: Sendable {
   @inlinable
   @inline(__always)
   func holdsPayload(at pointer: UnsafeRawPointer) -> Bool? {
+    guard let matches = matches(at: pointer) else { return nil }
+    guard matches else { return false }
+    return window.load(ordering: .relaxed) & CaseBitTest.rejectsOnly == 0 ? true : nil
+  }
+
+  /// Whether the root at `pointer` is in the case; `nil` when no test is known.
+  @inlinable
+  @inline(__always)
+  func matches(at pointer: UnsafeRawPointer) -> Bool? {
     let window = window.load(ordering: .acquiring)
     guard window != 0 else { return nil }
     let bits = bits.load(ordering: .relaxed)
@@ -61,8 +70,7 @@ final class CaseBitTest: Sendable {
     default: word = pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
     }
     let mask = UInt32(truncatingIfNeeded: bits)
-    guard word & mask == UInt32(truncatingIfNeeded: bits &>> 32) else { return false }
-    return window & CaseBitTest.rejectsOnly == 0 ? true : nil
+    return word & mask == UInt32(truncatingIfNeeded: bits &>> 32)
   }
 
   /// Publishes the test for the case `tag` of `layout`, whose values are `size` bytes, when

@@ -64,6 +64,19 @@ public struct CasePath<Root, Value>: Sendable {
     return extractFunction(root)
   }
 
+  /// Whether `root` is in this case; `root` is `inout` only so that a path that has learned its
+  /// case tests it where it is, with no copy of it or of its value.
+  @inlinable
+  package func isCase(of root: inout Root) -> Bool {
+    if let bitTest,
+      let matches = withUnsafePointer(
+        to: &root, { root in bitTest._withUnsafeGuaranteedRef { $0.matches(at: root) } })
+    {
+      return matches
+    }
+    return extract(from: root) != nil
+  }
+
   /// Runs `body` on the value in `root`, in place, when the case stores it unchanged at the
   /// start of the root (the tag elsewhere) and the path has learned so; otherwise it tells
   /// whether `root` is in another case, or that it cannot say (`.unknown`: extract and embed).

@@ -55,4 +55,21 @@ struct InPlaceModificationTests {
       return
     }
   }
+
+  @Test("A root is tested in place, learned or not, behind an optional or not")
+  func isCase() {
+    let count = /Slot.count
+    var roots: [Slot] = [.count(1), .empty, .object(Reference()), .count(-1)]
+    for index in roots.indices {
+      let expected = count.extract(from: roots[index]) != nil
+      #expect(count.isCase(of: &roots[index]) == expected)
+    }
+    let twin: CasePath<TwinAction?, Int> = /TwinAction.b
+    var twins: [TwinAction?] = [nil, .b(1), .a(1), .c, .b(2)]
+    for index in twins.indices {
+      var expected = false
+      if case .b? = twins[index] { expected = true }
+      #expect(twin.isCase(of: &twins[index]) == expected)
+    }
+  }
 }
