@@ -16,7 +16,7 @@ public final class Engine {
   var current: Root.State.Current?
   /// The tasks of the current screen's commands that still run, for `wait` and for Ctrl-C.
   let inFlight: InFlight
-  let isDebugging: Locked<Bool>
+  let debugLog: DebugLog
   /// Whether a command is running: effects' results are announced only between commands, since
   /// a command shows the state itself.
   let isBusy = Locked(false)
@@ -45,16 +45,12 @@ public final class Engine {
     self.waiter = waiter
     self.executor = executor
     inFlight = InFlight(executor: executor)
-    let isDebugging = Locked(debug)
     let isBusy = self.isBusy
     let latest = self.latest
-    self.isDebugging = isDebugging
+    debugLog = DebugLog(isOn: debug, to: console)
     let session = Session(executor: executor)
     self.session = session
-    let debugLog = ActomatonObserver<Root.Action, Root.State>.debug(
-      "debug", to: { console.print($0) },
-      when: { action in isDebugging.withLock { $0 } && !action.isTick })
-    var observers = [debugLog]
+    var observers = [debugLog.observer]
     if console.isInteractive {
       // NOTE: the action is told before it is reduced and the new state after; a notice needs
       // both, so one slot pairs them (actions fed back synchronously are told after).
@@ -74,7 +70,7 @@ public final class Engine {
     }
     actomaton = Actomaton(
       state: Root.State(), reducer: Root.reducer, environment: environment, clock: clock,
-      executor: executor, observer: .combine(observers))
+      executor: executor, observer: observers.count == 1 ? observers[0] : .combine(observers))
   }
 
   /// The prompt for the screen shown.

@@ -67,8 +67,8 @@ extension Engine {
       console.print(current.map(StatePrinter.lines) ?? ["home screen: no state"])
     case .debug:
       switch arguments.words {
-      case ["on"]: isDebugging.withLock { $0 = true }
-      case ["off"]: isDebugging.withLock { $0 = false }
+      case ["on"]: debugLog.set(true)
+      case ["off"]: debugLog.set(false)
       default:
         fail("Expected 'debug on' or 'debug off', got 'debug \(arguments.text.clipped())'.")
         return true

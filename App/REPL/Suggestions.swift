@@ -21,18 +21,23 @@ enum Suggestions {
   static func distance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { table[i][0] = i }
-    for j in 0...b.count { table[0][j] = j }
+    // NOTE: one flat table, row by row: a table of rows allocated one array per row.
+    let width = b.count + 1
+    var table = [Int](repeating: 0, count: (a.count + 1) * width)
+    for i in 0...a.count { table[i * width] = i }
+    for j in 0...b.count { table[j] = j }
     for i in 1...a.count {
       for j in 1...b.count {
         let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        var best = min(
+          table[(i - 1) * width + j] + 1, table[i * width + j - 1] + 1,
+          table[(i - 1) * width + j - 1] + cost)
         if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+          best = min(best, table[(i - 2) * width + j - 2] + 1)
         }
+        table[i * width + j] = best
       }
     }
-    return table[a.count][b.count]
+    return table[a.count * width + b.count]
   }
 }

@@ -21,15 +21,15 @@ public enum Root {
       self.current = current
     }
 
-    // NOTE: boxed: every lifted screen checks on every action whether it is shown, which
-    // copies the screen; a box is a pointer to copy.
-    public indirect enum Screen: Equatable, Sendable {
+    // NOTE: the large screens are boxed, so that the state stays small to copy; the small ones
+    // are not, so that an action for them changes them in place instead of in a new box.
+    public enum Screen: Equatable, Sendable {
       case counter(Counter.State)
       case stopwatch(Stopwatch.State)
-      case stateDiagram(StateDiagram.State)
+      indirect case stateDiagram(StateDiagram.State)
       /// Shows ``State/todo``.
       case todo
-      case gitHubSearch(GitHubSearch.State)
+      indirect case gitHubSearch(GitHubSearch.State)
     }
   }
 
@@ -54,19 +54,62 @@ public enum Root {
   // MARK: - Environment
 
   public struct Environment: Sendable {
-    public var stopwatch: Stopwatch.Environment
-    public var stateDiagram: StateDiagram.Environment
-    public var todo: Todo.Environment
-    public var gitHubSearch: GitHubSearch.Environment
+    public var stopwatch: Stopwatch.Environment {
+      get { fields.stopwatch }
+      set { fields = Fields(fields, stopwatch: newValue) }
+    }
+    public var stateDiagram: StateDiagram.Environment {
+      get { fields.stateDiagram }
+      set { fields = Fields(fields, stateDiagram: newValue) }
+    }
+    public var todo: Todo.Environment {
+      get { fields.todo }
+      set { fields = Fields(fields, todo: newValue) }
+    }
+    public var gitHubSearch: GitHubSearch.Environment {
+      get { fields.gitHubSearch }
+      set { fields = Fields(fields, gitHubSearch: newValue) }
+    }
+
+    // NOTE: boxed: every reducer the root is made of takes the environment by value, on every
+    // action; unboxed, it is a few hundred bytes of closures, copied at each level.
+    private var fields: Fields
 
     public init(
       stopwatch: Stopwatch.Environment, stateDiagram: StateDiagram.Environment,
       todo: Todo.Environment, gitHubSearch: GitHubSearch.Environment
     ) {
-      self.stopwatch = stopwatch
-      self.stateDiagram = stateDiagram
-      self.todo = todo
-      self.gitHubSearch = gitHubSearch
+      fields = Fields(
+        stopwatch: stopwatch, stateDiagram: stateDiagram, todo: todo, gitHubSearch: gitHubSearch)
+    }
+
+    private final class Fields: Sendable {
+      let stopwatch: Stopwatch.Environment
+      let stateDiagram: StateDiagram.Environment
+      let todo: Todo.Environment
+      let gitHubSearch: GitHubSearch.Environment
+
+      init(
+        stopwatch: Stopwatch.Environment, stateDiagram: StateDiagram.Environment,
+        todo: Todo.Environment, gitHubSearch: GitHubSearch.Environment
+      ) {
+        self.stopwatch = stopwatch
+        self.stateDiagram = stateDiagram
+        self.todo = todo
+        self.gitHubSearch = gitHubSearch
+      }
+
+      /// A copy of `fields` with the values given replaced.
+      convenience init(
+        _ fields: Fields, stopwatch: Stopwatch.Environment? = nil,
+        stateDiagram: StateDiagram.Environment? = nil, todo: Todo.Environment? = nil,
+        gitHubSearch: GitHubSearch.Environment? = nil
+      ) {
+        self.init(
+          stopwatch: stopwatch ?? fields.stopwatch,
+          stateDiagram: stateDiagram ?? fields.stateDiagram, todo: todo ?? fields.todo,
+          gitHubSearch: gitHubSearch ?? fields.gitHubSearch)
+      }
     }
   }
 

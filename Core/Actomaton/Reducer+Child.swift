@@ -27,15 +27,15 @@ extension Reducer {
     onStart: Effect<ChildAction> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    let keyPath = SendableKeyPath(path)
+    let field = StateField(path)
     let toChild = environment
     let lifted = Reducer<ChildAction, State, Environment> { action, state, environment in
-      child.run(action, &state[keyPath: keyPath.keyPath]!, toChild(environment))
+      field.modify(&state) { child.run(action, &$0!, toChild(environment)) }
     }
     return lifting(
       lifted, action: action,
-      scope: scope ?? EffectScope(ChildScopeKey(keyPath, ChildState.self, ChildAction.self)),
-      isPresent: { $0[keyPath: keyPath.keyPath] != nil }, onStart: onStart, onStop: onStop)
+      scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
+      field: field, isPresent: { $0 != nil }, onStart: onStart, onStop: onStop)
   }
 
   /// Runs `child` on one case of an enum state, before this reducer, and ends the child's effects
@@ -56,9 +56,8 @@ extension Reducer {
     onStop: Effect<Action> = .empty
   ) -> Reducer {
     caseChild(
-      child.contramap(state: casePath).contramap(state: path).contramap(environment: environment),
-      path: path, casePath: casePath, action: action, scope: scope, onStart: onStart,
-      onStop: onStop)
+      child.contramap(state: casePath), path: path, casePath: casePath, action: action,
+      environment: environment, scope: scope, onStart: onStart, onStop: onStop)
   }
 
   /// The enum-case child of an optional enum; the same as the one above, but the child's state
@@ -75,26 +74,29 @@ extension Reducer {
     onStop: Effect<Action> = .empty
   ) -> Reducer {
     caseChild(
-      child.contramap(state: casePath).contramap(state: path).contramap(environment: environment),
-      path: path, casePath: casePath, action: action, scope: scope, onStart: onStart,
-      onStop: onStop)
+      child.contramap(state: casePath), path: path, casePath: casePath, action: action,
+      environment: environment, scope: scope, onStart: onStart, onStop: onStop)
   }
 
   @inlinable
-  func caseChild<Enum, ChildState, ChildAction: Sendable>(
-    _ lifted: Reducer<ChildAction, State, Environment>,
+  func caseChild<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
+    _ child: Reducer<ChildAction, Enum, ChildEnvironment>,
     path: WritableKeyPath<State, Enum>,
     casePath: CasePath<Enum, ChildState>,
     action: CasePath<Action, ChildAction>,
+    environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
     scope: EffectScope?,
     onStart: Effect<ChildAction>,
     onStop: Effect<Action>
   ) -> Reducer {
-    let keyPath = SendableKeyPath(path)
+    let field = StateField(path)
+    let lifted = Reducer<ChildAction, State, Environment> { action, state, environment in
+      field.modify(&state) { child.run(action, &$0, toChild(environment)) }
+    }
     return lifting(
       lifted, action: action,
-      scope: scope ?? EffectScope(ChildScopeKey(keyPath, ChildState.self, ChildAction.self)),
-      isPresent: { casePath.extract(from: $0[keyPath: keyPath.keyPath]) != nil },
+      scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
+      field: field, isPresent: { casePath.isCase(of: &$0) },
       onStart: onStart, onStop: onStop)
   }
 
@@ -110,60 +112,43 @@ extension Reducer {
     onStart: Effect<Action> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    let keyPath = SendableKeyPath(path)
+    let field = StateField(path)
     return lifting(
       Reducer<Never, State, Environment>.empty,
       action: CasePath(embed: { _ in fatalError("unreachable") }, extract: { _ in nil }),
-      scope: scope ?? EffectScope(ChildScopeKey(keyPath, Value.self, Never.self)),
-      isPresent: { casePath.extract(from: $0[keyPath: keyPath.keyPath]) != nil },
+      scope: scope ?? EffectScope(ChildScopeKey(field.path, Value.self, Never.self)),
+      field: field, isPresent: { casePath.isCase(of: &$0) },
       onStart: .empty, onStop: onStop, onStartParent: onStart)
   }
 
-  /// This reducer after `child`, which runs only while `isPresent`; the child's effects run in
-  /// `scope`, which is cancelled when the child disappears.
+  /// This reducer after `child`, which runs only while `isPresent` holds for the state at
+  /// `field`; the child's effects run in `scope`, which is cancelled when the child disappears.
   @inlinable
-  func lifting<ChildAction: Sendable>(
+  func lifting<ChildAction: Sendable, Field>(
     _ child: Reducer<ChildAction, State, Environment>,
     action path: CasePath<Action, ChildAction>,
     scope: EffectScope,
-    isPresent: @escaping @Sendable (State) -> Bool,
+    field: StateField<State, Field>,
+    isPresent: @escaping @Sendable (inout Field) -> Bool,
     onStart: Effect<ChildAction>,
     onStop: Effect<Action>,
     onStartParent: Effect<Action> = .empty
   ) -> Reducer {
-    let parent = self
-    let parentReshapes = parent.reshapes ?? parent.accepts.map(ActionFilter.init)
     let stop = Effect<Action>.cancel(scope: scope) + onStop
     let start = onStart.scoped(in: scope, path.embed) + onStartParent.scoped(in: scope, { $0 })
-    let run: @Sendable (Action, inout State, Environment) -> Effect<Action> = {
-      action, state, environment in
-      var effect = Effect<Action>.empty
-      var wasPresent: Bool?
-      if let childAction = path.extract(from: action) {
-        let isThere = isPresent(state)
-        wasPresent = isThere
-        if isThere {
-          let childEffect = child.run(childAction, &state, environment)
-          effect = childEffect.scoped(in: scope, path.embed)
-        } else {
-          effect = Effect<Action>.dropped(childAction, child: scope)
+    let embed: @Sendable (ChildAction) -> Action = path.embed
+    let lift = ChildLift<Action, State, Environment>(
+      run: { action, state, environment in
+        guard let childAction = path.extract(from: action) else { return nil }
+        guard field.read(&state, isPresent) else {
+          return (Effect<Action>.dropped(childAction, child: scope), false)
         }
-      }
-      // NOTE: only the parent can make the child appear or go (the child changes its own state,
-      // which stays where it is), so an action the parent does not reshape needs no check.
-      // NOTE: `reshapes` is passed down unwrapped, so this test costs the same at any depth.
-      guard parentReshapes?.test(action) ?? true else {
-        return effect + parent.run(action, &state, environment)
-      }
-      let before = wasPresent ?? isPresent(state)
-      let parentEffect = parent.run(action, &state, environment)
-      let after = isPresent(state)
-      if before != after { effect = effect + (after ? start : stop) }
-      return effect + parentEffect
-    }
-    // NOTE: no `accepts`: testing it would walk every level below, as `run` does anyway, through
-    // a closure per level.
-    return Reducer(run: run, accepts: nil, reshapes: parentReshapes ?? ActionFilter { _ in true })
+        return (child.run(childAction, &state, environment).scoped(in: scope, embed), true)
+      },
+      isPresent: { state in field.read(&state, isPresent) }, start: start, stop: stop)
+    return Reducer(
+      chain: chain?.adding(lift)
+        ?? LiftChain(parent: run, parentReshapes: reshapeFilter, lifts: [lift]))
   }
 }
 

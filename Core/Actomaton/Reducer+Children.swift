@@ -30,7 +30,7 @@ extension Reducer {
     let scope = { @Sendable (id: Element.ID) in EffectScope(ElementScopeKey(list: list, id: id)) }
     let toChild = environment
     let parent = self
-    let parentReshapes = parent.reshapes ?? parent.accepts.map(ActionFilter.init)
+    let parentReshapes = parent.reshapeFilter
     let run: @Sendable (Action, inout State, Environment) -> Effect<Action> = {
       globalAction, state, environment in
       var effect = Effect<Action>.empty

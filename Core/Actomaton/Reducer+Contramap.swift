@@ -26,10 +26,10 @@ extension Reducer {
     state keyPath: WritableKeyPath<GlobalState, State>
   ) -> Reducer<Action, GlobalState, Environment> {
     let inner = self
-    let path = SendableKeyPath(keyPath)
+    let field = StateField(keyPath)
     return Reducer<Action, GlobalState, Environment>(
       run: { action, state, environment in
-        inner.run(action, &state[keyPath: path.keyPath], environment)
+        field.modify(&state) { inner.run(action, &$0, environment) }
       },
       accepts: inner.accepts)
   }
@@ -43,6 +43,11 @@ extension Reducer {
     let inner = self
     return Reducer<Action, GlobalState, Environment>(
       run: { action, globalState, environment in
+        switch path.modifyInPlace(&globalState, { inner.run(action, &$0, environment) }) {
+        case let .modified(effect): return effect
+        case .otherCase: return .empty
+        case .unknown: break
+        }
         guard var state = path.extract(from: globalState) else { return .empty }
         let effect = inner.run(action, &state, environment)
         globalState = path.embed(state)
@@ -63,6 +68,11 @@ extension Reducer {
     let inner = self
     return Reducer<Action, Wrapped?, Environment>(
       run: { action, globalState, environment in
+        switch path.modifyInPlace(&globalState, { inner.run(action, &$0, environment) }) {
+        case let .modified(effect): return effect
+        case .otherCase: return .empty
+        case .unknown: break
+        }
         guard var state = path.extract(from: globalState) else { return .empty }
         globalState = nil
         let effect = inner.run(action, &state, environment)

@@ -16,6 +16,10 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   /// the same as ``accepts``.
   @usableFromInline package let reshapes: ActionFilter<Action>?
 
+  /// For a reducer made by lifting children onto a parent, the chain `run` runs, so that a child
+  /// lifted onto this reducer joins it instead of wrapping it.
+  @usableFromInline let chain: LiftChain<Action, State, Environment>?
+
   /// Creates a reducer from its function.
   @inlinable
   public init(_ run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>) {
@@ -45,12 +49,33 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     self.run = run
     self.accepts = accepts
     self.reshapes = reshapes
+    self.chain = nil
+  }
+
+  /// The reducer that runs `chain`.
+  @inlinable
+  init(chain: LiftChain<Action, State, Environment>) {
+    self.run = { action, state, environment in chain.run(action, &state, environment) }
+    // NOTE: no `accepts`: testing it would ask every child and the parent, as `run` does anyway.
+    self.accepts = nil
+    self.reshapes = chain.parentReshapes ?? ActionFilter { _ in true }
+    self.chain = chain
   }
 
   /// A reducer that changes nothing and returns no effect.
   @inlinable
   public static var empty: Reducer {
     Reducer(run: { _, _, _ in .empty }, accepts: { _ in false })
+  }
+
+  /// ``reshapes``, or else ``accepts``; `nil` when neither is known.
+  // NOTE: not `accepts.map(ActionFilter.init)`: through `map`, the closure is reabstracted twice,
+  // and each test would go through two thunks.
+  @inlinable
+  package var reshapeFilter: ActionFilter<Action>? {
+    if let reshapes { return reshapes }
+    if let accepts { return ActionFilter(accepts) }
+    return nil
   }
 
   /// Runs the reducers one after the other on the same state; their effects run in that order.
@@ -62,23 +87,32 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   /// Runs the reducers one after the other on the same state; their effects run in that order.
   @inlinable
   public static func combine(_ reducers: [Reducer]) -> Reducer {
-    if reducers.count == 1 { return reducers[0] }
-    let filters = reducers.compactMap(\.accepts)
-    let accepts: (@Sendable (Action) -> Bool)? =
-      filters.count == reducers.count
-      ? { @Sendable action in filters.contains { $0(action) } } : nil
-    let shapers = reducers.compactMap { $0.reshapes ?? $0.accepts.map(ActionFilter.init) }
-    let reshapes: ActionFilter<Action>? =
-      shapers.count == reducers.count
-      ? ActionFilter { action in shapers.contains { $0.test(action) } } : nil
+    guard let last = reducers.last else { return .empty }
+    // NOTE: folded into pairs: a pair holds its two reducers' closures as its own and calls them
+    // with no reference counting, where a loop would retain and release each reducer it takes
+    // out of the array.
+    return reducers.dropLast().reversed().reduce(last) { rest, reducer in pair(reducer, rest) }
+  }
+
+  /// `first`, then `second`, on the same state; each is skipped for actions it does not accept.
+  @inlinable
+  static func pair(_ first: Reducer, _ second: Reducer) -> Reducer {
+    let (runFirst, firstAccepts) = (first.run, first.accepts)
+    let (runSecond, secondAccepts) = (second.run, second.accepts)
+    var accepts: (@Sendable (Action) -> Bool)?
+    if let firstAccepts, let secondAccepts {
+      accepts = { action in firstAccepts(action) || secondAccepts(action) }
+    }
+    var reshapes: ActionFilter<Action>?
+    if let firstReshapes = first.reshapeFilter, let secondReshapes = second.reshapeFilter {
+      reshapes = ActionFilter { firstReshapes.test($0) || secondReshapes.test($0) }
+    }
     return Reducer(
       run: { action, state, environment in
-        var effect = Effect<Action>.empty
-        for reducer in reducers {
-          if let accepts = reducer.accepts, !accepts(action) { continue }
-          effect = effect + reducer.run(action, &state, environment)
-        }
-        return effect
+        let effect =
+          firstAccepts?(action) ?? true ? runFirst(action, &state, environment) : .empty
+        guard secondAccepts?(action) ?? true else { return effect }
+        return effect + runSecond(action, &state, environment)
       },
       accepts: accepts, reshapes: reshapes)
   }

@@ -6,8 +6,10 @@ import Synchronization
 ///
 /// A case path made by `/` carries one; it is set once the case is learned, when the case's tag
 /// lives in bits that every value of every case writes the same way (extra tag bytes, or spare
-/// bits shared by all payloads) and its payload can be read in place. Until then, and for other
-/// layouts, it stays empty and extraction goes through the path's closure.
+/// bits shared by all payloads). When its payload can be read in place, a matching root's payload
+/// is read by the test too; otherwise the test only rejects the other cases, and a matching root
+/// goes through the path's closure. Until then, and for other layouts, it stays empty and
+/// extraction goes through the path's closure.
 ///
 /// Every writer stores the same values (derived from the enum's layout and the case alone), so
 /// concurrent learning is harmless; `window` is published with release ordering after `bits`.
@@ -15,44 +17,76 @@ import Synchronization
 final class CaseBitTest: Sendable {
   /// Bits 0–31: the mask; bits 32–63: the pattern.
   @usableFromInline let bits = Atomic<UInt64>(0)
-  /// Bits 0–31: the window's byte offset plus one; bits 32–63: its width in bytes. 0 while no
-  /// test is known.
+  /// Bits 0–31: the window's byte offset plus one; bits 32–39: its width in bytes; bit 40:
+  /// `rejectsOnly`. 0 while no test is known.
   @usableFromInline let window = Atomic<UInt64>(0)
+  /// The bit of `window` set when the payload cannot be read in place.
+  @usableFromInline static let rejectsOnly: UInt64 = 1 << 40
 
   @usableFromInline
   init() {}
 
   /// Returns `.some(payload)` when `root` is in the case, `.some(nil)` when it is in another
-  /// case, and `nil` when no test is known; the payload is read in place as a `Value`.
+  /// case, and `nil` when no test is known or the payload cannot be read in place; the payload
+  /// is read in place as a `Value`.
   @inlinable
   @inline(__always)
   func extract<Root, Value>(from root: Root, as _: Value.Type) -> Value?? {
-    let window = window.load(ordering: .acquiring)
-    guard window != 0 else { return nil }
-    let bits = bits.load(ordering: .relaxed)
-    return withUnsafePointer(to: root) { pointer in
+    withUnsafePointer(to: root) { pointer in
       let pointer = UnsafeRawPointer(pointer)
-      let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: window) &- 1)
-      // NOTE: the load is exactly as wide as the window: a wider one that spans two of the
-      // stores that put the root on the stack would wait for both (no store forwarding).
-      let word: UInt32
-      switch window &>> 32 {
-      case 1: word = UInt32(pointer.load(fromByteOffset: offset, as: UInt8.self))
-      case 2: word = UInt32(pointer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
-      default: word = pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+      switch holdsPayload(at: pointer) {
+      case true?: return .some(pointer.load(as: Value.self))
+      case false?: return .some(nil)
+      case nil: return nil
       }
-      let mask = UInt32(truncatingIfNeeded: bits)
-      guard word & mask == UInt32(truncatingIfNeeded: bits &>> 32) else { return .some(nil) }
-      return .some(pointer.load(as: Value.self))
     }
   }
 
+  /// Whether the root at `pointer` is in the case, with its payload stored unchanged at its
+  /// start (`true`), in another case (`false`), or `nil` when no test is known or the payload
+  /// is not stored that way.
+  @inlinable
+  @inline(__always)
+  func holdsPayload(at pointer: UnsafeRawPointer) -> Bool? {
+    guard let matches = matches(at: pointer) else { return nil }
+    guard matches else { return false }
+    return window.load(ordering: .relaxed) & CaseBitTest.rejectsOnly == 0 ? true : nil
+  }
+
+  /// Whether the root at `pointer` is in the case; `nil` when no test is known.
+  @inlinable
+  @inline(__always)
+  func matches(at pointer: UnsafeRawPointer) -> Bool? {
+    let window = window.load(ordering: .acquiring)
+    guard window != 0 else { return nil }
+    let bits = bits.load(ordering: .relaxed)
+    let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: window) &- 1)
+    // NOTE: the load is exactly as wide as the window: a wider one that spans two of the
+    // stores that put the root on the stack would wait for both (no store forwarding).
+    let word: UInt32
+    switch (window &>> 32) & 0xFF {
+    case 1: word = UInt32(pointer.load(fromByteOffset: offset, as: UInt8.self))
+    case 2: word = UInt32(pointer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    default: word = pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+    }
+    let mask = UInt32(truncatingIfNeeded: bits)
+    return word & mask == UInt32(truncatingIfNeeded: bits &>> 32)
+  }
+
   /// Publishes the test for the case `tag` of `layout`, whose values are `size` bytes, when
-  /// that case has one; see ``EnumLayout/bitTest(forTag:size:)``.
-  func learn(tag: UInt32, of layout: EnumLayout, size: Int) {
-    guard let test = layout.bitTest(forTag: tag, size: size) else { return }
+  /// that case has one; see ``EnumLayout/bitTest(forTag:size:)``. `readsPayload` tells whether
+  /// the case's payload can be read in place, at offset 0.
+  /// For a root that is an `Optional` (layout `optional`) around the enum, the test tells
+  /// `.some` of the case from the other cases and from `nil`.
+  func learn(
+    tag: UInt32, of layout: EnumLayout, in optional: EnumLayout? = nil, size: Int,
+    readsPayload: Bool
+  ) {
+    guard let test = layout.bitTest(forTag: tag, in: optional, size: size) else { return }
     bits.store(UInt64(test.mask) | UInt64(test.pattern) << 32, ordering: .relaxed)
-    self.window.store(UInt64(test.offset + 1) | UInt64(test.width) << 32, ordering: .releasing)
+    let window = UInt64(test.offset + 1) | UInt64(test.width) << 32
+    self.window.store(
+      readsPayload ? window : window | CaseBitTest.rejectsOnly, ordering: .releasing)
   }
 }
 
@@ -62,17 +96,19 @@ extension EnumLayout {
 
   /// Derives a bit test for the payload case `tag` of this enum, whose values are `size` bytes,
   /// or returns `nil` when no fixed pattern in a window of at most 4 bytes tells that case from
-  /// all others.
+  /// all others. With `optional`, the values are of that `Optional` around this enum, and `nil`
+  /// is one more case to tell apart.
   ///
   /// Every case is stored into a buffer of zero bits and one of one bits with the enum's
-  /// `destructiveInjectEnumTag` witness: the bits that differ from the fill are the bits the case
-  /// always writes. The test's mask is the bits the case `tag` writes, its pattern their value;
-  /// it holds when every other case also writes all of those bits (so none of its values can
-  /// depend on a payload there) with another value. A case whose tag shares nothing with
-  /// its payload (an extra tag byte) passes, as does one whose tag is in spare bits; a
-  /// single-payload enum whose other cases are stored as invalid payload values does not.
+  /// `destructiveInjectEnumTag` witness (then `.some`'s, inside an optional): the bits that differ
+  /// from the fill are the bits the case always writes. The test's mask is the bits the case
+  /// `tag` writes, its pattern their value; it holds when every other case also writes all of
+  /// those bits (so none of its values can depend on a payload there) with another value. A case
+  /// whose tag shares nothing with its payload (an extra tag byte) passes, as does one whose tag
+  /// is in spare bits; a single-payload enum whose other cases are stored as invalid payload
+  /// values does not.
   func bitTest(
-    forTag tag: UInt32, size: Int
+    forTag tag: UInt32, in optional: EnumLayout? = nil, size: Int
   ) -> (offset: Int, width: Int, mask: UInt32, pattern: UInt32)? {
     let tagCount = Int(payloadCaseCount) + Int(emptyCaseCount)
     guard 1.littleEndian == 1, descriptor != nil, tag < payloadCaseCount,
@@ -80,8 +116,14 @@ extension EnumLayout {
     else { return nil }
     var cases: [(mask: [UInt8], value: [UInt8])] = []
     for other in 0..<UInt32(tagCount) {
-      guard let written = writtenBits(ofTag: other, size: size) else { return nil }
+      var steps: [(EnumLayout, UInt32)] = [(self, other)]
+      if let optional { steps.append((optional, 0)) }
+      guard let written = writtenBits(by: steps, size: size) else { return nil }
       cases.append(written)
+    }
+    if let optional {
+      guard let none = writtenBits(by: [(optional, 1)], size: size) else { return nil }
+      cases.append(none)
     }
     let own = cases[Int(tag)]
     // Extra tag bytes follow the payloads, and spare bits are usually high bits: try windows from
@@ -104,11 +146,14 @@ extension EnumLayout {
     return nil
   }
 
-  /// The bits that storing the case `tag` always writes (`mask`) and their values (`value`,
-  /// zero outside the mask), or `nil` when the enum's witnesses disagree with each other.
-  private func writtenBits(ofTag tag: UInt32, size: Int) -> (mask: [UInt8], value: [UInt8])? {
-    guard let zeros = injected(tag: tag, fill: 0x00, size: size),
-      let ones = injected(tag: tag, fill: 0xFF, size: size)
+  /// The bits that storing tags with `steps` (each a layout and one of its tags, in order)
+  /// always writes (`mask`) and their values (`value`, zero outside the mask), or `nil` when the
+  /// enums' witnesses disagree with each other.
+  private func writtenBits(
+    by steps: [(EnumLayout, UInt32)], size: Int
+  ) -> (mask: [UInt8], value: [UInt8])? {
+    guard let zeros = injected(steps, fill: 0x00, size: size),
+      let ones = injected(steps, fill: 0xFF, size: size)
     else { return nil }
     // A bit the case writes shows as set in `zeros` when it is 1, and as clear in `ones` when
     // it is 0; bits it leaves alone keep the fill.
@@ -118,14 +163,16 @@ extension EnumLayout {
     return (mask, value)
   }
 
-  /// The bytes of a `size`-byte buffer filled with `fill` after storing the case `tag` into it,
-  /// or `nil` when the tag witness then reads another tag.
-  private func injected(tag: UInt32, fill: UInt8, size: Int) -> [UInt8]? {
+  /// The bytes of a `size`-byte buffer filled with `fill` after storing each of `steps`' tags
+  /// into it, or `nil` when a layout's tag witness then reads another tag.
+  private func injected(_ steps: [(EnumLayout, UInt32)], fill: UInt8, size: Int) -> [UInt8]? {
     withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { buffer in
       let storage = buffer.baseAddress!
       storage.initializeMemory(as: UInt8.self, repeating: fill, count: size)
-      injectWitness(storage, tag, metadata)
-      guard tagWitness(storage, metadata) == tag else { return nil }
+      for (layout, tag) in steps {
+        layout.injectWitness(storage, tag, layout.metadata)
+        guard layout.tagWitness(storage, layout.metadata) == tag else { return nil }
+      }
       return Array(UnsafeRawBufferPointer(start: storage, count: size))
     }
   }

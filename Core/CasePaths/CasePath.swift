@@ -64,6 +64,42 @@ public struct CasePath<Root, Value>: Sendable {
     return extractFunction(root)
   }
 
+  /// Whether `root` is in this case; `root` is `inout` only so that a path that has learned its
+  /// case tests it where it is, with no copy of it or of its value.
+  @inlinable
+  package func isCase(of root: inout Root) -> Bool {
+    if let bitTest,
+      let matches = withUnsafePointer(
+        to: &root, { root in bitTest._withUnsafeGuaranteedRef { $0.matches(at: root) } })
+    {
+      return matches
+    }
+    return extract(from: root) != nil
+  }
+
+  /// Runs `body` on the value in `root`, in place, when the case stores it unchanged at the
+  /// start of the root (the tag elsewhere) and the path has learned so; otherwise it tells
+  /// whether `root` is in another case, or that it cannot say (`.unknown`: extract and embed).
+  ///
+  /// No copy of the value is made, so a value with copy-on-write storage is changed where it is.
+  @inlinable
+  package func modifyInPlace<Result>(
+    _ root: inout Root, _ body: (inout Value) -> Result
+  ) -> InPlaceModification<Result> {
+    guard let bitTest else { return .unknown }
+    return withUnsafeMutablePointer(to: &root) { pointer in
+      switch bitTest._withUnsafeGuaranteedRef({ $0.holdsPayload(at: UnsafeRawPointer(pointer)) }) {
+      case true?:
+        // NOTE: the payload's bytes hold no tag bits (that is what `holdsPayload` checks), so
+        // any value written there leaves the root in this case.
+        return .modified(
+          pointer.withMemoryRebound(to: Value.self, capacity: 1) { body(&$0.pointee) })
+      case false?: return .otherCase
+      case nil: return .unknown
+      }
+    }
+  }
+
   /// Returns a case path that goes through this path and then through `path`.
   ///
   /// Extraction succeeds only when both paths match; embedding nests the value through both.
@@ -97,4 +133,15 @@ public func .. <Root, Value, AppendedValue>(
   rhs: CasePath<Value, AppendedValue>
 ) -> CasePath<Root, AppendedValue> {
   lhs.appending(path: rhs)
+}
+
+/// What ``CasePath/modifyInPlace(_:_:)`` did.
+@usableFromInline
+package enum InPlaceModification<Result> {
+  /// The value was changed in place; `body` returned this.
+  case modified(Result)
+  /// The root is in another case; nothing ran.
+  case otherCase
+  /// The path cannot change this root in place; nothing ran.
+  case unknown
 }

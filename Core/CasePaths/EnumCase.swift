@@ -44,6 +44,8 @@ final class EnumCase<Root, Value>: Sendable {
   let castPayloadType = Atomic<UInt>(0)
   /// The test that reads the learned case's tag bits directly, shared with the case path.
   @usableFromInline let bitTest = CaseBitTest()
+  /// Set once the case was learned, or tried to be, from a sample value (see `learnFromSample`).
+  let sampled = Atomic<Bool>(false)
 
   /// Creates the state for `embed`, or returns `nil` when `Root` is not an enum.
   @usableFromInline
@@ -102,6 +104,8 @@ final class EnumCase<Root, Value>: Sendable {
       let depth: Int
       if state.isKnown {
         depth = state.depth
+      } else if learnFromSample() {
+        return extract(from: root)
       } else {
         guard let learningDepth = learningDepth(sampling: pointer) else { return nil }
         depth = learningDepth

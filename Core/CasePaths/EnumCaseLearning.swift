@@ -21,14 +21,35 @@ extension EnumCase {
     let state = locateCase(of: embed(value), maxDepth: depth)
     // Releasing: publishes `boxAddressMask` and `castPayloadType` along with the state.
     learned.store(state.bits, ordering: .releasing)
-    if state.depth == 0, state.mode == ExtractionMode.inPlace {
-      bitTest.learn(tag: state.tag, of: layout, size: MemoryLayout<Root>.size)
+    // NOTE: behind one optional, only when the case cannot be that optional's `.some` itself.
+    if state.depth == 0 || (state.depth == 1 && innerLayouts.count == 1 && valueDepth == nil) {
+      bitTest.learn(
+        tag: state.tag, of: state.depth == 1 ? innermost : layout,
+        in: state.depth == 1 ? layout : nil,
+        size: MemoryLayout<Root>.size, readsPayload: state.mode == ExtractionMode.inPlace)
     }
     guard state.depth == depth, state.tag == tag else {
       markMismatch(tag)
       return nil
     }
     return value
+  }
+
+  /// Learns the case before any root in it was seen, when `Value` is an enum with a case
+  /// without payload: that case, embedded, is a root in this case. Returns whether the case is
+  /// learned; tries once.
+  ///
+  /// Without it, a path whose case has not come by yet (the action of a screen not opened)
+  /// rejects every root on the slow path, through `extractSlowly`.
+  @usableFromInline
+  func learnFromSample() -> Bool {
+    guard !sampled.exchange(true, ordering: .relaxed), valueDepth == nil,
+      let valueLayout = EnumLayout(of: Value.self),
+      let emptyTag = valueLayout.firstPayloadlessTag
+    else { return false }
+    let sample = embed(valueLayout.makePayloadless(tag: emptyTag, as: Value.self))
+    _ = extractSlowly(from: sample, state: CaseState(bits: 0))
+    return CaseState(bits: learned.load(ordering: .acquiring)).isKnown
   }
 
   /// Extracts the payload of `root`, known to be in the learned case of `inner`, when it cannot

@@ -74,3 +74,17 @@ struct LearningModeTests {
     #expect(!payloadMayVaryInCasting((Int, String).self, to: Int.self))
   }
 }
+
+@Suite("Cases learned from a sample")
+struct SampleLearningTests {
+  @Test("A case whose payload is an enum with a case without payload is learned before use")
+  func learnedBeforeMatching() {
+    let enumCase = EnumCase(embed: AppAction.child)!
+    #expect(enumCase.extract(from: .counter(1)) == nil)
+    let state = CaseState(bits: enumCase.learned.load(ordering: .relaxed))
+    #expect(state.isKnown)
+    #expect(state.tag == 3)
+    #expect(enumCase.extract(from: .child(.leaf("l"))) == .leaf("l"))
+    #expect(enumCase.extract(from: .reset) == nil)
+  }
+}
