@@ -27,37 +27,49 @@ enum AppWorkloads {
   }
 
   /// W7: the REPL engine running a script of counter and todo commands into a null sink. The
-  /// end of input (which waits for the pending Todo save) is not timed.
-  static func w7Engine(lines n: Int, repetitions: Int) async -> Sample {
+  /// end of input (which waits for the pending Todo save) is not timed. `executor`: where the
+  /// engine, its actomaton and their effects run (the gallery uses an event loop); `nil` for the
+  /// global pool.
+  static func w7Engine(
+    lines n: Int, repetitions: Int, executor: (any TaskExecutor)? = nil
+  ) async -> Sample {
     let script = (0..<n).map { cycle[$0 % cycle.count].line }
-    var engines: [Engine] = []
-    let sample = await measure(n: n, repetitions: repetitions) {
-      let engine = Engine(environment: environment(), console: BufferConsole(keeps: false))
-      for line in script { await engine.execute(line) }
-      engines.append(engine)
+    return await withTaskExecutorPreference(executor) {
+      var engines: [Engine] = []
+      let sample = await measure(n: n, repetitions: repetitions) {
+        let engine = Engine(
+          environment: environment(), console: BufferConsole(keeps: false), executor: executor)
+        for line in script { await engine.execute(line) }
+        engines.append(engine)
+      }
+      for engine in engines { await engine.finish() }
+      return sample
     }
-    for engine in engines { await engine.finish() }
-    return sample
   }
 
   /// W7's floor: the actions the same script's lines send, sent straight to a root actomaton
   /// (opening a screen waits for its load, as the engine does); per line, so the ratio is the
   /// engine's own cost: parsing, rendering, printing.
-  static func w7Actions(lines n: Int, repetitions: Int) async -> Sample {
+  static func w7Actions(
+    lines n: Int, repetitions: Int, executor: (any TaskExecutor)? = nil
+  ) async -> Sample {
     let script = (0..<n).map { cycle[$0 % cycle.count].action }
-    var actomatons: [Actomaton<Root.Action, Root.State>] = []
-    let sample = await measure(n: n, repetitions: repetitions) {
-      let actomaton = Actomaton(
-        state: Root.State(), reducer: Root.reducer, environment: environment())
-      for action in script {
-        guard let action else { continue }
-        let task = await actomaton.send(action, tracksFeedbacks: true)
-        if case .changeCurrent = action { try? await task?.value }
+    return await withTaskExecutorPreference(executor) {
+      var actomatons: [Actomaton<Root.Action, Root.State>] = []
+      let sample = await measure(n: n, repetitions: repetitions) {
+        let actomaton = Actomaton(
+          state: Root.State(), reducer: Root.reducer, environment: environment(),
+          executor: executor)
+        for action in script {
+          guard let action else { continue }
+          let task = await actomaton.send(action, tracksFeedbacks: true)
+          if case .changeCurrent = action { try? await task?.value }
+        }
+        actomatons.append(actomaton)
       }
-      actomatons.append(actomaton)
+      for actomaton in actomatons { try? await actomaton.send(.changeCurrent(nil))?.value }
+      return sample
     }
-    for actomaton in actomatons { try? await actomaton.send(.changeCurrent(nil))?.value }
-    return sample
   }
 
   /// W7's script: each line and the action it sends (`nil` for a view, or a typo).
