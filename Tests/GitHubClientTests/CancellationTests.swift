@@ -9,8 +9,8 @@ extension GitHubClientTests {
     @Test func cancellingMidRequestReturnsPromptlyFiftyTimesInARow() async throws {
       let slow = StubResponse.json(SampleJSON.page(total: 0, items: []), delay: 30)
       try await withSearchStub(slow) { server in
-        // NOTE: a round that waited for the answer (or a limit) would take 20 s, when the stub
-        // stops: twice the bound below, which leaves room for a loaded machine under TSan.
+        // NOTE: a round that waited for the answer would take 30 s (its delay), a limit 30 s too:
+        // three times the bound below, which leaves room for a loaded machine under TSan.
         let client = liveClient(server, timeout: 30, deadline: .seconds(30))
         var slowest = Duration.zero
         for round in 0..<50 {

@@ -57,7 +57,9 @@ extension GitHubClientTests {
 
     @Test func sequentialRequestsAllGetTheirAnswer() async throws {
       try await withSearchStub(.json(SampleJSON.realisticPage)) { server in
-        let client = liveClient(server)
+        // NOTE: limits that only stop a hang: under the thread sanitizer on a loaded machine a
+        // request has taken longer than the default 5 s.
+        let client = liveClient(server, timeout: 60, deadline: .seconds(60))
         var answered = 0
         for _ in 0..<20 where await searchPage(client) != nil { answered += 1 }
         #expect(answered == 20)

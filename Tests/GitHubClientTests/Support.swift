@@ -15,7 +15,9 @@ func withStub<T>(
   _ routes: [String: StubResponse] = [:], handler: StubHTTPServer.Handler? = nil,
   _ body: (StubHTTPServer) async throws -> T
 ) async throws -> T {
-  let server = try StubHTTPServer(routes: routes, lifetime: .seconds(20), handler: handler)
+  // NOTE: the lifetime only stops a server a failing test left running; under the thread
+  // sanitizer on a loaded machine twenty requests have taken longer than 20 s.
+  let server = try StubHTTPServer(routes: routes, lifetime: .seconds(120), handler: handler)
   defer { server.stop() }
   return try await body(server)
 }
