@@ -1,0 +1,139 @@
+import Testing
+
+@testable import CasePaths
+
+/// An indirect first case with a spare-bit tag beside a string and an array.
+enum ReviewMixed {
+  indirect case boxed(ReviewMixed)
+  case text(String)
+  case list([Int])
+  case idle
+}
+
+/// Payload enums with payload-less cases, nested.
+enum ReviewNest {
+  case child(Request)
+  case other(Request)
+  case mixed(ReviewMixed)
+  case none
+}
+
+/// ReviewSmall payloads with an extra tag byte and a bool.
+enum ReviewSmall {
+  case flag(Bool)
+  case byte(UInt8)
+  case pair(Bool, UInt8)
+  case nothing
+}
+
+@Suite("Review: bit tests agree with a switch for many shapes")
+struct ReviewShapesTests {
+  /// Learns `path` from each root in turn (so every order of learning is tried), and checks
+  /// that `isCase`, `extract` and an identity `modifyInPlace` agree with `reference`.
+  private func agree<Root, Value>(
+    _ makePath: () -> CasePath<Root, Value>, _ roots: [Root],
+    _ reference: (Root) -> Value?, _ same: (Value, Value) -> Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for first in roots.indices {
+      let path = makePath()
+      _ = path.extract(from: roots[first])
+      for pass in 0..<2 {
+        for index in roots.indices {
+          var root = roots[index]
+          let expected = reference(root)
+          #expect(
+            path.isCase(of: &root) == (expected != nil),
+            "isCase \(index) after \(first), pass \(pass)", sourceLocation: sourceLocation)
+          let extracted = path.extract(from: root)
+          #expect(
+            (extracted == nil) == (expected == nil)
+              && (extracted.map { e in expected.map { same(e, $0) } ?? false } ?? true),
+            "extract \(index) after \(first)", sourceLocation: sourceLocation)
+          if let expected {
+            _ = path.modifyInPlace(&root) { $0 = expected }
+            let after = reference(root)
+            #expect(
+              after.map { same($0, expected) } ?? false, "modify \(index) after \(first)",
+              sourceLocation: sourceLocation)
+          }
+        }
+      }
+    }
+  }
+
+  @Test func mixed() {
+    let roots: [ReviewMixed] = [.boxed(.text("a")), .text("t"), .list([1]), .idle, .boxed(.idle)]
+    agree({ /ReviewMixed.text }, roots, { if case .text(let v) = $0 { v } else { nil } }, ==)
+    agree({ /ReviewMixed.list }, roots, { if case .list(let v) = $0 { v } else { nil } }, ==)
+    agree(
+      { /ReviewMixed.boxed }, roots, { if case .boxed(let v) = $0 { v } else { nil } },
+      { "\($0)" == "\($1)" })
+    let optionalRoots: [ReviewMixed?] = roots + [nil]
+    agree(
+      { () -> CasePath<ReviewMixed?, String> in /ReviewMixed.text }, optionalRoots,
+      { if case .text(let v)? = $0 { v } else { nil } }, ==)
+    agree(
+      { () -> CasePath<ReviewMixed?, ReviewMixed> in /ReviewMixed.boxed }, optionalRoots,
+      { if case .boxed(let v)? = $0 { v } else { nil } }, { "\($0)" == "\($1)" })
+  }
+
+  @Test func nest() {
+    let roots: [ReviewNest] = [
+      .child(.cancel), .child(.fetch(id: "x")), .other(.idle), .other(.fetch(id: "y")),
+      .mixed(.idle), .mixed(.boxed(.idle)), .none,
+    ]
+    agree(
+      { /ReviewNest.child }, roots, { if case .child(let v) = $0 { v } else { nil } },
+      { "\($0)" == "\($1)" })
+    agree(
+      { /ReviewNest.other }, roots, { if case .other(let v) = $0 { v } else { nil } },
+      { "\($0)" == "\($1)" })
+    agree(
+      { /ReviewNest.mixed }, roots, { if case .mixed(let v) = $0 { v } else { nil } },
+      { "\($0)" == "\($1)" })
+    let optionalRoots: [ReviewNest?] = roots + [nil]
+    agree(
+      { () -> CasePath<ReviewNest?, Request> in /ReviewNest.other }, optionalRoots,
+      { if case .other(let v)? = $0 { v } else { nil } }, { "\($0)" == "\($1)" })
+    agree(
+      { () -> CasePath<ReviewNest?, Request> in /ReviewNest.child }, optionalRoots,
+      { if case .child(let v)? = $0 { v } else { nil } }, { "\($0)" == "\($1)" })
+  }
+
+  @Test func small() {
+    let roots: [ReviewSmall] = [
+      .flag(true), .flag(false), .byte(0), .byte(255), .pair(true, 3), .nothing,
+    ]
+    agree({ /ReviewSmall.flag }, roots, { if case .flag(let v) = $0 { v } else { nil } }, ==)
+    agree({ /ReviewSmall.byte }, roots, { if case .byte(let v) = $0 { v } else { nil } }, ==)
+    agree(
+      { /ReviewSmall.pair }, roots, { if case .pair(let a, let b) = $0 { (a, b) } else { nil } }, ==
+    )
+    let optionalRoots: [ReviewSmall?] = roots + [nil]
+    agree(
+      { () -> CasePath<ReviewSmall?, Bool> in /ReviewSmall.flag }, optionalRoots,
+      { if case .flag(let v)? = $0 { v } else { nil } }, ==)
+    agree(
+      { () -> CasePath<ReviewSmall?, UInt8> in /ReviewSmall.byte }, optionalRoots,
+      { if case .byte(let v)? = $0 { v } else { nil } }, ==)
+  }
+
+  @Test func expressionsAndHolders() {
+    let roots: [Expression] = [
+      .number(1), .negate(.number(2)), .add(.number(1), .name("n")), .name("x"),
+    ]
+    agree({ /Expression.number }, roots, { if case .number(let v) = $0 { v } else { nil } }, ==)
+    agree({ /Expression.name }, roots, { if case .name(let v) = $0 { v } else { nil } }, ==)
+    agree(
+      { /Expression.negate }, roots, { if case .negate(let v) = $0 { v } else { nil } },
+      { "\($0)" == "\($1)" })
+    let maybe: [Maybe?] = [.value(nil), .value(3), .label("l"), nil]
+    agree(
+      { () -> CasePath<Maybe?, Int?> in /Maybe.value }, maybe,
+      { if case .value(let v)? = $0 { v } else { nil } }, ==)
+    agree(
+      { () -> CasePath<Maybe?, String> in /Maybe.label }, maybe,
+      { if case .label(let v)? = $0 { v } else { nil } }, ==)
+  }
+}
