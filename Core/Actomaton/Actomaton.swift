@@ -76,7 +76,14 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
     self.currentState = state
     self.hooks = observer.map { Hooks(observer: $0) }
     let run = reducer.run
-    self.reduce = { action, state in run(action, &state, environment) }
+    if let lifecycle = reducer.lifecycle {
+      let root = LifeRoot(lifecycle, state: state, environment: environment)
+      self.reduce = { action, state in
+        root.effect(after: run(action, &state, environment), state: &state)
+      }
+    } else {
+      self.reduce = { action, state in run(action, &state, environment) }
+    }
     self.clock = EffectClock(any: clock)
     self.onError = onError
     self.executor = executor

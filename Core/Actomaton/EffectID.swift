@@ -19,16 +19,16 @@ struct ErasedKey: Hashable, Sendable {
   @usableFromInline static func == (lhs: ErasedKey, rhs: ErasedKey) -> Bool {
     func isEqual<T: Hashable>(_ value: T) -> Bool {
       // NOTE: most ids and queues are empty structs: the same type is then the same value, and
-      // the cast (the costly part) is skipped. Another type may still cast to `T` (an optional
-      // wrapping it), as it does the other way round, so it takes the cast.
+      // the general comparison (the costly part) is skipped.
       if MemoryLayout<T>.size == 0, type(of: rhs.base) == T.self { return true }
-      return (rhs.base as? T) == value
+      return AnyHashable(value) == AnyHashable(rhs.base)
     }
     return isEqual(lhs.base)
   }
 
+  // NOTE: equality and hashing are `AnyHashable`'s, which agree with each other (spec rule 14):
+  // an optional holding a value equals the value and hashes alike.
   @usableFromInline func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type(of: base)))
-    base.hash(into: &hasher)
+    AnyHashable(base).hash(into: &hasher)
   }
 }

@@ -32,10 +32,24 @@ extension Reducer {
     let lifted = Reducer<ChildAction, State, Environment> { action, state, environment in
       field.modify(&state) { child.run(action, &$0!, toChild(environment)) }
     }
+    let isPresent: @Sendable (inout State) -> Bool = { state in field.read(&state) { $0 != nil } }
+    var identity: (@Sendable (inout State) -> AnyHashable?)?
+    if let identify = identityIfIdentifiable(ChildState.self) {
+      identity = { state in field.read(&state) { $0.flatMap(identify) } }
+    }
+    let project: @Sendable (inout State, (inout ChildState) -> Void) -> Bool = { state, body in
+      field.read(&state) { child in
+        guard child != nil else { return false }
+        body(&child!)
+        return true
+      }
+    }
+    let inner: Lifecycle<ChildAction, State, Environment>? = child.lifecycle?.lifted(
+      project: project, environment: toChild, effects: { $0 })
     return lifting(
       lifted, action: action,
       scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
-      field: field, isPresent: { $0 != nil }, onStart: onStart, onStop: onStop)
+      isPresent: isPresent, identity: identity, inner: inner, onStart: onStart, onStop: onStop)
   }
 
   /// Runs `child` on one case of an enum state, before this reducer, and ends the child's effects
@@ -93,11 +107,23 @@ extension Reducer {
     let lifted = Reducer<ChildAction, State, Environment> { action, state, environment in
       field.modify(&state) { child.run(action, &$0, toChild(environment)) }
     }
+    let isPresent: @Sendable (inout State) -> Bool = { state in
+      field.read(&state) { casePath.isCase(of: &$0) }
+    }
+    var identity: (@Sendable (inout State) -> AnyHashable?)?
+    if let identify = identityIfIdentifiable(ChildState.self) {
+      identity = { state in field.read(&state) { casePath.extract(from: $0).flatMap(identify) } }
+    }
+    let project: @Sendable (inout State, (inout Enum) -> Void) -> Bool = { state, body in
+      field.read(&state, body)
+      return true
+    }
+    let inner: Lifecycle<ChildAction, State, Environment>? = child.lifecycle?.lifted(
+      project: project, environment: toChild, effects: { $0 })
     return lifting(
       lifted, action: action,
       scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
-      field: field, isPresent: { casePath.isCase(of: &$0) },
-      onStart: onStart, onStop: onStop)
+      isPresent: isPresent, identity: identity, inner: inner, onStart: onStart, onStop: onStop)
   }
 
   /// Runs `onStart` when the enum at `path` enters `case`, and `onStop` when it leaves it, for a
@@ -117,38 +143,44 @@ extension Reducer {
       Reducer<Never, State, Environment>.empty,
       action: CasePath(embed: { _ in fatalError("unreachable") }, extract: { _ in nil }),
       scope: scope ?? EffectScope(ChildScopeKey(field.path, Value.self, Never.self)),
-      field: field, isPresent: { casePath.isCase(of: &$0) },
-      onStart: .empty, onStop: onStop, onStartParent: onStart)
+      isPresent: { (state: inout State) in field.read(&state) { casePath.isCase(of: &$0) } },
+      identity: nil, inner: nil, onStart: .empty, onStop: onStop, onStartParent: onStart)
   }
 
-  /// This reducer after `child`, which runs only while `isPresent` holds for the state at
-  /// `field`; the child's effects run in `scope`, which is cancelled when the child disappears.
+  /// This reducer after `child`, which runs while `isPresent` holds; the child's effects run in
+  /// `scope`, which is cancelled when the child goes or is replaced by one of another identity.
   @inlinable
-  func lifting<ChildAction: Sendable, Field>(
+  func lifting<ChildAction: Sendable>(
     _ child: Reducer<ChildAction, State, Environment>,
     action path: CasePath<Action, ChildAction>,
     scope: EffectScope,
-    field: StateField<State, Field>,
-    isPresent: @escaping @Sendable (inout Field) -> Bool,
+    isPresent: @escaping @Sendable (inout State) -> Bool,
+    identity: (@Sendable (inout State) -> AnyHashable?)?,
+    inner: Lifecycle<ChildAction, State, Environment>?,
     onStart: Effect<ChildAction>,
     onStop: Effect<Action>,
     onStartParent: Effect<Action> = .empty
   ) -> Reducer {
-    let stop = Effect<Action>.cancel(scope: scope) + onStop
-    let start = onStart.scoped(in: scope, path.embed) + onStartParent.scoped(in: scope, { $0 })
     let embed: @Sendable (ChildAction) -> Action = path.embed
-    let lift = ChildLift<Action, State, Environment>(
-      run: { action, state, environment in
-        guard let childAction = path.extract(from: action) else { return nil }
-        guard field.read(&state, isPresent) else {
-          return (Effect<Action>.dropped(childAction, child: scope), false)
-        }
-        return (child.run(childAction, &state, environment).scoped(in: scope, embed), true)
-      },
-      isPresent: { state in field.read(&state, isPresent) }, start: start, stop: stop)
+    let lift = ChildLift<Action, State, Environment> { action, state, environment in
+      guard let childAction = path.extract(from: action) else { return nil }
+      guard isPresent(&state) else { return Effect<Action>.dropped(childAction, child: scope) }
+      return child.run(childAction, &state, environment).scoped(in: scope, embed)
+    }
+    let project: @Sendable (inout State, (inout State) -> Void) -> Bool = { state, body in
+      body(&state)
+      return true
+    }
+    let scopedInner: Lifecycle? = inner?.lifted(
+      project: project, environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
+    let start: Effect<Action> =
+      onStart.scoped(in: scope, embed) + onStartParent.scoped(in: scope, { $0 })
+    let life = Lifecycle.presence(
+      isPresent: isPresent, identity: identity, start: start,
+      stop: .cancel(scope: scope) + onStop, inner: scopedInner)
     return Reducer(
-      chain: chain?.adding(lift)
-        ?? LiftChain(parent: run, parentReshapes: reshapeFilter, lifts: [lift]))
+      chain: chain?.adding(lift) ?? LiftChain(parent: run, lifts: [lift]),
+      lifecycle: .combine(life, lifecycle))
   }
 }
 
@@ -173,12 +205,14 @@ extension Effect {
   }
 }
 
-/// The default scope of a lifted child: where it lives and what it is.
+/// The default scope of a lifted child: where it lives, what it is, and the declaration that
+/// lifted it, so that two lifts never share a scope by accident.
 @usableFromInline
 struct ChildScopeKey: Hashable, Sendable, CustomStringConvertible {
   let path: SendableKeyPath<AnyKeyPath>
   let state: ObjectIdentifier
   let action: ObjectIdentifier
+  let declaration: Declaration
   let name: String
 
   @usableFromInline
@@ -186,18 +220,18 @@ struct ChildScopeKey: Hashable, Sendable, CustomStringConvertible {
     self.path = SendableKeyPath(path.keyPath as AnyKeyPath)
     self.state = ObjectIdentifier(state)
     self.action = ObjectIdentifier(action)
+    self.declaration = Declaration()
     self.name = String(reflecting: state)
   }
 
   @usableFromInline
   static func == (lhs: ChildScopeKey, rhs: ChildScopeKey) -> Bool {
-    lhs.path.keyPath == rhs.path.keyPath && lhs.state == rhs.state && lhs.action == rhs.action
+    lhs.declaration == rhs.declaration
   }
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
-    hasher.combine(path.keyPath)
-    hasher.combine(state)
+    hasher.combine(declaration)
   }
 
   @usableFromInline

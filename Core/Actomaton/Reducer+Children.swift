@@ -30,46 +30,32 @@ extension Reducer {
     let scope = { @Sendable (id: Element.ID) in EffectScope(ElementScopeKey(list: list, id: id)) }
     let toChild = environment
     let parent = self
-    let parentReshapes = parent.reshapeFilter
     let run: @Sendable (Action, inout State, Environment) -> Effect<Action> = {
       globalAction, state, environment in
-      var effect = Effect<Action>.empty
-      if let (id, childAction) = action.extract(from: globalAction) {
-        if state[keyPath: keyPath.keyPath][id: id] != nil {
-          effect = child.run(
-            childAction, &state[keyPath: keyPath.keyPath][id: id]!, toChild(environment)
-          ).scoped(in: scope(id)) { action.embed((id, $0)) }
-        } else {
-          effect = .dropped(childAction, child: scope(id))
-        }
+      guard let (id, childAction) = action.extract(from: globalAction) else {
+        return parent.run(globalAction, &state, environment)
       }
-      // NOTE: only the parent adds or removes elements; the ids are compared only around it, and
-      // `==` is O(1) while none was added or removed: the ids share one buffer.
-      guard parentReshapes?.test(globalAction) ?? true else {
-        return effect + parent.run(globalAction, &state, environment)
+      let effect: Effect<Action>
+      if state[keyPath: keyPath.keyPath][id: id] != nil {
+        effect = child.run(
+          childAction, &state[keyPath: keyPath.keyPath][id: id]!, toChild(environment)
+        ).scoped(in: scope(id)) { action.embed((id, $0)) }
+      } else {
+        effect = .dropped(childAction, child: scope(id))
       }
-      let before = state[keyPath: keyPath.keyPath].ids
-      let parentEffect = parent.run(globalAction, &state, environment)
-      let after = state[keyPath: keyPath.keyPath]
-      guard before != after.ids else { return effect + parentEffect }
-      let removed = before.filter { after[id: $0] == nil }
-      if !removed.isEmpty {
-        let scopes = Set(removed.map(scope))
-        effect =
-          effect
-          + .cancel(ids: { ($0 as? ScopedEffectID).map { scopes.contains($0.scope) } ?? false })
-        if let onStop { effect = effect + .combine(removed.map(onStop)) }
-      }
-      if let onStart {
-        let old = Set(before)
-        for id in after.ids where !old.contains(id) {
-          effect = effect + onStart(id).scoped(in: scope(id)) { action.embed((id, $0)) }
-        }
-      }
-      return effect + parentEffect
+      return effect + parent.run(globalAction, &state, environment)
     }
+    let life = Lifecycle<Action, State, Environment>.elements(
+      ids: { $0[keyPath: keyPath.keyPath].ids },
+      element: { $0[keyPath: keyPath.keyPath][id: $1] },
+      start: { id in
+        onStart.map { $0(id).scoped(in: scope(id)) { action.embed((id, $0)) } } ?? .empty
+      },
+      stop: { id in .cancel(scope: scope(id)) + (onStop?(id) ?? .empty) },
+      lift: { id, effect in effect.scoped(in: scope(id)) { action.embed((id, $0)) } },
+      environment: toChild, inner: child.lifecycle)
     // NOTE: no `accepts`, as for `child`.
-    return Reducer(run: run, accepts: nil, reshapes: parentReshapes ?? ActionFilter { _ in true })
+    return Reducer(run: run, accepts: nil, lifecycle: .combine(life, parent.lifecycle))
   }
 }
 

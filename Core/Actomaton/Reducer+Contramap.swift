@@ -15,7 +15,12 @@ extension Reducer {
       accepts: { globalAction in
         guard let action = path.extract(from: globalAction) else { return false }
         return inner.accepts?(action) ?? true
-      })
+      },
+      lifecycle: lifecycle?.lifted(
+        project: { state, body in
+          body(&state)
+          return true
+        }, environment: { $0 }, effects: { $0.map(path.embed) }))
   }
 
   /// Lifts this reducer to a larger state that holds this state at `keyPath`.
@@ -31,7 +36,12 @@ extension Reducer {
       run: { action, state, environment in
         field.modify(&state) { inner.run(action, &$0, environment) }
       },
-      accepts: inner.accepts)
+      accepts: inner.accepts,
+      lifecycle: lifecycle?.lifted(
+        project: { state, body in
+          field.read(&state, body)
+          return true
+        }, environment: { $0 }, effects: { $0 }))
   }
 
   /// Lifts this reducer to an enum state; while the state is in another case, the reducer
@@ -53,7 +63,13 @@ extension Reducer {
         globalState = path.embed(state)
         return effect
       },
-      accepts: inner.accepts)
+      accepts: inner.accepts,
+      lifecycle: lifecycle?.lifted(
+        project: { globalState, body in
+          guard var state = path.extract(from: globalState) else { return false }
+          body(&state)
+          return true
+        }, environment: { $0 }, effects: { $0 }))
   }
 
   /// Lifts this reducer to an optional enum state (`current: Current?` with
@@ -79,7 +95,13 @@ extension Reducer {
         globalState = path.embed(state)
         return effect
       },
-      accepts: inner.accepts)
+      accepts: inner.accepts,
+      lifecycle: lifecycle?.lifted(
+        project: { globalState, body in
+          guard var state = path.extract(from: globalState) else { return false }
+          body(&state)
+          return true
+        }, environment: { $0 }, effects: { $0 }))
   }
 
   /// Lifts this reducer to optional state: it runs only while the state is not `nil`.
@@ -98,6 +120,11 @@ extension Reducer {
       run: { action, state, environment in
         inner.run(action, &state, transform(environment))
       },
-      accepts: inner.accepts)
+      accepts: inner.accepts,
+      lifecycle: lifecycle?.lifted(
+        project: { state, body in
+          body(&state)
+          return true
+        }, environment: transform, effects: { $0 }))
   }
 }

@@ -1,53 +1,49 @@
 extension Reducer {
   /// Keeps the long-running effects that the state asks for running, and only those.
   ///
-  /// After every action, `wanted` is asked for the effects that the state before and the state
-  /// after the action want, each under a key: an effect whose key is new starts, an effect whose
-  /// key is gone is cancelled (running or waiting), and the others go on untouched. Each one runs
-  /// in its own ``EffectScope`` (``SubscriptionKey``), so its ids and queues are its own.
+  /// After every reduced action (sent, fed back, bound or a `nextAction`), whoever changed the
+  /// state, the actomaton asks `wanted` what the new state wants, each effect under a key: an
+  /// effect whose key is new starts, an effect whose key is gone is cancelled (running or
+  /// waiting), and the others go on untouched. A subscription runs exactly while `wanted`,
+  /// given the current state, names its key (spec rule 13); the first action starts what the
+  /// initial state wants.
   ///
-  /// The reducer stays pure: the difference is computed from the two states. Only actions start
-  /// subscriptions, so an initial state should want none (or the host sends a first action).
-  /// Keys are started in the dictionary's order.
+  /// Each key runs in its own ``EffectScope``, so its ids and queues are its own, and the scopes
+  /// of one call never meet those of another: equal keys in two calls are two subscriptions.
+  /// Pass `scope` to share keys between calls on purpose.
   ///
   /// ```swift
   /// reducer.subscriptions { state, environment in
   ///   state.isRunning ? [TickKey(): ticks(environment)] : [:]
   /// }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - scope: A name shared by calls that mean the same subscriptions; each call has its own
+  ///     when `nil`.
+  ///   - wanted: The effects the state wants, by key; asked after every action, so keep it
+  ///     cheap.
   public func subscriptions<Key: Hashable & Sendable>(
+    scope: (any Hashable & Sendable)? = nil,
     _ wanted: @escaping @Sendable (State, Environment) -> [Key: Effect<Action>]
   ) -> Reducer {
-    let inner = self
-    return Reducer(
-      run: { action, state, environment in
-        let before = wanted(state, environment)
-        var effect = inner.run(action, &state, environment)
-        let after = wanted(state, environment)
-        let gone = Set(before.keys.filter { after[$0] == nil }.map(SubscriptionKey.scope))
-        if !gone.isEmpty {
-          effect =
-            effect
-            + .cancel(ids: { ($0 as? ScopedEffectID).map { gone.contains($0.scope) } ?? false })
-        }
-        for (key, subscription) in after where before[key] == nil {
-          effect = effect + subscription.scoped(in: SubscriptionKey.scope(key)) { $0 }
-        }
-        return effect
-      },
-      accepts: inner.accepts, reshapes: inner.reshapes)
+    let namespace = scope.map(ErasedKey.init(base:)) ?? ErasedKey(base: Declaration())
+    let life = Lifecycle<Action, State, Environment>.subscriptions(wanted) { key in
+      EffectScope(SubscriptionKey(key: key, namespace: namespace))
+    }
+    return Reducer(run: run, accepts: accepts, lifecycle: .combine(lifecycle, life))
   }
 }
 
-/// The scope of a subscription's effects: its key.
+/// The scope of a subscription's effects: its key, in the namespace of the `subscriptions` call
+/// that named it.
 public struct SubscriptionKey<Key: Hashable & Sendable>: Hashable, Sendable,
   CustomStringConvertible
 {
   /// The key the state asked for the subscription under.
   public let key: Key
-
-  /// The scope of the subscription under `key`.
-  public static func scope(_ key: Key) -> EffectScope { EffectScope(SubscriptionKey(key: key)) }
+  /// The `subscriptions` call (or the scope it was given) that the key belongs to.
+  let namespace: ErasedKey
 
   public var description: String { "subscription \(key)" }
 }

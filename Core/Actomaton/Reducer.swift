@@ -11,10 +11,9 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   /// and returning `.empty`), so lifted reducers can skip their state work; `nil` when unknown.
   @usableFromInline package let accepts: (@Sendable (Action) -> Bool)?
 
-  /// A cheap test that is `false` only for actions after which no child lifted onto this
-  /// reducer can have appeared or gone, so the lifts skip their lifetime checks; `nil` means
-  /// the same as ``accepts``.
-  @usableFromInline package let reshapes: ActionFilter<Action>?
+  /// What the state wants alive (lifted children, lifetimes, subscriptions), for the
+  /// actomaton to compare after every action; `nil` when the reducer declares nothing.
+  @usableFromInline package let lifecycle: Lifecycle<Action, State, Environment>?
 
   /// For a reducer made by lifting children onto a parent, the chain `run` runs, so that a child
   /// lifted onto this reducer joins it instead of wrapping it.
@@ -27,7 +26,7 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   }
 
   /// Creates a reducer that handles only the actions `filter` lets through: it is not run for
-  /// the others, and children lifted onto it skip their lifetime checks for them.
+  /// the others.
   @inlinable
   public init(
     only filter: @escaping @Sendable (Action) -> Bool,
@@ -44,21 +43,33 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   package init(
     run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>,
     accepts: (@Sendable (Action) -> Bool)?,
-    reshapes: ActionFilter<Action>? = nil
+    lifecycle: Lifecycle<Action, State, Environment>? = nil
   ) {
     self.run = run
     self.accepts = accepts
-    self.reshapes = reshapes
+    self.lifecycle = lifecycle
     self.chain = nil
+  }
+
+  /// The same reducer, with `run` replaced by `wrap(run)`: what it accepts and what its state
+  /// wants alive stay, for a reducer that watches or records another.
+  @inlinable
+  package func wrappingRun(
+    _ wrap: (
+      @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>
+    ) -> @Sendable (Action, inout State, Environment) -> Effect<Action>
+  ) -> Reducer {
+    Reducer(run: wrap(run), accepts: accepts, lifecycle: lifecycle)
   }
 
   /// The reducer that runs `chain`.
   @inlinable
-  init(chain: LiftChain<Action, State, Environment>) {
+  init(chain: LiftChain<Action, State, Environment>, lifecycle: Lifecycle<Action, State, Environment>?)
+  {
     self.run = { action, state, environment in chain.run(action, &state, environment) }
     // NOTE: no `accepts`: testing it would ask every child and the parent, as `run` does anyway.
     self.accepts = nil
-    self.reshapes = chain.parentReshapes ?? ActionFilter { _ in true }
+    self.lifecycle = lifecycle
     self.chain = chain
   }
 
@@ -66,16 +77,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   @inlinable
   public static var empty: Reducer {
     Reducer(run: { _, _, _ in .empty }, accepts: { _ in false })
-  }
-
-  /// ``reshapes``, or else ``accepts``; `nil` when neither is known.
-  // NOTE: not `accepts.map(ActionFilter.init)`: through `map`, the closure is reabstracted twice,
-  // and each test would go through two thunks.
-  @inlinable
-  package var reshapeFilter: ActionFilter<Action>? {
-    if let reshapes { return reshapes }
-    if let accepts { return ActionFilter(accepts) }
-    return nil
   }
 
   /// Runs the reducers one after the other on the same state; their effects run in that order.
@@ -103,10 +104,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     if let firstAccepts, let secondAccepts {
       accepts = { action in firstAccepts(action) || secondAccepts(action) }
     }
-    var reshapes: ActionFilter<Action>?
-    if let firstReshapes = first.reshapeFilter, let secondReshapes = second.reshapeFilter {
-      reshapes = ActionFilter { firstReshapes.test($0) || secondReshapes.test($0) }
-    }
     return Reducer(
       run: { action, state, environment in
         let effect =
@@ -114,7 +111,7 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
         guard secondAccepts?(action) ?? true else { return effect }
         return effect + runSecond(action, &state, environment)
       },
-      accepts: accepts, reshapes: reshapes)
+      accepts: accepts, lifecycle: .combine(first.lifecycle, second.lifecycle))
   }
 
   /// `lhs`, then `rhs`, on the same state.
@@ -122,13 +119,4 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   public static func + (lhs: Reducer, rhs: Reducer) -> Reducer {
     combine([lhs, rhs])
   }
-}
-
-/// A test on actions, boxed so that handing it down through generic code does not wrap it again.
-@usableFromInline
-package struct ActionFilter<Action>: Sendable {
-  @usableFromInline let test: @Sendable (Action) -> Bool
-
-  @inlinable
-  package init(_ test: @escaping @Sendable (Action) -> Bool) { self.test = test }
 }

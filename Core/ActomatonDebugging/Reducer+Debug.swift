@@ -55,21 +55,15 @@ extension Reducer {
     _ prefix: String = "", format: LogFormat, to sink: @escaping LogSink = standardErrorSink,
     when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true }
   ) -> Reducer {
-    let inner = self
     let head = prefix.isEmpty ? "" : "[\(prefix)] "
-    return Reducer(accepts: inner.accepts) { action, state, environment in
-      guard isLogged(action) else { return inner.run(action, &state, environment) }
-      let before = format == .stateDiff ? state : nil
-      let effect = inner.run(action, &state, environment)
-      sink(LogEntry.text(head: head, action: action, format: format, old: before, new: state))
-      return effect
+    return wrappingRun { run in
+      { action, state, environment in
+        guard isLogged(action) else { return run(action, &state, environment) }
+        let before = format == .stateDiff ? state : nil
+        let effect = run(action, &state, environment)
+        sink(LogEntry.text(head: head, action: action, format: format, old: before, new: state))
+        return effect
+      }
     }
-  }
-
-  private init(
-    accepts: (@Sendable (Action) -> Bool)?,
-    run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>
-  ) {
-    self.init(run: run, accepts: accepts)
   }
 }

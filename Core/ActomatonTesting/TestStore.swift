@@ -80,12 +80,14 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     exhaustivity: Exhaustivity = .on
   ) {
     let steps = self.steps
-    let recording = Reducer<Action, State, Environment> { action, state, environment in
-      let before = state
-      let effect = reducer.run(action, &state, environment)
-      let step = Step(action: action, before: before, after: state, sendID: SendScope.current)
-      steps.withLock { $0.append(step) }
-      return effect
+    let recording = reducer.wrappingRun { run in
+      { action, state, environment in
+        let before = state
+        let effect = run(action, &state, environment)
+        let step = Step(action: action, before: before, after: state, sendID: SendScope.current)
+        steps.withLock { $0.append(step) }
+        return effect
+      }
     }
     self.state = initialState
     self.clock = clock
