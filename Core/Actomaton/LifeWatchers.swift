@@ -10,14 +10,20 @@ final class PresenceWatcher<Action: Sendable, State, Environment>: LifeWatcher<
   let start: Effect<Action>
   let stop: Effect<Action>
   let inner: LifeWatcher<Action, State, Environment>?
+  /// Cancels the child's scope again if it is still gone when it runs.
+  let late: Effect<Action>
 
-  var wasPresent = false
+  var wasPresent: Bool {
+    get { presence.isPresent }
+    set { presence.isPresent = newValue }
+  }
+  let presence = Presence()
   var lastIdentity: AnyHashable?
 
   init(
     isPresent: @escaping @Sendable (inout State) -> Bool,
     identity: (@Sendable (inout State) -> AnyHashable?)?,
-    start: Effect<Action>, stop: Effect<Action>,
+    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>,
     inner: LifeWatcher<Action, State, Environment>?
   ) {
     self.isPresent = isPresent
@@ -25,6 +31,10 @@ final class PresenceWatcher<Action: Sendable, State, Environment>: LifeWatcher<
     self.start = start
     self.stop = stop
     self.inner = inner
+    let presence = presence
+    late = .cancel(ids: { id in
+      !presence.isPresent && (id as? ScopedEffectID)?.scope == scope
+    })
   }
 
   override func prime(_ state: inout State, _ environment: Environment) {
@@ -56,6 +66,7 @@ final class PresenceWatcher<Action: Sendable, State, Environment>: LifeWatcher<
     wasPresent = false
     lastIdentity = nil
     changes.stops = changes.stops + stop
+    changes.late = changes.late + late
     // NOTE: the stop cancels the child's scope, and with it everything the child declared.
     inner?.forget()
   }
@@ -69,6 +80,19 @@ final class PresenceWatcher<Action: Sendable, State, Environment>: LifeWatcher<
     lastIdentity = nil
     inner?.forget()
   }
+}
+
+/// Whether a child is there, for the late cancellation of its scope to read when it runs.
+// NOTE: `@unchecked Sendable` only so that a cancellation predicate can hold it: its watcher
+// writes it, and the predicate reads it, on the isolation of the actomaton that owns both.
+final class Presence: @unchecked Sendable {
+  var isPresent = false
+}
+
+/// The ids of the elements there, as ``Presence`` is for one child.
+// NOTE: `@unchecked Sendable` for the same reason as ``Presence``.
+final class PresentIDs<ID: Hashable>: @unchecked Sendable {
+  var ids: Set<ID> = []
 }
 
 /// The identity of a value whose type is `Identifiable`: its `id`; `nil` for any other value.
@@ -94,6 +118,7 @@ final class ElementsWatcher<
 
   let ids: @Sendable (inout State) -> [Element.ID]
   let element: @Sendable (inout State, Element.ID) -> Element?
+  let scope: @Sendable (Element.ID) -> EffectScope
   let start: @Sendable (Element.ID) -> Effect<Action>
   let stop: @Sendable (Element.ID) -> Effect<Action>
   /// Lifts an element's own starts and stops into its scope and the parent's actions.
@@ -105,10 +130,14 @@ final class ElementsWatcher<
   // NOTE: a copy that shares the array's buffer: comparing it with an unchanged array is O(1).
   var lastIDs: [Element.ID] = []
   var inners: [Element.ID: Inner] = [:]
+  /// The ids present, for the late cancellation of a removed element's scope, made when an
+  /// element is removed.
+  let present = PresentIDs<Element.ID>()
 
   init(
     ids: @escaping @Sendable (inout State) -> [Element.ID],
     element: @escaping @Sendable (inout State, Element.ID) -> Element?,
+    scope: @escaping @Sendable (Element.ID) -> EffectScope,
     start: @escaping @Sendable (Element.ID) -> Effect<Action>,
     stop: @escaping @Sendable (Element.ID) -> Effect<Action>,
     lift: @escaping @Sendable (Element.ID, Effect<ChildAction>) -> Effect<Action>,
@@ -117,6 +146,7 @@ final class ElementsWatcher<
   ) {
     self.ids = ids
     self.element = element
+    self.scope = scope
     self.start = start
     self.stop = stop
     self.lift = lift
@@ -142,10 +172,14 @@ final class ElementsWatcher<
     if now != lastIDs {
       let present = Set(now)
       let old = Set(lastIDs)
+      var removed: [Element.ID] = []
       for id in lastIDs where !present.contains(id) {
         changes.stops = changes.stops + stop(id)
         inners[id] = nil
+        removed.append(id)
       }
+      self.present.ids = present
+      if !removed.isEmpty { changes.late = changes.late + lateCancel(removed) }
       for id in now where !old.contains(id) {
         changes.starts = changes.starts + start(id)
         if let makeInner { inners[id] = makeInner() }
@@ -164,6 +198,16 @@ final class ElementsWatcher<
     }
   }
 
+  /// Cancels the scopes of `removed` elements that are still gone when it runs.
+  private func lateCancel(_ removed: [Element.ID]) -> Effect<Action> {
+    let (present, scope) = (self.present, self.scope)
+    return .cancel(ids: { id in
+      guard let scoped = id as? ScopedEffectID else { return false }
+      guard let element = removed.first(where: { scope($0) == scoped.scope }) else { return false }
+      return !present.ids.contains(element)
+    })
+  }
+
   override func stopAll(_ changes: inout LifeChanges<Action>) {
     for id in lastIDs { changes.stops = changes.stops + stop(id) }
     forget()
@@ -172,6 +216,7 @@ final class ElementsWatcher<
   override func forget() {
     lastIDs = []
     inners = [:]
+    present.ids = []
   }
 }
 
@@ -221,11 +266,11 @@ extension Lifecycle {
   static func presence(
     isPresent: @escaping @Sendable (inout State) -> Bool,
     identity: (@Sendable (inout State) -> AnyHashable?)?,
-    start: Effect<Action>, stop: Effect<Action>, inner: Lifecycle?
+    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>, inner: Lifecycle?
   ) -> Lifecycle {
     Lifecycle {
       PresenceWatcher(
-        isPresent: isPresent, identity: identity, start: start, stop: stop,
+        isPresent: isPresent, identity: identity, scope: scope, start: start, stop: stop,
         inner: inner?.makeWatcher())
     }
   }
@@ -246,6 +291,7 @@ extension Lifecycle {
   static func elements<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
     ids: @escaping @Sendable (inout State) -> [Element.ID],
     element: @escaping @Sendable (inout State, Element.ID) -> Element?,
+    scope: @escaping @Sendable (Element.ID) -> EffectScope,
     start: @escaping @Sendable (Element.ID) -> Effect<Action>,
     stop: @escaping @Sendable (Element.ID) -> Effect<Action>,
     lift: @escaping @Sendable (Element.ID, Effect<ChildAction>) -> Effect<Action>,
@@ -254,7 +300,7 @@ extension Lifecycle {
   ) -> Lifecycle where Element: SendableMetatype, Element.ID: Sendable {
     Lifecycle {
       ElementsWatcher(
-        ids: ids, element: element, start: start, stop: stop, lift: lift,
+        ids: ids, element: element, scope: scope, start: start, stop: stop, lift: lift,
         environment: environment, makeInner: inner?.makeWatcher)
     }
   }

@@ -51,6 +51,10 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
 package struct LifeChanges<Action: Sendable> {
   var stops: Effect<Action> = .empty
   var starts: Effect<Action> = .empty
+  /// Cancels, again, the scopes of children that stopped and are still gone: run after the
+  /// reducer's effects, it catches what a child that is gone asked for after feeding back an
+  /// action (see ``LifeRoot/effect(after:state:)``).
+  var late: Effect<Action> = .empty
 
   @usableFromInline init() {}
 
@@ -62,6 +66,7 @@ package struct LifeChanges<Action: Sendable> {
   ) {
     if !other.stops.isEmpty { stops = stops + transform(other.stops) }
     if !other.starts.isEmpty { starts = starts + transform(other.starts) }
+    if !other.late.isEmpty { late = late + transform(other.late) }
   }
 }
 
@@ -188,8 +193,7 @@ final class LifeRoot<Action: Sendable, State, Environment>: @unchecked Sendable 
   let environment: Environment
 
   @usableFromInline
-  init(_ lifecycle: Lifecycle<Action, State, Environment>, state: State, environment: Environment)
-  {
+  init(_ lifecycle: Lifecycle<Action, State, Environment>, state: State, environment: Environment) {
     watcher = lifecycle.makeWatcher()
     self.environment = environment
     var state = state
@@ -200,7 +204,9 @@ final class LifeRoot<Action: Sendable, State, Environment>: @unchecked Sendable 
   ///
   /// The stops and starts come before the first action `effect` feeds back at once, so that a
   /// later reduction inside the same send compares with what runs then, and after the effects
-  /// before it, so that a stop also cancels what a child that is gone asked for last.
+  /// before it, so that a stop also cancels what a child that is gone asked for last. When
+  /// `effect` feeds back actions, the scopes of the children that stopped are cancelled once
+  /// more at its end if they are still gone then.
   @usableFromInline
   func effect(after effect: Effect<Action>, state: inout State) -> Effect<Action> {
     var changes = LifeChanges<Action>()
@@ -215,6 +221,7 @@ final class LifeRoot<Action: Sendable, State, Environment>: @unchecked Sendable 
         default: false
         }
       } ?? parts.endIndex
+    if index < parts.endIndex { parts += changes.late.parts }
     parts.insert(contentsOf: life.parts, at: index)
     return Effect(parts: parts)
   }

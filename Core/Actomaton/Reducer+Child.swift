@@ -176,7 +176,7 @@ extension Reducer {
     let start: Effect<Action> =
       onStart.scoped(in: scope, embed) + onStartParent.scoped(in: scope, { $0 })
     let life = Lifecycle.presence(
-      isPresent: isPresent, identity: identity, start: start,
+      isPresent: isPresent, identity: identity, scope: scope, start: start,
       stop: .cancel(scope: scope) + onStop, inner: scopedInner)
     return Reducer(
       chain: chain?.adding(lift) ?? LiftChain(parent: run, lifts: [lift]),

@@ -48,6 +48,7 @@ extension Reducer {
     let life = Lifecycle<Action, State, Environment>.elements(
       ids: { $0[keyPath: keyPath.keyPath].ids },
       element: { $0[keyPath: keyPath.keyPath][id: $1] },
+      scope: scope,
       start: { id in
         onStart.map { $0(id).scoped(in: scope(id)) { action.embed((id, $0)) } } ?? .empty
       },

@@ -64,8 +64,9 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
 
   /// The reducer that runs `chain`.
   @inlinable
-  init(chain: LiftChain<Action, State, Environment>, lifecycle: Lifecycle<Action, State, Environment>?)
-  {
+  init(
+    chain: LiftChain<Action, State, Environment>, lifecycle: Lifecycle<Action, State, Environment>?
+  ) {
     self.run = { action, state, environment in chain.run(action, &state, environment) }
     // NOTE: no `accepts`: testing it would ask every child and the parent, as `run` does anyway.
     self.accepts = nil
