@@ -90,4 +90,77 @@ extension Suite {
         note: "\(Report.format(nested.median)) ns per send"),
     ]
   }
+
+  func w10() async -> [Row] {
+    let n = 1_000_000 / scale
+    let living = await LivingRootWorkloads.w10(living: true, n: n, repetitions: repetitions)
+    let plain = await LivingRootWorkloads.w10(living: false, n: n, repetitions: repetitions)
+    return [
+      Row(
+        id: "W10", name: "send through a root with 5 lifted children, 3 subscription sets",
+        n: n, sample: living, floorName: "the same root without them", floor: plain,
+        target: "-", note: "\(Report.format(living.median)) ns per send")
+    ]
+  }
+}
+
+/// W10: what a root pays for what lives: five lifted children and three subscription sets.
+enum LivingRootWorkloads {
+  struct Leaf: Sendable { var count = 0 }
+  enum LeafAction: Sendable { case increment }
+
+  struct Root: Sendable {
+    var c1: Leaf? = Leaf()
+    var c2: Leaf? = Leaf()
+    var c3: Leaf? = Leaf()
+    var c4: Leaf? = Leaf()
+    var c5: Leaf? = Leaf()
+    var isListening = true
+  }
+
+  enum Action: Sendable {
+    case c1(LeafAction), c2(LeafAction), c3(LeafAction), c4(LeafAction), c5(LeafAction)
+  }
+
+  static let leaf = Reducer<LeafAction, Leaf, Void> { _, state, _ in
+    state.count += 1
+    return .empty
+  }
+
+  static let forever = Effect<Action>.run { _ in try await Task.sleep(for: .seconds(86_400)) }
+
+  /// The root with its children lifted by `child` and three `subscriptions` calls.
+  static var living: Reducer<Action, Root, Void> {
+    let paths: [(WritableKeyPath<Root, Leaf?>, CasePath<Action, LeafAction>)] = [
+      (\.c1, /Action.c1), (\.c2, /Action.c2), (\.c3, /Action.c3), (\.c4, /Action.c4),
+      (\.c5, /Action.c5),
+    ]
+    var root = Reducer<Action, Root, Void>.empty
+    for (state, action) in paths {
+      root = root.child(leaf, state: state, action: action, environment: { _ in })
+    }
+    for key in ["a", "b", "c"] {
+      root = root.subscriptions { state, _ in state.isListening ? [key: forever] : [:] }
+    }
+    return root
+  }
+
+  /// The same children, run by `contramap` over optionals, and no subscriptions.
+  static var plain: Reducer<Action, Root, Void> {
+    let paths: [(WritableKeyPath<Root, Leaf?>, CasePath<Action, LeafAction>)] = [
+      (\.c1, /Action.c1), (\.c2, /Action.c2), (\.c3, /Action.c3), (\.c4, /Action.c4),
+      (\.c5, /Action.c5),
+    ]
+    return .combine(
+      paths.map { state, action in
+        leaf.optional().contramap(state: state).contramap(action: action)
+      })
+  }
+
+  static func w10(living isLiving: Bool, n: Int, repetitions: Int) async -> Sample {
+    let actomaton = Actomaton(state: Root(), reducer: isLiving ? living : plain)
+    return await measure(n: n, repetitions: repetitions) {
+      for _ in 0..<n { await actomaton.send(.c3(.increment)) }
+    }
+  }
 }

@@ -1,33 +1,28 @@
 /// A child or a lifetime: it lives while `isPresent` holds (with the same identity), starts with
 /// `start`, and stops with `stop`; what the child itself declares lives inside it.
-final class PresenceWatcher<Action: Sendable, State, Environment>: LifeWatcher<
-  Action, State, Environment
->
-{
+final class PresenceWatcher<Action: Sendable, State>: LifeWatcher<State> {
   let isPresent: @Sendable (inout State) -> Bool
   /// The identity of the child while it is present, for a child whose state is `Identifiable`.
   let identity: (@Sendable (inout State) -> AnyHashable?)?
+  let emitter: LifeEmitter<Action>
   let start: Effect<Action>
   let stop: Effect<Action>
-  let inner: LifeWatcher<Action, State, Environment>?
   /// Cancels the child's scope again if it is still gone when it runs.
   let late: Effect<Action>
+  let inner: LifeWatcher<State>?
 
-  var wasPresent: Bool {
-    get { presence.isPresent }
-    set { presence.isPresent = newValue }
-  }
   let presence = Presence()
   var lastIdentity: AnyHashable?
 
   init(
     isPresent: @escaping @Sendable (inout State) -> Bool,
     identity: (@Sendable (inout State) -> AnyHashable?)?,
-    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>,
-    inner: LifeWatcher<Action, State, Environment>?
+    emitter: LifeEmitter<Action>, scope: EffectScope, start: Effect<Action>,
+    stop: Effect<Action>, inner: LifeWatcher<State>?
   ) {
     self.isPresent = isPresent
     self.identity = identity
+    self.emitter = emitter
     self.start = start
     self.stop = stop
     self.inner = inner
@@ -37,46 +32,45 @@ final class PresenceWatcher<Action: Sendable, State, Environment>: LifeWatcher<
     })
   }
 
-  override func prime(_ state: inout State, _ environment: Environment) {
-    wasPresent = isPresent(&state)
-    guard wasPresent else { return }
+  override func prime(_ state: inout State) {
+    presence.isPresent = isPresent(&state)
+    guard presence.isPresent else { return }
     lastIdentity = identity?(&state)
-    inner?.prime(&state, environment)
+    inner?.prime(&state)
   }
 
-  override func update(
-    _ state: inout State, _ environment: Environment, _ changes: inout LifeChanges<Action>
-  ) {
-    let present = isPresent(&state)
-    if !present {
-      if wasPresent { stopChild(&changes) }
+  override func update(_ state: inout State) {
+    guard isPresent(&state) else {
+      if presence.isPresent { stopChild() }
       return
     }
-    let id = identity?(&state)
-    if wasPresent, id != lastIdentity { stopChild(&changes) }
-    if !wasPresent {
-      wasPresent = true
+    if let identity {
+      let id = identity(&state)
+      if presence.isPresent, id != lastIdentity { stopChild() }
       lastIdentity = id
-      changes.starts = changes.starts + start
     }
-    inner?.update(&state, environment, &changes)
+    if !presence.isPresent {
+      presence.isPresent = true
+      emitter.start(start)
+    }
+    inner?.update(&state)
   }
 
-  private func stopChild(_ changes: inout LifeChanges<Action>) {
-    wasPresent = false
+  private func stopChild() {
+    presence.isPresent = false
     lastIdentity = nil
-    changes.stops = changes.stops + stop
-    changes.late = changes.late + late
+    emitter.stop(stop)
+    emitter.late(late)
     // NOTE: the stop cancels the child's scope, and with it everything the child declared.
     inner?.forget()
   }
 
-  override func stopAll(_ changes: inout LifeChanges<Action>) {
-    if wasPresent { stopChild(&changes) }
+  override func stopAll() {
+    if presence.isPresent { stopChild() }
   }
 
   override func forget() {
-    wasPresent = false
+    presence.isPresent = false
     lastIdentity = nil
     inner?.forget()
   }
@@ -110,28 +104,22 @@ private func identityOf<Identified: Identifiable>(_ value: Identified) -> AnyHas
 }
 
 /// The elements of an ``IdentifiedArray``: each lives while its id is in the array.
-final class ElementsWatcher<
-  Action: Sendable, State, Environment, Element: Identifiable, ChildAction: Sendable,
-  ChildEnvironment
->: LifeWatcher<Action, State, Environment> where Element.ID: Sendable {
-  typealias Inner = LifeWatcher<ChildAction, Element, ChildEnvironment>
-
+final class ElementsWatcher<Action: Sendable, State, Element: Identifiable>: LifeWatcher<State>
+where Element.ID: Sendable {
   let ids: @Sendable (inout State) -> [Element.ID]
   let element: @Sendable (inout State, Element.ID) -> Element?
   let scope: @Sendable (Element.ID) -> EffectScope
   let start: @Sendable (Element.ID) -> Effect<Action>
   let stop: @Sendable (Element.ID) -> Effect<Action>
-  /// Lifts an element's own starts and stops into its scope and the parent's actions.
-  let lift: @Sendable (Element.ID, Effect<ChildAction>) -> Effect<Action>
-  let environment: @Sendable (Environment) -> ChildEnvironment
-  let makeInner: (@Sendable () -> Inner)?
+  let emitter: LifeEmitter<Action>
+  /// Makes the watcher of what one element declares, if it declares anything.
+  let makeInner: ((Element.ID) -> LifeWatcher<Element>)?
 
   /// The ids present after the last comparison.
   // NOTE: a copy that shares the array's buffer: comparing it with an unchanged array is O(1).
   var lastIDs: [Element.ID] = []
-  var inners: [Element.ID: Inner] = [:]
-  /// The ids present, for the late cancellation of a removed element's scope, made when an
-  /// element is removed.
+  var inners: [Element.ID: LifeWatcher<Element>] = [:]
+  /// The ids present, for the late cancellation of a removed element's scope.
   let present = PresentIDs<Element.ID>()
 
   init(
@@ -140,62 +128,56 @@ final class ElementsWatcher<
     scope: @escaping @Sendable (Element.ID) -> EffectScope,
     start: @escaping @Sendable (Element.ID) -> Effect<Action>,
     stop: @escaping @Sendable (Element.ID) -> Effect<Action>,
-    lift: @escaping @Sendable (Element.ID, Effect<ChildAction>) -> Effect<Action>,
-    environment: @escaping @Sendable (Environment) -> ChildEnvironment,
-    makeInner: (@Sendable () -> Inner)?
+    emitter: LifeEmitter<Action>,
+    makeInner: ((Element.ID) -> LifeWatcher<Element>)?
   ) {
     self.ids = ids
     self.element = element
     self.scope = scope
     self.start = start
     self.stop = stop
-    self.lift = lift
-    self.environment = environment
+    self.emitter = emitter
     self.makeInner = makeInner
   }
 
-  override func prime(_ state: inout State, _ environment: Environment) {
+  override func prime(_ state: inout State) {
     lastIDs = ids(&state)
     guard let makeInner else { return }
-    let local = self.environment(environment)
     for id in lastIDs {
-      let inner = makeInner()
-      if var value = element(&state, id) { inner.prime(&value, local) }
+      let inner = makeInner(id)
+      if var value = element(&state, id) { inner.prime(&value) }
       inners[id] = inner
     }
   }
 
-  override func update(
-    _ state: inout State, _ environment: Environment, _ changes: inout LifeChanges<Action>
-  ) {
+  override func update(_ state: inout State) {
     let now = ids(&state)
-    if now != lastIDs {
-      let present = Set(now)
-      let old = Set(lastIDs)
-      var removed: [Element.ID] = []
-      for id in lastIDs where !present.contains(id) {
-        changes.stops = changes.stops + stop(id)
-        inners[id] = nil
-        removed.append(id)
-      }
-      self.present.ids = present
-      if !removed.isEmpty { changes.late = changes.late + lateCancel(removed) }
-      for id in now where !old.contains(id) {
-        changes.starts = changes.starts + start(id)
-        if let makeInner { inners[id] = makeInner() }
-      }
-      lastIDs = now
-    }
+    if now != lastIDs { compare(now) }
     guard makeInner != nil else { return }
     // NOTE: an element's own declarations are asked for every element on every action: O(n)
     // only for elements that declare something.
-    let local = self.environment(environment)
     for id in now {
       guard let inner = inners[id], var value = element(&state, id) else { continue }
-      var elementChanges = LifeChanges<ChildAction>()
-      inner.update(&value, local, &elementChanges)
-      if !elementChanges.isEmpty { changes.add(elementChanges) { lift(id, $0) } }
+      inner.update(&value)
     }
+  }
+
+  private func compare(_ now: [Element.ID]) {
+    let present = Set(now)
+    let old = Set(lastIDs)
+    var removed: [Element.ID] = []
+    for id in lastIDs where !present.contains(id) {
+      emitter.stop(stop(id))
+      inners[id] = nil
+      removed.append(id)
+    }
+    self.present.ids = present
+    if !removed.isEmpty { emitter.late(lateCancel(removed)) }
+    for id in now where !old.contains(id) {
+      emitter.start(start(id))
+      if let makeInner { inners[id] = makeInner(id) }
+    }
+    lastIDs = now
   }
 
   /// Cancels the scopes of `removed` elements that are still gone when it runs.
@@ -208,8 +190,8 @@ final class ElementsWatcher<
     })
   }
 
-  override func stopAll(_ changes: inout LifeChanges<Action>) {
-    for id in lastIDs { changes.stops = changes.stops + stop(id) }
+  override func stopAll() {
+    for id in lastIDs { emitter.stop(stop(id)) }
     forget()
   }
 
@@ -221,87 +203,39 @@ final class ElementsWatcher<
 }
 
 /// The subscriptions of one `subscriptions` call: each key the state names runs an effect.
-final class SubscriptionWatcher<Action: Sendable, State, Environment, Key: Hashable & Sendable>:
-  LifeWatcher<Action, State, Environment>
+final class SubscriptionWatcher<Action: Sendable, State, Key: Hashable & Sendable>:
+  LifeWatcher<State>
 {
-  let wanted: @Sendable (State, Environment) -> [Key: Effect<Action>]
+  let wanted: (State) -> [Key: Effect<Action>]
   let scope: @Sendable (Key) -> EffectScope
+  let emitter: LifeEmitter<Action>
   var running: Set<Key> = []
 
   init(
-    wanted: @escaping @Sendable (State, Environment) -> [Key: Effect<Action>],
-    scope: @escaping @Sendable (Key) -> EffectScope
+    wanted: @escaping (State) -> [Key: Effect<Action>],
+    scope: @escaping @Sendable (Key) -> EffectScope, emitter: LifeEmitter<Action>
   ) {
     self.wanted = wanted
     self.scope = scope
+    self.emitter = emitter
   }
 
-  override func update(
-    _ state: inout State, _ environment: Environment, _ changes: inout LifeChanges<Action>
-  ) {
-    let now = wanted(state, environment)
+  override func update(_ state: inout State) {
+    let now = wanted(state)
     if now.isEmpty, running.isEmpty { return }
-    for key in running where now[key] == nil {
-      changes.stops = changes.stops + .cancel(scope: scope(key))
-    }
+    for key in running where now[key] == nil { emitter.stop(.cancel(scope: scope(key))) }
+    var changed = now.count != running.count
     for (key, effect) in now where !running.contains(key) {
-      changes.starts = changes.starts + effect.scoped(in: scope(key)) { $0 }
+      emitter.start(effect.scoped(in: scope(key)) { $0 })
+      changed = true
     }
-    if now.count != running.count || now.keys.contains(where: { !running.contains($0) }) {
-      running = Set(now.keys)
-    }
+    if changed { running = Set(now.keys) }
   }
 
-  override func stopAll(_ changes: inout LifeChanges<Action>) {
-    for key in running { changes.stops = changes.stops + .cancel(scope: scope(key)) }
+  override func stopAll() {
+    for key in running { emitter.stop(.cancel(scope: scope(key))) }
     running = []
   }
 
   override func forget() { running = [] }
-}
-
-extension Lifecycle {
-  /// A child or a lifetime that lives while `isPresent` holds, with the same identity.
-  @usableFromInline
-  static func presence(
-    isPresent: @escaping @Sendable (inout State) -> Bool,
-    identity: (@Sendable (inout State) -> AnyHashable?)?,
-    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>, inner: Lifecycle?
-  ) -> Lifecycle {
-    Lifecycle {
-      PresenceWatcher(
-        isPresent: isPresent, identity: identity, scope: scope, start: start, stop: stop,
-        inner: inner?.makeWatcher())
-    }
-  }
-
-  /// The subscriptions of one `subscriptions` call.
-  @usableFromInline
-  static func subscriptions<Key: Hashable & Sendable>(
-    _ wanted: @escaping @Sendable (State, Environment) -> [Key: Effect<Action>],
-    scope: @escaping @Sendable (Key) -> EffectScope
-  ) -> Lifecycle {
-    Lifecycle { SubscriptionWatcher(wanted: wanted, scope: scope) }
-  }
-}
-
-extension Lifecycle {
-  /// The elements of an ``IdentifiedArray``, each alive while its id is there.
-  @usableFromInline
-  static func elements<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
-    ids: @escaping @Sendable (inout State) -> [Element.ID],
-    element: @escaping @Sendable (inout State, Element.ID) -> Element?,
-    scope: @escaping @Sendable (Element.ID) -> EffectScope,
-    start: @escaping @Sendable (Element.ID) -> Effect<Action>,
-    stop: @escaping @Sendable (Element.ID) -> Effect<Action>,
-    lift: @escaping @Sendable (Element.ID, Effect<ChildAction>) -> Effect<Action>,
-    environment: @escaping @Sendable (Environment) -> ChildEnvironment,
-    inner: Lifecycle<ChildAction, Element, ChildEnvironment>?
-  ) -> Lifecycle where Element: SendableMetatype, Element.ID: Sendable {
-    Lifecycle {
-      ElementsWatcher(
-        ids: ids, element: element, scope: scope, start: start, stop: stop, lift: lift,
-        environment: environment, makeInner: inner?.makeWatcher)
-    }
-  }
 }

@@ -10,23 +10,45 @@ import Synchronization
 /// starts and stops the same things.
 @usableFromInline
 package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
-  /// Makes the watcher that one actomaton keeps: it remembers what runs.
-  @usableFromInline let makeWatcher: @Sendable () -> LifeWatcher<Action, State, Environment>
+  /// Makes the watcher that one actomaton keeps, with that actomaton's environment and where its
+  /// stops and starts go.
+  @usableFromInline
+  let makeWatcher: @Sendable (Environment, LifeEmitter<Action>) -> LifeWatcher<State>
 
   @usableFromInline
-  init(_ makeWatcher: @escaping @Sendable () -> LifeWatcher<Action, State, Environment>) {
+  init(
+    _ makeWatcher: @escaping @Sendable (Environment, LifeEmitter<Action>) -> LifeWatcher<State>
+  ) {
     self.makeWatcher = makeWatcher
   }
 
-  /// Both declarations, `self` first.
+  /// Both declarations, `first` first.
   @usableFromInline
   static func combine(_ first: Lifecycle?, _ second: Lifecycle?) -> Lifecycle? {
     guard let first else { return second }
     guard let second else { return first }
-    return Lifecycle { LifeGroup([first.makeWatcher(), second.makeWatcher()]) }
+    return Lifecycle { environment, emitter in
+      LifeGroup([
+        first.makeWatcher(environment, emitter), second.makeWatcher(environment, emitter),
+      ])
+    }
   }
 
-  /// The same declarations for a larger domain.
+  /// The same declarations for a larger action type and environment, on the same state.
+  // NOTE: no watcher of its own: the environment is picked and the emitter lifted once, when
+  // the actomaton is made, so this costs nothing per action.
+  @usableFromInline
+  func lifted<GlobalAction: Sendable, GlobalEnvironment>(
+    environment: @escaping @Sendable (GlobalEnvironment) -> Environment,
+    effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
+  ) -> Lifecycle<GlobalAction, State, GlobalEnvironment> {
+    let make = makeWatcher
+    return Lifecycle<GlobalAction, State, GlobalEnvironment> { global, emitter in
+      make(environment(global), emitter.lifted(effects))
+    }
+  }
+
+  /// The same declarations for a larger domain whose state holds this one.
   ///
   /// - Parameters:
   ///   - project: Runs its body on this state inside the larger one and returns `true`, or
@@ -40,33 +62,39 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
   ) -> Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> {
     let make = makeWatcher
-    return Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> {
-      LiftedWatcher(make(), project: project, environment: environment, effects: effects)
+    return Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> { global, emitter in
+      LiftedWatcher(make(environment(global), emitter.lifted(effects)), project: project)
     }
   }
 }
 
-/// The effects that one comparison asks for: what stops, then what starts.
+/// Where a watcher sends the effects that stop and start what it watches; each level lifts
+/// them into its parent's actions and scope on the way to the root.
 @usableFromInline
-package struct LifeChanges<Action: Sendable> {
-  var stops: Effect<Action> = .empty
-  var starts: Effect<Action> = .empty
+package final class LifeEmitter<Action: Sendable> {
+  let stop: (Effect<Action>) -> Void
+  let start: (Effect<Action>) -> Void
   /// Cancels, again, the scopes of children that stopped and are still gone: run after the
   /// reducer's effects, it catches what a child that is gone asked for after feeding back an
   /// action (see ``LifeRoot/effect(after:state:)``).
-  var late: Effect<Action> = .empty
+  let late: (Effect<Action>) -> Void
 
-  @usableFromInline init() {}
-
-  var isEmpty: Bool { stops.isEmpty && starts.isEmpty }
-
-  /// Adds `other`'s changes, lifted by `transform`.
-  mutating func add<Other: Sendable>(
-    _ other: LifeChanges<Other>, _ transform: (Effect<Other>) -> Effect<Action>
+  init(
+    stop: @escaping (Effect<Action>) -> Void, start: @escaping (Effect<Action>) -> Void,
+    late: @escaping (Effect<Action>) -> Void
   ) {
-    if !other.stops.isEmpty { stops = stops + transform(other.stops) }
-    if !other.starts.isEmpty { starts = starts + transform(other.starts) }
-    if !other.late.isEmpty { late = late + transform(other.late) }
+    self.stop = stop
+    self.start = start
+    self.late = late
+  }
+
+  /// An emitter for a smaller domain, whose effects `transform` lifts into this one's.
+  func lifted<Local: Sendable>(_ transform: @escaping (Effect<Local>) -> Effect<Action>)
+    -> LifeEmitter<Local>
+  {
+    LifeEmitter<Local>(
+      stop: { self.stop(transform($0)) }, start: { self.start(transform($0)) },
+      late: { self.late(transform($0)) })
   }
 }
 
@@ -74,49 +102,42 @@ package struct LifeChanges<Action: Sendable> {
 // NOTE: a class per declaration so that the root walks a tree made once, with no allocation for
 // an action that moves nothing. Only the actomaton that made it touches it, on its isolation.
 @usableFromInline
-package class LifeWatcher<Action: Sendable, State, Environment> {
-  @usableFromInline init() {}
+package class LifeWatcher<State> {
+  init() {}
 
   /// Takes what the initial state holds as running, without starting it.
-  func prime(_ state: inout State, _ environment: Environment) {}
+  func prime(_ state: inout State) {}
 
-  /// Compares what `state` wants with what runs, adds the effects that stop and start, and
+  /// Compares what `state` wants with what runs, emits the effects that stop and start, and
   /// remembers what runs now.
-  func update(
-    _ state: inout State, _ environment: Environment, _ changes: inout LifeChanges<Action>
-  ) {}
+  func update(_ state: inout State) {}
 
   /// The part of the state it watches is gone: stops everything that runs.
-  func stopAll(_ changes: inout LifeChanges<Action>) {}
+  func stopAll() {}
 
   /// Forgets what runs without stopping it: the scope around it was cancelled already.
   func forget() {}
 }
 
 /// Several declarations side by side.
-final class LifeGroup<Action: Sendable, State, Environment>: LifeWatcher<
-  Action, State, Environment
->
-{
-  let members: [LifeWatcher<Action, State, Environment>]
+final class LifeGroup<State>: LifeWatcher<State> {
+  let members: [LifeWatcher<State>]
 
-  init(_ members: [LifeWatcher<Action, State, Environment>]) {
+  init(_ members: [LifeWatcher<State>]) {
     // NOTE: a group of groups is flattened, so a long `combine` is one loop.
     self.members = members.flatMap { ($0 as? LifeGroup)?.members ?? [$0] }
   }
 
-  override func prime(_ state: inout State, _ environment: Environment) {
-    for member in members { member.prime(&state, environment) }
+  override func prime(_ state: inout State) {
+    for member in members { member.prime(&state) }
   }
 
-  override func update(
-    _ state: inout State, _ environment: Environment, _ changes: inout LifeChanges<Action>
-  ) {
-    for member in members { member.update(&state, environment, &changes) }
+  override func update(_ state: inout State) {
+    for member in members { member.update(&state) }
   }
 
-  override func stopAll(_ changes: inout LifeChanges<Action>) {
-    for member in members { member.stopAll(&changes) }
+  override func stopAll() {
+    for member in members { member.stopAll() }
   }
 
   override func forget() {
@@ -124,47 +145,28 @@ final class LifeGroup<Action: Sendable, State, Environment>: LifeWatcher<
   }
 }
 
-/// A declaration made for a smaller domain, watched inside a larger one.
-final class LiftedWatcher<
-  Action: Sendable, State, Environment, LocalAction: Sendable, LocalState, LocalEnvironment
->: LifeWatcher<Action, State, Environment> {
-  let inner: LifeWatcher<LocalAction, LocalState, LocalEnvironment>
+/// A declaration made for a part of the state, watched from the whole.
+final class LiftedWatcher<State, LocalState>: LifeWatcher<State> {
+  let inner: LifeWatcher<LocalState>
   let project: @Sendable (inout State, (inout LocalState) -> Void) -> Bool
-  let environment: @Sendable (Environment) -> LocalEnvironment
-  let effects: @Sendable (Effect<LocalAction>) -> Effect<Action>
 
   init(
-    _ inner: LifeWatcher<LocalAction, LocalState, LocalEnvironment>,
-    project: @escaping @Sendable (inout State, (inout LocalState) -> Void) -> Bool,
-    environment: @escaping @Sendable (Environment) -> LocalEnvironment,
-    effects: @escaping @Sendable (Effect<LocalAction>) -> Effect<Action>
+    _ inner: LifeWatcher<LocalState>,
+    project: @escaping @Sendable (inout State, (inout LocalState) -> Void) -> Bool
   ) {
     self.inner = inner
     self.project = project
-    self.environment = environment
-    self.effects = effects
   }
 
-  override func prime(_ state: inout State, _ environment: Environment) {
-    let local = self.environment(environment)
-    _ = project(&state) { inner.prime(&$0, local) }
+  override func prime(_ state: inout State) {
+    _ = project(&state) { inner.prime(&$0) }
   }
 
-  override func update(
-    _ state: inout State, _ environment: Environment, _ changes: inout LifeChanges<Action>
-  ) {
-    var local = LifeChanges<LocalAction>()
-    let localEnvironment = self.environment(environment)
-    let isThere = project(&state) { inner.update(&$0, localEnvironment, &local) }
-    if !isThere { inner.stopAll(&local) }
-    if !local.isEmpty { changes.add(local, effects) }
+  override func update(_ state: inout State) {
+    if !project(&state, { inner.update(&$0) }) { inner.stopAll() }
   }
 
-  override func stopAll(_ changes: inout LifeChanges<Action>) {
-    var local = LifeChanges<LocalAction>()
-    inner.stopAll(&local)
-    if !local.isEmpty { changes.add(local, effects) }
-  }
+  override func stopAll() { inner.stopAll() }
 
   override func forget() { inner.forget() }
 }
@@ -188,16 +190,28 @@ struct Declaration: Hashable, Sendable {
 // closure runs on the actomaton's isolation alone, so the watchers are never touched at once
 // from two threads.
 @usableFromInline
-final class LifeRoot<Action: Sendable, State, Environment>: @unchecked Sendable {
-  let watcher: LifeWatcher<Action, State, Environment>
-  let environment: Environment
+final class LifeRoot<Action: Sendable, State>: @unchecked Sendable {
+  private final class Collected {
+    var stops = Effect<Action>.empty
+    var starts = Effect<Action>.empty
+    var late = Effect<Action>.empty
+  }
+
+  private let watcher: LifeWatcher<State>
+  private let collected = Collected()
 
   @usableFromInline
-  init(_ lifecycle: Lifecycle<Action, State, Environment>, state: State, environment: Environment) {
-    watcher = lifecycle.makeWatcher()
-    self.environment = environment
+  init<Environment>(
+    _ lifecycle: Lifecycle<Action, State, Environment>, state: State, environment: Environment
+  ) {
+    let collected = collected
+    let emitter = LifeEmitter<Action>(
+      stop: { collected.stops = collected.stops + $0 },
+      start: { collected.starts = collected.starts + $0 },
+      late: { collected.late = collected.late + $0 })
+    watcher = lifecycle.makeWatcher(environment, emitter)
     var state = state
-    watcher.prime(&state, environment)
+    watcher.prime(&state)
   }
 
   /// `effect`, with what the new state wants started and what it no longer wants stopped.
@@ -209,10 +223,11 @@ final class LifeRoot<Action: Sendable, State, Environment>: @unchecked Sendable 
   /// more at its end if they are still gone then.
   @usableFromInline
   func effect(after effect: Effect<Action>, state: inout State) -> Effect<Action> {
-    var changes = LifeChanges<Action>()
-    watcher.update(&state, environment, &changes)
-    if changes.isEmpty { return effect }
-    let life = changes.stops + changes.starts
+    watcher.update(&state)
+    if collected.stops.isEmpty, collected.starts.isEmpty { return effect }
+    let life = collected.stops + collected.starts
+    let late = collected.late
+    (collected.stops, collected.starts, collected.late) = (.empty, .empty, .empty)
     guard var parts = effect.storage else { return life }
     let index =
       parts.firstIndex {
@@ -221,7 +236,7 @@ final class LifeRoot<Action: Sendable, State, Environment>: @unchecked Sendable 
         default: false
         }
       } ?? parts.endIndex
-    if index < parts.endIndex { parts += changes.late.parts }
+    if index < parts.endIndex { parts += late.parts }
     parts.insert(contentsOf: life.parts, at: index)
     return Effect(parts: parts)
   }

@@ -1,19 +1,31 @@
 extension Reducer {
-  /// Runs `child` on an optional child state, before this reducer, and ends the child's effects
-  /// with it.
+  /// Runs `child` on an optional child state, before this reducer; the child lives while it is
+  /// in the state.
+  ///
+  /// The child lives while its state is not `nil`, whoever changed it (this reducer, a sibling,
+  /// the child itself, however often within one send): when it appears, `onStart` runs; when it
+  /// goes, every effect it started, running or waiting in a queue, is cancelled and `onStop`
+  /// runs. For a child state that is `Identifiable`, a new `id` is a new child: the old one
+  /// stops and the new one starts. What the child declares (its own children, subscriptions)
+  /// lives inside it. The actomaton decides this after every action (see ``subscriptions(scope:_:)``).
   ///
   /// The child's effects run in its own ``EffectScope``: its ids and queues never meet those of
-  /// other children, and when an action leaves the child state `nil`, every effect it started,
-  /// running or waiting in a queue, is cancelled. An action for the child while it is `nil` is
-  /// dropped and reported as a ``ChildActionDropped`` error.
+  /// other children. An action for the child while it is `nil` is dropped and reported as a
+  /// ``ChildActionDropped`` error.
+  ///
+  /// ```swift
+  /// parent.child(
+  ///   Detail.reducer, state: \.detail, action: /Action.detail, environment: { $0.detail },
+  ///   onStart: .nextAction(.load), onStop: .nextAction(.detailClosed))
+  /// ```
   ///
   /// - Parameters:
   ///   - child: The child's reducer.
   ///   - path: Where the child's state lives.
   ///   - action: Where the child's actions live.
   ///   - environment: Picks the child's environment.
-  ///   - scope: Names the child's scope; by default the key path and the child's types, so pass
-  ///     one when two children at one key path share both types.
+  ///   - scope: Names the child's scope; each call has its own when `nil`. Pass the same one to
+  ///     two calls only to share on purpose.
   ///   - onStart: Run in the child's scope when the child appears.
   ///   - onStop: Run when the child disappears, after its effects were cancelled, outside its
   ///     scope (the stop does not cancel it), for this reducer's domain: the child is gone.
@@ -129,7 +141,16 @@ extension Reducer {
   /// Runs `onStart` when the enum at `path` enters `case`, and `onStop` when it leaves it, for a
   /// part of the state that has a lifetime but no reducer of its own.
   ///
-  /// `onStart` runs in the case's scope, cancelled when the case is left; `onStop` outside it.
+  /// The lifetime lives while its case holds, whoever changed the state, as for a ``child(_:state:action:environment:scope:onStart:onStop:)-(_,WritableKeyPath<State,ChildState?>,_,_,_,_,_)``.
+  /// `onStart` runs in the lifetime's own scope, cancelled when the case is left; `onStop`
+  /// outside it. Each call has a scope of its own, so two lifetimes on payloadless cases at one
+  /// path never cancel each other.
+  ///
+  /// ```swift
+  /// reducer.lifetime(
+  ///   state: \.screen, case: /Screen.todo,
+  ///   onStart: .nextAction(.todo(.onAppear)), onStop: .nextAction(.todo(.onDisappear)))
+  /// ```
   @inlinable
   public func lifetime<Enum, Value>(
     state path: WritableKeyPath<State, Enum>,
@@ -167,12 +188,8 @@ extension Reducer {
       guard isPresent(&state) else { return Effect<Action>.dropped(childAction, child: scope) }
       return child.run(childAction, &state, environment).scoped(in: scope, embed)
     }
-    let project: @Sendable (inout State, (inout State) -> Void) -> Bool = { state, body in
-      body(&state)
-      return true
-    }
     let scopedInner: Lifecycle? = inner?.lifted(
-      project: project, environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
+      environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
     let start: Effect<Action> =
       onStart.scoped(in: scope, embed) + onStartParent.scoped(in: scope, { $0 })
     let life = Lifecycle.presence(

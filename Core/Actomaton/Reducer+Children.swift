@@ -1,6 +1,18 @@
 extension Reducer {
   /// Runs `child` on one element of an ``IdentifiedArray``, before this reducer, for actions
-  /// addressed to that element's id; each element's effects end with it.
+  /// addressed to that element's id; each element lives while its id is in the array.
+  ///
+  /// Whoever adds or removes an element (this reducer, a sibling, however often within one
+  /// send), `onStart` runs for an element that appeared, and an element that went has its
+  /// effects cancelled and `onStop` run. An element removed and added again with the same id
+  /// within one action is the same element, and its effects go on. What an element declares
+  /// (its subscriptions) is asked for every element after every action.
+  ///
+  /// ```swift
+  /// list.children(
+  ///   Row.reducer, state: \.rows, action: /Action.row, environment: { $0.row },
+  ///   onStart: { _ in .nextAction(.appeared) })
+  /// ```
   ///
   /// The element is found by id in O(1). Each element's effects run in the element's own
   /// ``EffectScope``, so two elements using one effect id or queue never cancel or wait for each

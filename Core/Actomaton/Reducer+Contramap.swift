@@ -16,11 +16,7 @@ extension Reducer {
         guard let action = path.extract(from: globalAction) else { return false }
         return inner.accepts?(action) ?? true
       },
-      lifecycle: lifecycle?.lifted(
-        project: { state, body in
-          body(&state)
-          return true
-        }, environment: { $0 }, effects: { $0.map(path.embed) }))
+      lifecycle: lifecycle?.lifted(environment: { $0 }, effects: { $0.map(path.embed) }))
   }
 
   /// Lifts this reducer to a larger state that holds this state at `keyPath`.
@@ -121,10 +117,6 @@ extension Reducer {
         inner.run(action, &state, transform(environment))
       },
       accepts: inner.accepts,
-      lifecycle: lifecycle?.lifted(
-        project: { state, body in
-          body(&state)
-          return true
-        }, environment: transform, effects: { $0 }))
+      lifecycle: lifecycle?.lifted(environment: transform, effects: { $0 }))
   }
 }

@@ -1,0 +1,52 @@
+extension Lifecycle {
+  /// A child or a lifetime that lives while `isPresent` holds, with the same identity; what it
+  /// declares itself (`inner`, already lifted into this domain and its scope) lives inside it.
+  @usableFromInline
+  static func presence(
+    isPresent: @escaping @Sendable (inout State) -> Bool,
+    identity: (@Sendable (inout State) -> AnyHashable?)?,
+    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>, inner: Lifecycle?
+  ) -> Lifecycle {
+    Lifecycle { environment, emitter in
+      PresenceWatcher(
+        isPresent: isPresent, identity: identity, emitter: emitter, scope: scope, start: start,
+        stop: stop, inner: inner?.makeWatcher(environment, emitter))
+    }
+  }
+
+  /// The subscriptions of one `subscriptions` call.
+  @usableFromInline
+  static func subscriptions<Key: Hashable & Sendable>(
+    _ wanted: @escaping @Sendable (State, Environment) -> [Key: Effect<Action>],
+    scope: @escaping @Sendable (Key) -> EffectScope
+  ) -> Lifecycle {
+    Lifecycle { environment, emitter in
+      SubscriptionWatcher(
+        wanted: { wanted($0, environment) }, scope: scope, emitter: emitter)
+    }
+  }
+
+  /// The elements of an ``IdentifiedArray``, each alive while its id is there.
+  @usableFromInline
+  static func elements<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
+    ids: @escaping @Sendable (inout State) -> [Element.ID],
+    element: @escaping @Sendable (inout State, Element.ID) -> Element?,
+    scope: @escaping @Sendable (Element.ID) -> EffectScope,
+    start: @escaping @Sendable (Element.ID) -> Effect<Action>,
+    stop: @escaping @Sendable (Element.ID) -> Effect<Action>,
+    lift: @escaping @Sendable (Element.ID, Effect<ChildAction>) -> Effect<Action>,
+    environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
+    inner: Lifecycle<ChildAction, Element, ChildEnvironment>?
+  ) -> Lifecycle where Element: SendableMetatype, Element.ID: Sendable {
+    Lifecycle { environment, emitter in
+      var makeInner: ((Element.ID) -> LifeWatcher<Element>)?
+      if let inner {
+        let local = toChild(environment)
+        makeInner = { id in inner.makeWatcher(local, emitter.lifted { lift(id, $0) }) }
+      }
+      return ElementsWatcher(
+        ids: ids, element: element, scope: scope, start: start, stop: stop, emitter: emitter,
+        makeInner: makeInner)
+    }
+  }
+}
