@@ -128,7 +128,7 @@ public enum Root {
     let stopwatch: CasePath<State.Screen?, Stopwatch.State> = /State.Screen.stopwatch
     let stateDiagram: CasePath<State.Screen?, StateDiagram.State> = /State.Screen.stateDiagram
     let gitHubSearch: CasePath<State.Screen?, GitHubSearch.State> = /State.Screen.gitHubSearch
-    let todo = CasePath<State.Screen?, Void>(embed: { .todo }, extract: { $0 == .todo ? () : nil })
+    let todo: CasePath<State.Screen?, Void> = /State.Screen.todo
     return
       navigation
       .child(

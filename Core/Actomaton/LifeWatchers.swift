@@ -1,6 +1,6 @@
 /// A child or a lifetime: it lives while `isPresent` holds (with the same identity), starts with
 /// `start`, and stops with `stop`; what the child itself declares lives inside it.
-final class PresenceWatcher<Action: Sendable, State>: LifeWatcher<State> {
+final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
   let isPresent: @Sendable (inout State) -> Bool
   /// The identity of the child while it is present, for a child whose state is `Identifiable`.
   let identity: (@Sendable (inout State) -> AnyHashable?)?
@@ -9,16 +9,17 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher<State> {
   let stop: Effect<Action>
   /// Cancels the child's scope again if it is still gone when it runs.
   let late: Effect<Action>
-  let inner: LifeWatcher<State>?
+  let inner: LifeWatcher?
 
   let presence = Presence()
-  var lastIdentity: AnyHashable?
+  // NOTE: unchecked: only the owning actomaton touches a watcher, on its isolation.
+  @exclusivity(unchecked) var lastIdentity: AnyHashable?
 
   init(
     isPresent: @escaping @Sendable (inout State) -> Bool,
     identity: (@Sendable (inout State) -> AnyHashable?)?,
     emitter: LifeEmitter<Action>, scope: EffectScope, start: Effect<Action>,
-    stop: Effect<Action>, inner: LifeWatcher<State>?
+    stop: Effect<Action>, inner: LifeWatcher?
   ) {
     self.isPresent = isPresent
     self.identity = identity
@@ -32,20 +33,22 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher<State> {
     })
   }
 
-  override func prime(_ state: inout State) {
-    presence.isPresent = isPresent(&state)
+  override func prime(_ raw: UnsafeMutableRawPointer) {
+    let state = raw.assumingMemoryBound(to: State.self)
+    presence.isPresent = isPresent(&state.pointee)
     guard presence.isPresent else { return }
-    lastIdentity = identity?(&state)
-    inner?.prime(&state)
+    lastIdentity = identity?(&state.pointee)
+    inner?.prime(raw)
   }
 
-  override func update(_ state: inout State) {
-    guard isPresent(&state) else {
+  override func update(_ raw: UnsafeMutableRawPointer) {
+    let state = raw.assumingMemoryBound(to: State.self)
+    guard isPresent(&state.pointee) else {
       if presence.isPresent { stopChild() }
       return
     }
     if let identity {
-      let id = identity(&state)
+      let id = identity(&state.pointee)
       if presence.isPresent, id != lastIdentity { stopChild() }
       lastIdentity = id
     }
@@ -53,7 +56,7 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher<State> {
       presence.isPresent = true
       emitter.start(start)
     }
-    inner?.update(&state)
+    inner?.update(raw)
   }
 
   private func stopChild() {
@@ -80,7 +83,7 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher<State> {
 // NOTE: `@unchecked Sendable` only so that a cancellation predicate can hold it: its watcher
 // writes it, and the predicate reads it, on the isolation of the actomaton that owns both.
 final class Presence: @unchecked Sendable {
-  var isPresent = false
+  @exclusivity(unchecked) var isPresent = false
 }
 
 /// The ids of the elements there, as ``Presence`` is for one child.
@@ -104,7 +107,7 @@ private func identityOf<Identified: Identifiable>(_ value: Identified) -> AnyHas
 }
 
 /// The elements of an ``IdentifiedArray``: each lives while its id is in the array.
-final class ElementsWatcher<Action: Sendable, State, Element: Identifiable>: LifeWatcher<State>
+final class ElementsWatcher<Action: Sendable, State, Element: Identifiable>: LifeWatcher
 where Element.ID: Sendable {
   let ids: @Sendable (inout State) -> [Element.ID]
   let element: @Sendable (inout State, Element.ID) -> Element?
@@ -113,12 +116,12 @@ where Element.ID: Sendable {
   let stop: @Sendable (Element.ID) -> Effect<Action>
   let emitter: LifeEmitter<Action>
   /// Makes the watcher of what one element declares, if it declares anything.
-  let makeInner: ((Element.ID) -> LifeWatcher<Element>)?
+  let makeInner: ((Element.ID) -> LifeWatcher)?
 
   /// The ids present after the last comparison.
   // NOTE: a copy that shares the array's buffer: comparing it with an unchanged array is O(1).
-  var lastIDs: [Element.ID] = []
-  var inners: [Element.ID: LifeWatcher<Element>] = [:]
+  @exclusivity(unchecked) var lastIDs: [Element.ID] = []
+  @exclusivity(unchecked) var inners: [Element.ID: LifeWatcher] = [:]
   /// The ids present, for the late cancellation of a removed element's scope.
   let present = PresentIDs<Element.ID>()
 
@@ -129,7 +132,7 @@ where Element.ID: Sendable {
     start: @escaping @Sendable (Element.ID) -> Effect<Action>,
     stop: @escaping @Sendable (Element.ID) -> Effect<Action>,
     emitter: LifeEmitter<Action>,
-    makeInner: ((Element.ID) -> LifeWatcher<Element>)?
+    makeInner: ((Element.ID) -> LifeWatcher)?
   ) {
     self.ids = ids
     self.element = element
@@ -140,25 +143,29 @@ where Element.ID: Sendable {
     self.makeInner = makeInner
   }
 
-  override func prime(_ state: inout State) {
-    lastIDs = ids(&state)
+  override func prime(_ raw: UnsafeMutableRawPointer) {
+    let state = raw.assumingMemoryBound(to: State.self)
+    lastIDs = ids(&state.pointee)
     guard let makeInner else { return }
     for id in lastIDs {
       let inner = makeInner(id)
-      if var value = element(&state, id) { inner.prime(&value) }
+      if var value = element(&state.pointee, id) {
+        withUnsafeMutablePointer(to: &value) { inner.prime(UnsafeMutableRawPointer($0)) }
+      }
       inners[id] = inner
     }
   }
 
-  override func update(_ state: inout State) {
-    let now = ids(&state)
+  override func update(_ raw: UnsafeMutableRawPointer) {
+    let state = raw.assumingMemoryBound(to: State.self)
+    let now = ids(&state.pointee)
     if now != lastIDs { compare(now) }
     guard makeInner != nil else { return }
     // NOTE: an element's own declarations are asked for every element on every action: O(n)
     // only for elements that declare something.
     for id in now {
-      guard let inner = inners[id], var value = element(&state, id) else { continue }
-      inner.update(&value)
+      guard let inner = inners[id], var value = element(&state.pointee, id) else { continue }
+      withUnsafeMutablePointer(to: &value) { inner.update(UnsafeMutableRawPointer($0)) }
     }
   }
 
@@ -204,12 +211,12 @@ where Element.ID: Sendable {
 
 /// The subscriptions of one `subscriptions` call: each key the state names runs an effect.
 final class SubscriptionWatcher<Action: Sendable, State, Key: Hashable & Sendable>:
-  LifeWatcher<State>
+  LifeWatcher
 {
   let wanted: (State) -> [Key: Effect<Action>]
   let scope: @Sendable (Key) -> EffectScope
   let emitter: LifeEmitter<Action>
-  var running: Set<Key> = []
+  @exclusivity(unchecked) var running: Set<Key> = []
 
   init(
     wanted: @escaping (State) -> [Key: Effect<Action>],
@@ -220,8 +227,8 @@ final class SubscriptionWatcher<Action: Sendable, State, Key: Hashable & Sendabl
     self.emitter = emitter
   }
 
-  override func update(_ state: inout State) {
-    let now = wanted(state)
+  override func update(_ raw: UnsafeMutableRawPointer) {
+    let now = wanted(raw.assumingMemoryBound(to: State.self).pointee)
     if now.isEmpty, running.isEmpty { return }
     for key in running where now[key] == nil { emitter.stop(.cancel(scope: scope(key))) }
     var changed = now.count != running.count

@@ -8,7 +8,7 @@ extension Lifecycle {
     scope: EffectScope, start: Effect<Action>, stop: Effect<Action>, inner: Lifecycle?
   ) -> Lifecycle {
     Lifecycle { environment, emitter in
-      PresenceWatcher(
+      PresenceWatcher<Action, State>(
         isPresent: isPresent, identity: identity, emitter: emitter, scope: scope, start: start,
         stop: stop, inner: inner?.makeWatcher(environment, emitter))
     }
@@ -21,7 +21,7 @@ extension Lifecycle {
     scope: @escaping @Sendable (Key) -> EffectScope
   ) -> Lifecycle {
     Lifecycle { environment, emitter in
-      SubscriptionWatcher(
+      SubscriptionWatcher<Action, State, Key>(
         wanted: { wanted($0, environment) }, scope: scope, emitter: emitter)
     }
   }
@@ -39,12 +39,12 @@ extension Lifecycle {
     inner: Lifecycle<ChildAction, Element, ChildEnvironment>?
   ) -> Lifecycle where Element: SendableMetatype, Element.ID: Sendable {
     Lifecycle { environment, emitter in
-      var makeInner: ((Element.ID) -> LifeWatcher<Element>)?
+      var makeInner: ((Element.ID) -> LifeWatcher)?
       if let inner {
         let local = toChild(environment)
         makeInner = { id in inner.makeWatcher(local, emitter.lifted { lift(id, $0) }) }
       }
-      return ElementsWatcher(
+      return ElementsWatcher<Action, State, Element>(
         ids: ids, element: element, scope: scope, start: start, stop: stop, emitter: emitter,
         makeInner: makeInner)
     }

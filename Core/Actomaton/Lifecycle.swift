@@ -13,12 +13,10 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   /// Makes the watcher that one actomaton keeps, with that actomaton's environment and where its
   /// stops and starts go.
   @usableFromInline
-  let makeWatcher: @Sendable (Environment, LifeEmitter<Action>) -> LifeWatcher<State>
+  let makeWatcher: @Sendable (Environment, LifeEmitter<Action>) -> LifeWatcher
 
   @usableFromInline
-  init(
-    _ makeWatcher: @escaping @Sendable (Environment, LifeEmitter<Action>) -> LifeWatcher<State>
-  ) {
+  init(_ makeWatcher: @escaping @Sendable (Environment, LifeEmitter<Action>) -> LifeWatcher) {
     self.makeWatcher = makeWatcher
   }
 
@@ -63,7 +61,8 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   ) -> Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> {
     let make = makeWatcher
     return Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> { global, emitter in
-      LiftedWatcher(make(environment(global), emitter.lifted(effects)), project: project)
+      LiftedWatcher<GlobalState, State>(
+        make(environment(global), emitter.lifted(effects)), project: project)
     }
   }
 }
@@ -99,18 +98,21 @@ package final class LifeEmitter<Action: Sendable> {
 }
 
 /// One actomaton's record of what one declaration keeps alive.
+///
+/// The state is handed over as a pointer to the watched value (its type is the watcher's
+/// business), so that walking the tree needs no generic metadata.
 // NOTE: a class per declaration so that the root walks a tree made once, with no allocation for
 // an action that moves nothing. Only the actomaton that made it touches it, on its isolation.
 @usableFromInline
-package class LifeWatcher<State> {
+package class LifeWatcher {
   init() {}
 
   /// Takes what the initial state holds as running, without starting it.
-  func prime(_ state: inout State) {}
+  func prime(_ state: UnsafeMutableRawPointer) {}
 
-  /// Compares what `state` wants with what runs, emits the effects that stop and start, and
+  /// Compares what the state wants with what runs, emits the effects that stop and start, and
   /// remembers what runs now.
-  func update(_ state: inout State) {}
+  func update(_ state: UnsafeMutableRawPointer) {}
 
   /// The part of the state it watches is gone: stops everything that runs.
   func stopAll() {}
@@ -120,20 +122,23 @@ package class LifeWatcher<State> {
 }
 
 /// Several declarations side by side.
-final class LifeGroup<State>: LifeWatcher<State> {
-  let members: [LifeWatcher<State>]
+final class LifeGroup: LifeWatcher {
+  let members: [LifeWatcher]
+  /// `members`, unretained (`members` keeps them alive), so the walk costs no reference counting.
+  let unretained: [Unmanaged<LifeWatcher>]
 
-  init(_ members: [LifeWatcher<State>]) {
+  init(_ members: [LifeWatcher]) {
     // NOTE: a group of groups is flattened, so a long `combine` is one loop.
     self.members = members.flatMap { ($0 as? LifeGroup)?.members ?? [$0] }
+    self.unretained = self.members.map { Unmanaged.passUnretained($0) }
   }
 
-  override func prime(_ state: inout State) {
-    for member in members { member.prime(&state) }
+  override func prime(_ state: UnsafeMutableRawPointer) {
+    for member in members { member.prime(state) }
   }
 
-  override func update(_ state: inout State) {
-    for member in members { member.update(&state) }
+  override func update(_ state: UnsafeMutableRawPointer) {
+    for member in unretained { member._withUnsafeGuaranteedRef { $0.update(state) } }
   }
 
   override func stopAll() {
@@ -146,24 +151,31 @@ final class LifeGroup<State>: LifeWatcher<State> {
 }
 
 /// A declaration made for a part of the state, watched from the whole.
-final class LiftedWatcher<State, LocalState>: LifeWatcher<State> {
-  let inner: LifeWatcher<LocalState>
+final class LiftedWatcher<State, LocalState>: LifeWatcher {
+  let inner: LifeWatcher
   let project: @Sendable (inout State, (inout LocalState) -> Void) -> Bool
 
   init(
-    _ inner: LifeWatcher<LocalState>,
+    _ inner: LifeWatcher,
     project: @escaping @Sendable (inout State, (inout LocalState) -> Void) -> Bool
   ) {
     self.inner = inner
     self.project = project
   }
 
-  override func prime(_ state: inout State) {
-    _ = project(&state) { inner.prime(&$0) }
+  override func prime(_ state: UnsafeMutableRawPointer) {
+    let inner = inner
+    _ = project(&state.assumingMemoryBound(to: State.self).pointee) { local in
+      withUnsafeMutablePointer(to: &local) { inner.prime(UnsafeMutableRawPointer($0)) }
+    }
   }
 
-  override func update(_ state: inout State) {
-    if !project(&state, { inner.update(&$0) }) { inner.stopAll() }
+  override func update(_ state: UnsafeMutableRawPointer) {
+    let inner = inner
+    let isThere = project(&state.assumingMemoryBound(to: State.self).pointee) { local in
+      withUnsafeMutablePointer(to: &local) { inner.update(UnsafeMutableRawPointer($0)) }
+    }
+    if !isThere { inner.stopAll() }
   }
 
   override func stopAll() { inner.stopAll() }
@@ -197,7 +209,7 @@ final class LifeRoot<Action: Sendable, State>: @unchecked Sendable {
     var late = Effect<Action>.empty
   }
 
-  private let watcher: LifeWatcher<State>
+  private let watcher: LifeWatcher
   private let collected = Collected()
 
   @usableFromInline
@@ -211,7 +223,7 @@ final class LifeRoot<Action: Sendable, State>: @unchecked Sendable {
       late: { collected.late = collected.late + $0 })
     watcher = lifecycle.makeWatcher(environment, emitter)
     var state = state
-    watcher.prime(&state)
+    withUnsafeMutablePointer(to: &state) { watcher.prime(UnsafeMutableRawPointer($0)) }
   }
 
   /// `effect`, with what the new state wants started and what it no longer wants stopped.
@@ -223,7 +235,7 @@ final class LifeRoot<Action: Sendable, State>: @unchecked Sendable {
   /// more at its end if they are still gone then.
   @usableFromInline
   func effect(after effect: Effect<Action>, state: inout State) -> Effect<Action> {
-    watcher.update(&state)
+    withUnsafeMutablePointer(to: &state) { watcher.update(UnsafeMutableRawPointer($0)) }
     if collected.stops.isEmpty, collected.starts.isEmpty { return effect }
     let life = collected.stops + collected.starts
     let late = collected.late

@@ -18,6 +18,11 @@ public struct CasePath<Root, Value>: Sendable {
   @usableFromInline
   let bitTest: Unmanaged<CaseBitTest>?
 
+  /// For a path made by `/`, tells without a copy that a root is surely in another case, before
+  /// the path has learned its own; `nil` for other paths.
+  @usableFromInline
+  let rejectsFunction: (@Sendable (UnsafeRawPointer) -> Bool)?
+
   /// Creates a case path from a pair of functions.
   ///
   /// - Parameters:
@@ -31,6 +36,7 @@ public struct CasePath<Root, Value>: Sendable {
     self.embedFunction = embed
     self.extractFunction = extract
     self.bitTest = nil
+    self.rejectsFunction = nil
   }
 
   /// Creates a case path whose extraction tries `bitTest` before `extract`; `extract` must hold
@@ -39,11 +45,13 @@ public struct CasePath<Root, Value>: Sendable {
   init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?,
-    bitTest: CaseBitTest
+    bitTest: CaseBitTest,
+    rejects: (@Sendable (UnsafeRawPointer) -> Bool)? = nil
   ) {
     self.embedFunction = embed
     self.extractFunction = extract
     self.bitTest = Unmanaged.passUnretained(bitTest)
+    self.rejectsFunction = rejects
   }
 
   /// Builds a root value holding `value`.
@@ -73,6 +81,10 @@ public struct CasePath<Root, Value>: Sendable {
         to: &root, { root in bitTest._withUnsafeGuaranteedRef { $0.matches(at: root) } })
     {
       return matches
+    }
+    if let rejectsFunction, withUnsafePointer(to: &root, { rejectsFunction(UnsafeRawPointer($0)) })
+    {
+      return false
     }
     return extract(from: root) != nil
   }

@@ -45,7 +45,7 @@ final class EnumCase<Root, Value>: Sendable {
   /// The test that reads the learned case's tag bits directly, shared with the case path.
   @usableFromInline let bitTest = CaseBitTest()
   /// Set once the case was learned, or tried to be, from a sample value (see `learnFromSample`).
-  let sampled = Atomic<Bool>(false)
+  @usableFromInline let sampled = Atomic<Bool>(false)
 
   /// Creates the state for `embed`, or returns `nil` when `Root` is not an enum.
   @usableFromInline
@@ -83,6 +83,32 @@ final class EnumCase<Root, Value>: Sendable {
     }
   }
 
+  /// Whether the root at `pointer` is surely in another case, known without learning this
+  /// path's own case: it is `nil` above the enum, or in a case already seen not to be this one.
+  /// `false` when it cannot tell (then `extract` decides).
+  ///
+  /// A path whose case has not come by yet (a screen not opened) is asked on every action by
+  /// the lifetime that watches it; this answers with a tag read instead of a copy of the root.
+  @inlinable
+  func rejects(at pointer: UnsafeRawPointer) -> Bool {
+    guard !CaseState(bits: learned.load(ordering: .acquiring)).isKnown else { return false }
+    let mask = mismatches.load(ordering: .relaxed)
+    guard mask != 0 else { return false }
+    let depth: Int
+    if let valueDepth {
+      switch promotion.load(ordering: .relaxed) {
+      case Promotion.someLayer: depth = valueDepth
+      case Promotion.innerCase: depth = innerLayouts.count
+      default: return false
+      }
+    } else {
+      depth = innerLayouts.count
+    }
+    for level in 0..<depth where !layer(at: level).isSome(at: pointer) { return true }
+    let tag = layer(at: depth).tag(at: pointer)
+    return tag < 64 && mask & (1 << UInt64(tag)) != 0
+  }
+
   /// Extracts the payload of `root`, known to be in the learned case, when it cannot be read in
   /// place; kept out of line so that `extract(from:)` stays small.
   @inlinable
@@ -104,7 +130,9 @@ final class EnumCase<Root, Value>: Sendable {
       let depth: Int
       if state.isKnown {
         depth = state.depth
-      } else if learnFromSample() {
+      } else if !sampled.load(ordering: .relaxed), learnFromSample() {
+        // NOTE: tested here, where it is specialised: a path whose case never comes by (a
+        // screen not opened) is asked on every action by the lifetimes that watch it.
         return extract(from: root)
       } else {
         guard let learningDepth = learningDepth(sampling: pointer) else { return nil }

@@ -8,9 +8,9 @@
 enum Promotion {
   @usableFromInline static let unknown: UInt8 = 0
   /// The constructor wraps its value in `.some` layers, the last of them at `valueDepth`.
-  static let someLayer: UInt8 = 1
+  @usableFromInline static let someLayer: UInt8 = 1
   /// The constructor builds a case of the innermost enum.
-  static let innerCase: UInt8 = 2
+  @usableFromInline static let innerCase: UInt8 = 2
 }
 
 extension EnumCase {
