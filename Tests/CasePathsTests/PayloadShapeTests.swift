@@ -1,0 +1,344 @@
+import Testing
+
+@testable import CasePaths
+
+// MARK: - Shapes
+
+protocol Greeting: Sendable {
+  func greet() -> String
+}
+
+struct English: Greeting {
+  let name: String
+  func greet() -> String { "hello \(name)" }
+}
+
+final class Parcel: Sendable {
+  let weight: Int
+  init(weight: Int) { self.weight = weight }
+}
+
+class Animal {}
+final class Dog: Animal {}
+
+/// One case per payload shape, among payloadless cases, in a multi-payload enum.
+enum Callback {
+  case idle
+  case run(@Sendable () -> String)
+  case transform((Int) -> Int)
+  case combine(apply: (Int, Int) -> Int)
+  case load(() async -> Int)
+  case parse((String) throws -> Int)
+  case fetch(@Sendable (Int) async throws -> String)
+  case pair(Int, (Int) -> Int)
+  case plainPair(Int, String)
+  case intType(Int.Type)
+  case anyType(any Any.Type)
+  case objectType(AnyObject.Type)
+  case animalType(Animal.Type)
+  case parcel(Parcel)
+  case greeting(any Greeting)
+  case failure(any Error)
+  case nested(Int??)
+  case optionalFunction((() -> Int)?)
+  case typePair(Int.Type, String)
+  case stop
+}
+
+/// A single-payload enum: its other cases are stored as invalid function values.
+enum Once {
+  case run(() -> Int)
+  case none
+}
+
+/// A generic enum: its payload is stored as generic code stores a `T`.
+enum GenericSlot<T> {
+  case value(T)
+  case labelled(value: T)
+  case count(Int)
+  case empty
+}
+
+indirect enum Thunk {
+  case call(() -> Int)
+  case chain(Thunk, Int)
+  case type(String.Type)
+  case done
+}
+
+// MARK: - Checks
+
+/// A payload shape under test: its case path, roots of that case built by the enum's own
+/// constructor, roots of other cases, a ground truth written with `if case`, and how to tell
+/// two payloads apart (functions are called).
+struct PayloadShape<Root, Value> {
+  let path: CasePath<Root, Value>
+  let optionalPath: CasePath<Root?, Value>
+  /// At least two roots of the case, with payloads that `same` tells apart.
+  let roots: [Root]
+  let others: [Root]
+  let truth: (Root) -> Value?
+  let same: (Value, Value) async -> Bool
+}
+
+/// Checks extract, embed, round trips, in-place modification, `isCase` and the optional root
+/// form against the ground truth, several times over so that learned paths are exercised too.
+func check<Root, Value>(
+  _ shape: PayloadShape<Root, Value>, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  let path = shape.path
+  for round in 0..<3 {
+    for other in shape.others {
+      #expect(path.extract(from: other) == nil, "round \(round)", sourceLocation: sourceLocation)
+      var root = other
+      #expect(!path.isCase(of: &root), sourceLocation: sourceLocation)
+      if case .modified = path.modifyInPlace(&root, { _ in () }) {
+        Issue.record("modified another case", sourceLocation: sourceLocation)
+      }
+      #expect(shape.optionalPath.extract(from: other) == nil, sourceLocation: sourceLocation)
+    }
+    #expect(shape.optionalPath.extract(from: nil) == nil, sourceLocation: sourceLocation)
+    for (index, root) in shape.roots.enumerated() {
+      let expected = shape.truth(root)!
+      guard let extracted = path.extract(from: root) else {
+        Issue.record("round \(round): no payload from root \(index)", sourceLocation: sourceLocation)
+        continue
+      }
+      #expect(await shape.same(extracted, expected), sourceLocation: sourceLocation)
+      // Embedding builds the case, with the payload given.
+      let embedded = path.embed(extracted)
+      guard let embeddedTruth = shape.truth(embedded) else {
+        Issue.record("embed built another case", sourceLocation: sourceLocation)
+        continue
+      }
+      #expect(await shape.same(embeddedTruth, expected), sourceLocation: sourceLocation)
+      let roundTrip = path.extract(from: embedded)
+      #expect(roundTrip != nil, sourceLocation: sourceLocation)
+      if let roundTrip {
+        #expect(await shape.same(roundTrip, expected), sourceLocation: sourceLocation)
+      }
+      var matching = root
+      #expect(path.isCase(of: &matching), sourceLocation: sourceLocation)
+      // In place: write the next root's payload into this one.
+      let replacement = shape.truth(shape.roots[(index + 1) % shape.roots.count])!
+      switch path.modifyInPlace(&matching, { $0 = replacement }) {
+      case .modified:
+        let modified = shape.truth(matching)
+        #expect(modified != nil, sourceLocation: sourceLocation)
+        if let modified {
+          #expect(await shape.same(modified, replacement), sourceLocation: sourceLocation)
+        }
+      case .otherCase: Issue.record("a matching root taken for another", sourceLocation: sourceLocation)
+      case .unknown: break
+      }
+      // The optional root form.
+      let optional = shape.optionalPath.extract(from: root)
+      #expect(optional != nil, sourceLocation: sourceLocation)
+      if let optional {
+        #expect(await shape.same(optional, expected), sourceLocation: sourceLocation)
+      }
+      let embeddedOptional = shape.optionalPath.embed(expected)
+      #expect(embeddedOptional.flatMap(shape.truth) != nil, sourceLocation: sourceLocation)
+    }
+  }
+}
+
+private func callbackOthers() -> [Callback] {
+  [
+  .idle, .stop, .transform { $0 }, .plainPair(1, "one"), .intType(Int.self), .parcel(Parcel(weight: 1)),
+    .failure(SampleError(code: 1)), .nested(nil), .optionalFunction(nil),
+  ]
+}
+
+private func shape<Value>(
+  _ path: CasePath<Callback, Value>, _ optionalPath: CasePath<Callback?, Value>,
+  _ roots: [Callback], truth: @escaping (Callback) -> Value?,
+  same: @escaping (Value, Value) async -> Bool
+) -> PayloadShape<Callback, Value> {
+  PayloadShape(
+    path: path, optionalPath: optionalPath, roots: roots,
+    others: callbackOthers().filter { truth($0) == nil }, truth: truth, same: same)
+}
+
+private func sameType(_ lhs: Any.Type, _ rhs: Any.Type) -> Bool {
+  ObjectIdentifier(lhs) == ObjectIdentifier(rhs)
+}
+
+// MARK: - Tests
+
+@Suite("Case paths for every payload type")
+struct PayloadShapeTests {
+  @Test("A function without arguments extracts as a function that returns its result")
+  func functionWithoutArguments() async {
+    await check(
+      shape(
+        /Callback.run, /Callback.run, [.run { "a" }, .run { "b" }],
+        truth: { if case .run(let f) = $0 { f } else { nil } }, same: { $0() == $1() }))
+  }
+
+  @Test("Functions with arguments, labels, throws and async extract as working functions")
+  func functionsWithArguments() async {
+    await check(
+      shape(
+        /Callback.transform, /Callback.transform, [.transform { $0 + 1 }, .transform { $0 * 10 }],
+        truth: { if case .transform(let f) = $0 { f } else { nil } }, same: { $0(7) == $1(7) }))
+    await check(
+      shape(
+        /Callback.combine, /Callback.combine, [.combine { $0 + $1 }, .combine { $0 * $1 }],
+        truth: { if case .combine(let f) = $0 { f } else { nil } }, same: { $0(3, 4) == $1(3, 4) }))
+    await check(
+      shape(
+        /Callback.load, /Callback.load, [.load { 1 }, .load { 2 }],
+        truth: { if case .load(let f) = $0 { f } else { nil } }, same: { await $0() == $1() }))
+    await check(
+      shape(
+        /Callback.parse, /Callback.parse,
+        [.parse { Int($0) ?? 0 }, .parse { _ in throw SampleError(code: 9) }],
+        truth: { if case .parse(let f) = $0 { f } else { nil } },
+        same: { (try? $0("12")) == (try? $1("12")) }))
+    await check(
+      shape(
+        /Callback.fetch, /Callback.fetch,
+        [.fetch { "\($0)" }, .fetch { _ in throw SampleError(code: 3) }],
+        truth: { if case .fetch(let f) = $0 { f } else { nil } },
+        same: { (try? await $0(5)) == (try? await $1(5)) }))
+  }
+
+  @Test("Tuples extract whole, with or without a function inside")
+  func tuples() async {
+    await check(
+      shape(
+        /Callback.plainPair, /Callback.plainPair, [.plainPair(1, "a"), .plainPair(2, "b")],
+        truth: { if case .plainPair(let a, let b) = $0 { (a, b) } else { nil } },
+        same: { $0 == $1 }))
+    await check(
+      shape(
+        /Callback.pair, /Callback.pair, [.pair(1, { $0 + 1 }), .pair(2, { $0 * 3 })],
+        truth: { if case .pair(let a, let f) = $0 { (a, f) } else { nil } },
+        same: { $0.0 == $1.0 && $0.1(5) == $1.1(5) }))
+  }
+
+  @Test("Metatypes and existential metatypes extract as the types they hold")
+  func metatypes() async {
+    await check(
+      shape(
+        /Callback.intType, /Callback.intType, [.intType(Int.self), .intType(Int.self)],
+        truth: { if case .intType(let t) = $0 { t } else { nil } }, same: { $0 == $1 }))
+    await check(
+      shape(
+        /Callback.anyType, /Callback.anyType, [.anyType(Int.self), .anyType(String.self)],
+        truth: { if case .anyType(let t) = $0 { t } else { nil } }, same: sameType))
+    await check(
+      shape(
+        /Callback.objectType, /Callback.objectType,
+        [.objectType(Parcel.self), .objectType(Dog.self)],
+        truth: { if case .objectType(let t) = $0 { t } else { nil } }, same: sameType))
+    await check(
+      shape(
+        /Callback.animalType, /Callback.animalType,
+        [.animalType(Animal.self), .animalType(Dog.self)],
+        truth: { if case .animalType(let t) = $0 { t } else { nil } }, same: sameType))
+    await check(
+      shape(
+        /Callback.typePair, /Callback.typePair, [.typePair(Int.self, "a"), .typePair(Int.self, "b")],
+        truth: { if case .typePair(let t, let s) = $0 { (t, s) } else { nil } },
+        same: { $0.0 == $1.0 && $0.1 == $1.1 }))
+  }
+
+  @Test("Classes, existentials and errors extract as the values they hold")
+  func referencesAndExistentials() async {
+    let parcels = [Parcel(weight: 1), Parcel(weight: 2)]
+    await check(
+      shape(
+        /Callback.parcel, /Callback.parcel, parcels.map(Callback.parcel),
+        truth: { if case .parcel(let p) = $0 { p } else { nil } }, same: { $0 === $1 }))
+    await check(
+      shape(
+        /Callback.greeting, /Callback.greeting,
+        [.greeting(English(name: "a")), .greeting(English(name: "b"))],
+        truth: { if case .greeting(let g) = $0 { g } else { nil } },
+        same: { $0.greet() == $1.greet() }))
+    await check(
+      shape(
+        /Callback.failure, /Callback.failure,
+        [.failure(SampleError(code: 2)), .failure(SampleError(code: 4))],
+        truth: { if case .failure(let e) = $0 { e } else { nil } },
+        same: { ($0 as? SampleError) == ($1 as? SampleError) }))
+  }
+
+  @Test("Nested optionals extract with every layer, functions inside optionals too")
+  func optionals() async {
+    await check(
+      shape(
+        /Callback.nested, /Callback.nested, [.nested(.some(nil)), .nested(1), .nested(nil)],
+        truth: { if case .nested(let n) = $0 { n } else { nil } }, same: { $0 == $1 }))
+    await check(
+      shape(
+        /Callback.optionalFunction, /Callback.optionalFunction,
+        [.optionalFunction { 1 }, .optionalFunction(nil), .optionalFunction { 2 }],
+        truth: { if case .optionalFunction(let f) = $0 { f } else { nil } },
+        same: { $0?() == $1?() }))
+  }
+
+  @Test("A single-payload enum holding a function")
+  func singlePayloadFunction() async {
+    await check(
+      PayloadShape(
+        path: /Once.run, optionalPath: /Once.run, roots: [.run { 1 }, .run { 2 }],
+        others: [.none], truth: { if case .run(let f) = $0 { f } else { nil } },
+        same: { $0() == $1() }))
+  }
+
+  @Test("A generic enum instantiated with a function type and with a metatype")
+  func genericEnum() async {
+    typealias Transform = (Int) -> Int
+    let value: CasePath<GenericSlot<Transform>, Transform> = /GenericSlot.value
+    let optionalValue: CasePath<GenericSlot<Transform>?, Transform> = /GenericSlot.value
+    await check(
+      PayloadShape<GenericSlot<Transform>, Transform>(
+        path: value, optionalPath: optionalValue, roots: [.value { $0 + 1 }, .value { $0 * 2 }],
+        others: [.count(1), .empty, .labelled(value: { $0 })],
+        truth: { if case .value(let f) = $0 { f } else { nil } }, same: { $0(4) == $1(4) }))
+    typealias Make = () -> String
+    let labelled: CasePath<GenericSlot<Make>, Make> = /GenericSlot.labelled
+    let optionalLabelled: CasePath<GenericSlot<Make>?, Make> = /GenericSlot.labelled
+    await check(
+      PayloadShape<GenericSlot<Make>, Make>(
+        path: labelled, optionalPath: optionalLabelled, roots: [.labelled { "x" }, .labelled { "y" }],
+        others: [.count(1), .empty, .value { "z" }],
+        truth: { if case .labelled(let f) = $0 { f } else { nil } }, same: { $0() == $1() }))
+    let type: CasePath<GenericSlot<Int.Type>, Int.Type> = /GenericSlot.value
+    let optionalType: CasePath<GenericSlot<Int.Type>?, Int.Type> = /GenericSlot.value
+    await check(
+      PayloadShape<GenericSlot<Int.Type>, Int.Type>(
+        path: type, optionalPath: optionalType, roots: [.value(Int.self), .value(Int.self)],
+        others: [.count(1), .empty],
+        truth: { if case .value(let t) = $0 { t } else { nil } }, same: { $0 == $1 }))
+  }
+
+  @Test("Indirect cases holding a function, a recursive value and a metatype")
+  func indirectCases() async {
+    let call: CasePath<Thunk, () -> Int> = /Thunk.call
+    let optionalCall: CasePath<Thunk?, () -> Int> = /Thunk.call
+    await check(
+      PayloadShape<Thunk, () -> Int>(
+        path: call, optionalPath: optionalCall, roots: [.call { 1 }, .call { 2 }],
+        others: [.done, .chain(.done, 1), .type(String.self)],
+        truth: { if case .call(let f) = $0 { f } else { nil } }, same: { $0() == $1() }))
+    let chain: CasePath<Thunk, (Thunk, Int)> = /Thunk.chain
+    let optionalChain: CasePath<Thunk?, (Thunk, Int)> = /Thunk.chain
+    await check(
+      PayloadShape<Thunk, (Thunk, Int)>(
+        path: chain, optionalPath: optionalChain, roots: [.chain(.call { 5 }, 1), .chain(.done, 2)],
+        others: [.done, .call { 1 }],
+        truth: { if case .chain(let t, let n) = $0 { (t, n) } else { nil } },
+        same: { $0.1 == $1.1 }))
+    let type: CasePath<Thunk, String.Type> = /Thunk.type
+    let optionalType: CasePath<Thunk?, String.Type> = /Thunk.type
+    await check(
+      PayloadShape<Thunk, String.Type>(
+        path: type, optionalPath: optionalType, roots: [.type(String.self), .type(String.self)],
+        others: [.done, .call { 1 }],
+        truth: { if case .type(let t) = $0 { t } else { nil } }, same: { $0 == $1 }))
+  }
+}
