@@ -6,7 +6,7 @@ extension EnumCase {
   ///
   /// Runs at most once per tag seen before the case is learned (tags below 64 are remembered as
   /// mismatches), so its cost does not matter on the steady-state path. Traps when `root` is in
-  /// this case and its payload cannot be read (see ``unreadablePayload()``).
+  /// this case and its payload cannot be read (see ``unreadablePayload(holdsFunction:)``).
   @usableFromInline
   func learn(from root: Root, in inner: EnumLayout, tag: UInt32, depth: Int) -> Value? {
     extracted(learnCase(from: root, in: inner, tag: tag, depth: depth))
@@ -88,15 +88,16 @@ extension EnumCase {
   func extracted(_ lookup: PayloadLookup<Value>) -> Value? {
     switch lookup {
     case .value(let value): value
-    case .unreadable: unreadablePayload()
+    case .unreadable(let standIn): unreadablePayload(holdsFunction: standIn != nil)
     case .never, .notThisTime: nil
     }
   }
 
   /// Traps: a root is in this case, but its payload holds a function, which the enum stores
-  /// with a calling convention that code generic over `Value` cannot call.
-  func unreadablePayload() -> Never {
-    unreadablePayloadFailure(root: Root.self, value: Value.self)
+  /// with a calling convention that code generic over `Value` cannot call (`holdsFunction`),
+  /// or its layout cannot be told (see `storedLayout(of:)`).
+  func unreadablePayload(holdsFunction: Bool) -> Never {
+    unreadablePayloadFailure(root: Root.self, value: Value.self, holdsFunction: holdsFunction)
   }
 
   /// Learns the case before any root in it was seen, when `Value` is an enum with a case

@@ -307,17 +307,22 @@ func namesGenericParameter(_ name: UnsafeRawPointer, length: Int) -> Bool {
 }
 
 /// Traps for a root of `root` type in the case of a path made by `/`, whose payload, read as
-/// `value`, holds a function stored at the enum's own abstraction.
+/// `value`, holds a function stored at the enum's own abstraction (`holdsFunction`), or is an
+/// optional around a tuple holding a single-value metatype, whose layout cannot be told.
 ///
 /// Swift converts a function between abstractions only where the compiler sees both (a
 /// `switch` over the enum does); no run-time call does it, and calling such a function the
 /// generic way crashes or returns garbage, so the path stops here rather than return it or
 /// pretend the root is in another case. `Mirror` copies these payloads unconverted too.
-func unreadablePayloadFailure(root: Any.Type, value: Any.Type) -> Never {
+func unreadablePayloadFailure(root: Any.Type, value: Any.Type, holdsFunction: Bool) -> Never {
+  let reason =
+    holdsFunction
+    ? "holds a function that the enum stores in a calling convention"
+    : "is stored in a layout"
   preconditionFailure(
     """
-    /\(root): the payload \(value) holds a function that the enum stores in a calling \
-    convention a case path made by / cannot call; extract it with a switch, as in \
+    /\(root): the payload \(value) \(reason) that a case path made by / cannot read; \
+    extract it with a switch, as in \
     CasePath(embed: ..., extract: { if case .name(let f) = $0 { f } else { nil } })
     """)
 }

@@ -45,7 +45,9 @@ func reflectingExtractor<Root, Value>(
     guard let embedded = enumCase(of: unwrapped(embed(value))), embedded == held else {
       return nil
     }
-    guard readable else { unreadablePayloadFailure(root: Root.self, value: Value.self) }
+    guard readable else {
+      unreadablePayloadFailure(root: Root.self, value: Value.self, holdsFunction: true)
+    }
     return value
   }
 }
