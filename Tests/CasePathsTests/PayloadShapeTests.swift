@@ -42,7 +42,17 @@ enum Callback {
   case nested(Int??)
   case optionalFunction((() -> Int)?)
   case typePair(Int.Type, String)
+  case optionalType(Int.Type?)
   case stop
+}
+
+/// A C function pointer among other payloads.
+// NOTE: its own enum: with it among `Callback`'s cases, Swift 6.3.1 crashes compiling, or
+// miscompiles, code that constructs `Callback` values.
+enum Native {
+  case call(@convention(c) (Int32) -> Int32)
+  case count(Int)
+  case none
 }
 
 /// A single-payload enum: its other cases are stored as invalid function values.
@@ -179,6 +189,20 @@ private func sameType(_ lhs: Any.Type, _ rhs: Any.Type) -> Bool {
   ObjectIdentifier(lhs) == ObjectIdentifier(rhs)
 }
 
+/// Extracts from `/Native.call` thrice, counts the other cases it extracts from, and calls
+/// what it embeds.
+private func cFunctionResults() -> (extracted: [Int32], others: Int, embedded: Int32?) {
+  let path: CasePath<Native, @convention(c) (Int32) -> Int32> = /Native.call
+  var extracted: [Int32] = []
+  for _ in 0..<3 {
+    if let function = path.extract(from: .call { $0 + 1 }) { extracted.append(function(41)) }
+  }
+  let others = [Native.none, .count(1)].filter { path.extract(from: $0) != nil }.count
+  var embedded: Int32?
+  if case .call(let function) = path.embed({ $0 * 2 }) { embedded = function(21) }
+  return (extracted, others, embedded)
+}
+
 // MARK: - Tests
 
 @Suite("Case paths for every payload type")
@@ -263,6 +287,23 @@ struct PayloadShapeTests {
         [.typePair(Int.self, "a"), .typePair(Int.self, "b")],
         truth: { if case .typePair(let t, let s) = $0 { (t, s) } else { nil } },
         same: { $0.0 == $1.0 && $0.1 == $1.1 }))
+  }
+
+  @Test("An optional single-value metatype extracts with its layer")
+  func optionalMetatype() async {
+    await check(
+      shape(
+        /Callback.optionalType, /Callback.optionalType,
+        [.optionalType(Int.self), .optionalType(nil)],
+        truth: { if case .optionalType(let t) = $0 { t } else { nil } }, same: { $0 == $1 }))
+  }
+
+  @Test("A C function pointer is stored alike at every abstraction and extracts callable")
+  func cFunction() {
+    let (extracted, others, embedded) = cFunctionResults()
+    #expect(extracted == [42, 42, 42])
+    #expect(others == 0)
+    #expect(embedded == 42)
   }
 
   @Test("Classes, existentials and errors extract as the values they hold")
