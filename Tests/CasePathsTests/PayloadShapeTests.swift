@@ -61,6 +61,13 @@ enum Once {
   case none
 }
 
+/// Two cases with the same function type: only the constructor tells them apart.
+enum Twins {
+  case first(() -> Int)
+  case second(() -> Int)
+  case none
+}
+
 /// A generic enum: its payload is stored as generic code stores a `T`.
 enum GenericSlot<T> {
   case value(T)
@@ -352,6 +359,20 @@ struct PayloadShapeTests {
       PayloadShape(
         path: /Once.run, optionalPath: /Once.run, roots: [.run { 1 }, .run { 2 }],
         others: [.none], truth: { if case .run(let f) = $0 { f } else { nil } },
+        same: { $0() == $1() }, readable: false))
+  }
+
+  @Test("Two cases with one function type are told apart by their constructors")
+  func equalFunctionTypes() async {
+    await check(
+      PayloadShape(
+        path: /Twins.second, optionalPath: /Twins.second, roots: [.second { 1 }, .second { 2 }],
+        others: [.first { 1 }, .none], truth: { if case .second(let f) = $0 { f } else { nil } },
+        same: { $0() == $1() }, readable: false))
+    await check(
+      PayloadShape(
+        path: /Twins.first, optionalPath: /Twins.first, roots: [.first { 3 }],
+        others: [.second { 3 }, .none], truth: { if case .first(let f) = $0 { f } else { nil } },
         same: { $0() == $1() }, readable: false))
   }
 
