@@ -23,8 +23,18 @@ final class CaseBitTest: Sendable {
   /// The bit of `window` set when the payload cannot be read in place.
   @usableFromInline static let rejectsOnly: UInt64 = 1 << 40
 
+  /// Tells whether the root at a pointer is in the case, without a bit test and without
+  /// trapping; set by the case path's `EnumCase` before the test is shared, and never after.
+  nonisolated(unsafe) var matcher: ((UnsafeRawPointer) -> Bool)?
+
   @usableFromInline
   init() {}
+
+  /// Whether the root at `pointer` is in the case, when ``matches(at:)`` cannot tell.
+  @usableFromInline
+  func matchesSlowly(at pointer: UnsafeRawPointer) -> Bool {
+    matcher?(pointer) ?? false
+  }
 
   /// Returns `.some(payload)` when `root` is in the case, `.some(nil)` when it is in another
   /// case, and `nil` when no test is known or the payload cannot be read in place; the payload

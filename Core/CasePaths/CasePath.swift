@@ -74,13 +74,14 @@ public struct CasePath<Root, Value>: Sendable {
 
   /// Whether `root` is in this case; `root` is `inout` only so that a path that has learned its
   /// case tests it where it is, with no copy of it or of its value.
+  ///
+  /// Unlike `extract`, it never traps for a payload that cannot be read (see `/`).
   @inlinable
   package func isCase(of root: inout Root) -> Bool {
-    if let bitTest,
-      let matches = withUnsafePointer(
-        to: &root, { root in bitTest._withUnsafeGuaranteedRef { $0.matches(at: root) } })
-    {
-      return matches
+    if let bitTest {
+      return withUnsafePointer(to: &root) { root in
+        bitTest._withUnsafeGuaranteedRef { $0.matches(at: root) ?? $0.matchesSlowly(at: root) }
+      }
     }
     if let rejectsFunction, withUnsafePointer(to: &root, { rejectsFunction(UnsafeRawPointer($0)) })
     {

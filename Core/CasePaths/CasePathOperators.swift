@@ -13,6 +13,14 @@ prefix operator /
 /// extraction is a tag comparison plus a payload copy. The function must be a case constructor
 /// or behave like one (always build the same case). A root type that is not an enum, like an
 /// existential, is handled by reflection on every call.
+///
+/// Metatypes, classes, existentials and tuples of them extract as the enum holds them. A Swift
+/// function the enum stores at its own abstraction (`case run(() -> Void)`, also in a tuple or
+/// a non-`nil` optional) cannot be handed out: the enum keeps it in a calling convention that
+/// generic code cannot call, and no run-time call converts it. Extracting a root in such a
+/// case traps with a message; write that extraction with `if case` instead. Such a path still
+/// extracts `nil` from other cases and embeds, and a payload declared as a generic parameter
+/// (`Box<() -> Void>.value` for `case value(T)`) extracts normally.
 @inlinable
 public prefix func / <Root, Value>(
   embed: @escaping @Sendable (Value) -> Root

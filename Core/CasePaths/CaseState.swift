@@ -19,6 +19,15 @@ enum ExtractionMode {
   /// Like `indirect`, with the box address read in place from the root's first word (after
   /// clearing the case's tag bits with `EnumCase.boxAddressMask`).
   @usableFromInline static let indirectInPlace: UInt8 = 8
+  /// The payload is a metatype with one value (of a type that is not a class), stored in no
+  /// bytes: make that value.
+  static let singleton: UInt8 = 9
+  /// The payload holds functions or single-value metatypes, in tuples or optionals, stored at
+  /// another abstraction than generic code holds them: read it element by element, and trap
+  /// when it holds functions (see `PayloadReading`).
+  static let rebuilt: UInt8 = 10
+  /// Like `rebuilt`, for a payload in a heap box.
+  static let rebuiltIndirect: UInt8 = 11
 }
 
 /// The learned case of an `EnumCase`, packed in one word so it can live in an atomic.

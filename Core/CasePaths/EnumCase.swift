@@ -55,6 +55,8 @@ final class EnumCase<Root, Value>: Sendable {
     self.layout = layout
     (innerLayouts, valueDepth) = layout.nestedOptionalLayouts(around: Value.self)
     self.innermost = innerLayouts.last ?? layout
+    // Unowned: the test lives in this object, and a path holds this object while it uses it.
+    bitTest.matcher = { [unowned(unsafe) self] in self.contains(at: $0) }
   }
 
   /// Returns the payload of `root` when it is in this case.

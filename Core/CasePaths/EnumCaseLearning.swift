@@ -5,18 +5,31 @@ extension EnumCase {
   /// in the case `tag`, and returns `root`'s payload when `root` turns out to be in this case.
   ///
   /// Runs at most once per tag seen before the case is learned (tags below 64 are remembered as
-  /// mismatches), so its cost does not matter on the steady-state path.
+  /// mismatches), so its cost does not matter on the steady-state path. Traps when `root` is in
+  /// this case and its payload cannot be read (see ``unreadablePayload(holdsFunction:)``).
   @usableFromInline
   func learn(from root: Root, in inner: EnumLayout, tag: UInt32, depth: Int) -> Value? {
+    extracted(learnCase(from: root, in: inner, tag: tag, depth: depth))
+  }
+
+  /// Learns this case from `root`, as ``learn(from:in:tag:depth:)`` does, and tells what
+  /// `root` holds without trapping.
+  func learnCase(
+    from root: Root, in inner: EnumLayout, tag: UInt32, depth: Int
+  ) -> PayloadLookup<Value> {
+    let lookup = payload(of: root, in: inner, tag: tag, depth: depth)
+    // The value to embed again: the payload, or its stand-in when it cannot be read.
     let value: Value
-    switch payload(of: root, in: inner, tag: tag, depth: depth) {
-    case .value(let payload):
+    switch lookup {
+    case .value(let payload), .unreadable(let payload?):
       value = payload
+    case .unreadable(nil):
+      return lookup
     case .never:
       markMismatch(tag)
-      return nil
+      return .never
     case .notThisTime:
-      return nil
+      return .notThisTime
     }
     let state = locateCase(of: embed(value), maxDepth: depth)
     // Releasing: publishes `boxAddressMask` and `castPayloadType` along with the state.
@@ -30,9 +43,61 @@ extension EnumCase {
     }
     guard state.depth == depth, state.tag == tag else {
       markMismatch(tag)
-      return nil
+      return .never
     }
-    return value
+    return lookup
+  }
+
+  /// Learns the case from `root` if `root` tells it, and tells what `root` holds; the part of
+  /// `extractSlowly` that runs before the case is known, without trapping.
+  func learnCase(from root: Root) -> PayloadLookup<Value> {
+    withUnsafePointer(to: root) { pointer in
+      let pointer = UnsafeRawPointer(pointer)
+      guard let depth = learningDepth(sampling: pointer) else { return .notThisTime }
+      for level in 0..<depth where !layer(at: level).isSome(at: pointer) { return .notThisTime }
+      let inner = layer(at: depth)
+      let tag = inner.tag(at: pointer)
+      if tag < 64, mismatches.load(ordering: .relaxed) & (1 << UInt64(tag)) != 0 { return .never }
+      return learnCase(from: root, in: inner, tag: tag, depth: depth)
+    }
+  }
+
+  /// Whether the root at `pointer` is in this case; unlike extraction, it never traps, as it
+  /// reads the payload only where a cast decides the case.
+  func contains(at pointer: UnsafeRawPointer) -> Bool {
+    var state = CaseState(bits: learned.load(ordering: .acquiring))
+    if !state.isKnown {
+      _ = learnFromSample()
+      state = CaseState(bits: learned.load(ordering: .acquiring))
+      guard state.isKnown else { return learnCase(from: pointer.load(as: Root.self)).matches }
+    }
+    for level in 0..<state.depth where !layer(at: level).isSome(at: pointer) { return false }
+    let inner = layer(at: state.depth)
+    guard inner.tag(at: pointer) == state.tag else { return false }
+    switch state.mode {
+    case ExtractionMode.cast, ExtractionMode.castIndirect, ExtractionMode.reflection:
+      let root = pointer.load(as: Root.self)
+      return lookUpDynamically(from: root, in: inner, state: state).matches
+    default:
+      return true
+    }
+  }
+
+  /// Returns the payload that `lookup` found, `nil` when there is none, and traps when the
+  /// payload cannot be read.
+  func extracted(_ lookup: PayloadLookup<Value>) -> Value? {
+    switch lookup {
+    case .value(let value): value
+    case .unreadable(let standIn): unreadablePayload(holdsFunction: standIn != nil)
+    case .never, .notThisTime: nil
+    }
+  }
+
+  /// Traps: a root is in this case, but its payload holds a function, which the enum stores
+  /// with a calling convention that code generic over `Value` cannot call (`holdsFunction`),
+  /// or its layout cannot be told (see `storedLayout(of:)`).
+  func unreadablePayload(holdsFunction: Bool) -> Never {
+    unreadablePayloadFailure(root: Root.self, value: Value.self, holdsFunction: holdsFunction)
   }
 
   /// Learns the case before any root in it was seen, when `Value` is an enum with a case
@@ -48,27 +113,49 @@ extension EnumCase {
       let emptyTag = valueLayout.firstPayloadlessTag
     else { return false }
     let sample = embed(valueLayout.makePayloadless(tag: emptyTag, as: Value.self))
-    _ = extractSlowly(from: sample, state: CaseState(bits: 0))
+    _ = learnCase(from: sample)
     return CaseState(bits: learned.load(ordering: .acquiring)).isKnown
   }
 
   /// Extracts the payload of `root`, known to be in the learned case of `inner`, when it cannot
-  /// be read in place as a `Value`.
+  /// be read in place as a `Value`; traps when it cannot be read at all.
   @usableFromInline
   func extractDynamically(from root: Root, in inner: EnumLayout, state: CaseState) -> Value? {
+    extracted(lookUpDynamically(from: root, in: inner, state: state))
+  }
+
+  /// What `root`, known to be in the learned case of `inner`, holds, for the modes that do not
+  /// read the payload in place as a `Value`.
+  func lookUpDynamically(
+    from root: Root, in inner: EnumLayout, state: CaseState
+  ) -> PayloadLookup<Value> {
     switch state.mode {
-    case ExtractionMode.cast, ExtractionMode.castIndirect:
+    case ExtractionMode.cast, ExtractionMode.castIndirect,
+      ExtractionMode.rebuilt, ExtractionMode.rebuiltIndirect, ExtractionMode.singleton:
       let bits = castPayloadType.load(ordering: .acquiring)
       guard let metadata = UnsafeRawPointer(bitPattern: bits) else {
-        return payload(of: root, in: inner, tag: state.tag, depth: state.depth).value
+        return payload(of: root, in: inner, tag: state.tag, depth: state.depth)
       }
-      return castPayload(
-        of: root, in: inner, tag: state.tag, type: unsafeBitCast(metadata, to: Any.Type.self),
-        indirect: state.mode == ExtractionMode.castIndirect)
+      let type = unsafeBitCast(metadata, to: Any.Type.self)
+      switch state.mode {
+      case ExtractionMode.singleton:
+        return PayloadLookup(metatypeValue(of: type) as? Value, mayVary: true)
+      case ExtractionMode.rebuilt, ExtractionMode.rebuiltIndirect:
+        return rebuiltPayload(
+          of: root, in: inner, tag: state.tag, type: type,
+          indirect: state.mode == ExtractionMode.rebuiltIndirect)
+      default:
+        return PayloadLookup(
+          castPayload(
+            of: root, in: inner, tag: state.tag, type: type,
+            indirect: state.mode == ExtractionMode.castIndirect),
+          mayVary: true)
+      }
     case ExtractionMode.payloadless:
-      return () as? Value
+      return PayloadLookup(() as? Value, mayVary: true)
     default:
-      return reflectedPayload(of: root, depth: state.depth, as: Value.self)
+      return PayloadLookup(
+        reflectedPayload(of: root, depth: state.depth, as: Value.self), mayVary: true)
     }
   }
 
@@ -106,16 +193,40 @@ extension EnumCase {
     switch inner.payload(forTag: tag) {
     case .none:
       return PayloadLookup(() as? Value, mayVary: false)
-    case .stored(let type, let indirect):
-      if isLayoutIdentical(payload: type, value: Value.self) {
-        return .value(inner.copyPayload(of: root, tag: tag, indirect: indirect, as: Value.self))
+    case .stored(let type, let indirect, let reading):
+      switch reading {
+      case .exact:
+        if isLayoutIdentical(payload: type, value: Value.self) {
+          return .value(
+            inner.copyPayload(of: root, tag: tag, indirect: indirect, as: Value.self))
+        }
+        return PayloadLookup(
+          castPayload(of: root, in: inner, tag: tag, type: type, indirect: indirect),
+          mayVary: payloadMayVaryInCasting(unwrappingSingleElementTuple(type), to: Value.self))
+      case .singleton(let instance):
+        return PayloadLookup(metatypeValue(of: instance) as? Value, mayVary: false)
+      case .rebuilt:
+        return rebuiltPayload(
+          of: root, in: inner, tag: tag, type: unwrappingSingleElementTuple(type),
+          indirect: indirect)
       }
-      return PayloadLookup(
-        castPayload(of: root, in: inner, tag: tag, type: type, indirect: indirect),
-        mayVary: payloadMayVaryInCasting(unwrappingSingleElementTuple(type), to: Value.self))
     case .unknown:
       return PayloadLookup(reflectedPayload(of: root, depth: depth, as: Value.self), mayVary: true)
     }
+  }
+
+  /// Reads `root`'s payload, of the declared `type` whose ``PayloadReading`` is `rebuilt`,
+  /// element by element, and casts it to `Value`.
+  private func rebuiltPayload(
+    of root: Root, in inner: EnumLayout, tag: UInt32, type: Any.Type, indirect: Bool
+  ) -> PayloadLookup<Value> {
+    let lookup = inner.rebuiltPayload(
+      of: root, tag: tag, type: type, indirect: indirect, as: Value.self,
+      mayVary: payloadMayVaryInCasting(type, to: Value.self))
+    // NOTE: a layout this cannot tell is an optional around a value holding a single-value
+    // metatype; a payload of `Value`'s own type is this case's, so it traps as unreadable.
+    return lookup
+      ?? (isLayoutIdentical(payload: type, value: Value.self) ? .unreadable(nil) : .never)
   }
 
   /// Copies `root`'s payload out as its declared `type` and casts it to `Value`.
@@ -134,13 +245,26 @@ extension EnumCase {
     switch inner.payload(forTag: tag) {
     case .none:
       return ExtractionMode.payloadless
-    case .stored(let type, let indirect):
-      if isLayoutIdentical(payload: type, value: Value.self) {
-        return indirect ? ExtractionMode.indirect : ExtractionMode.inline
+    case .stored(let type, let indirect, let reading):
+      let published: Any.Type
+      let mode: UInt8
+      switch reading {
+      case .exact:
+        if isLayoutIdentical(payload: type, value: Value.self) {
+          return indirect ? ExtractionMode.indirect : ExtractionMode.inline
+        }
+        published = unwrappingSingleElementTuple(type)
+        mode = indirect ? ExtractionMode.castIndirect : ExtractionMode.cast
+      case .singleton(let instance):
+        published = instance
+        mode = ExtractionMode.singleton
+      case .rebuilt:
+        published = unwrappingSingleElementTuple(type)
+        mode = indirect ? ExtractionMode.rebuiltIndirect : ExtractionMode.rebuilt
       }
-      let metadata = unsafeBitCast(unwrappingSingleElementTuple(type), to: UnsafeRawPointer.self)
+      let metadata = unsafeBitCast(published, to: UnsafeRawPointer.self)
       castPayloadType.store(UInt(bitPattern: metadata), ordering: .releasing)
-      return indirect ? ExtractionMode.castIndirect : ExtractionMode.cast
+      return mode
     case .unknown:
       return ExtractionMode.reflection
     }
@@ -152,13 +276,16 @@ extension EnumCase {
   }
 }
 
-/// The outcome of reading a payload as a `Value` while learning.
+/// The outcome of reading a payload as a `Value`.
 enum PayloadLookup<Value> {
   case value(Value)
   /// No payload of this case converts to `Value`.
   case never
   /// This payload does not convert, but others of the same case might.
   case notThisTime
+  /// The payload converts, but holds functions that generic code cannot call; the stand-in,
+  /// when there is one, may only be embedded again, to learn the case.
+  case unreadable(Value?)
 
   init(_ value: Value?, mayVary: Bool) {
     if let value {
@@ -170,5 +297,13 @@ enum PayloadLookup<Value> {
 
   var value: Value? {
     if case .value(let value) = self { value } else { nil }
+  }
+
+  /// Whether the root holds a payload of this case, readable or not.
+  var matches: Bool {
+    switch self {
+    case .value, .unreadable: true
+    case .never, .notThisTime: false
+    }
   }
 }

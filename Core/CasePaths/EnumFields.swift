@@ -2,8 +2,9 @@
 enum EnumCasePayload {
   /// The case has no payload.
   case none
-  /// The case stores a value of `type`, in a heap box when `indirect` is `true`.
-  case stored(type: Any.Type, indirect: Bool)
+  /// The case stores a value of `type`, in a heap box when `indirect` is `true`; `reading`
+  /// tells whether generic code may read it as `type` (see ``PayloadReading``).
+  case stored(type: Any.Type, indirect: Bool, reading: PayloadReading)
   /// The records could not be read or the type could not be resolved.
   case unknown
 }
@@ -29,14 +30,19 @@ extension EnumLayout {
     guard typeNameOffset != 0 else { return .none }
     let typeName = record + 4 + Int(typeNameOffset)
     let isGeneric = descriptor.load(as: UInt32.self) & 0x80 != 0
+    let length = mangledNameLength(typeName)
     guard
       let type = _getTypeByMangledNameInContext(
         typeName.assumingMemoryBound(to: UInt8.self),
-        UInt(mangledNameLength(typeName)),
+        UInt(length),
         genericContext: descriptor,
         genericArguments: isGeneric ? metadata + 16 : nil)
     else { return .unknown }
-    return .stored(type: type, indirect: recordFlags & 0x1 != 0)
+    // A single labelled payload is a one-element tuple with the same layout as its element.
+    let reading = PayloadReading(
+      of: unwrappingSingleElementTuple(type),
+      maximallyAbstract: isGeneric && namesGenericParameter(typeName, length: length))
+    return .stored(type: type, indirect: recordFlags & 0x1 != 0, reading: reading)
   }
 }
 

@@ -51,6 +51,33 @@ extension EnumLayout {
     }
   }
 
+  /// Calls `body` with the address of the payload of `root`, in the case `tag`, inline or in a
+  /// heap box when `indirect` (`alignment`, the payload's as the enum stores it, places it in
+  /// the box); for payloads that are not read as their declared type.
+  func withPayload<Root, Result>(
+    of root: Root, tag: UInt32, indirect: Bool, alignment: Int,
+    _ body: (UnsafeRawPointer) -> Result
+  ) -> Result {
+    withUnsafeTemporaryAllocation(
+      byteCount: Swift.max(MemoryLayout<Root>.size, 1),
+      alignment: MemoryLayout<Root>.alignment
+    ) { buffer in
+      let storage = buffer.baseAddress!
+      storage.initializeMemory(as: Root.self, to: root)
+      projectWitness(storage, metadata)
+      let result: Result
+      if indirect {
+        let box = storage.load(as: UnsafeRawPointer.self)
+        result = body(box + boxHeaderSize(alignment: alignment))
+      } else {
+        result = body(UnsafeRawPointer(storage))
+      }
+      injectWitness(storage, tag, metadata)
+      storage.assumingMemoryBound(to: Root.self).deinitialize(count: 1)
+      return result
+    }
+  }
+
   /// Returns how projecting `sample`, in the case `tag`, changes its first `byteCount` bytes,
   /// as an XOR mask of the same length (all zero when they stay the same).
   ///

@@ -145,4 +145,6 @@ enum MetadataKind {
   static let `enum` = 0x201
   static let optional = 0x202
   static let tuple = 0x301
+  static let function = 0x302
+  static let metatype = 0x304
 }

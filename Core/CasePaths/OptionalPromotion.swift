@@ -54,7 +54,7 @@ extension EnumCase {
       let embeddedPointer = UnsafeRawPointer(embeddedPointer)
       for level in 0...depth where !layer(at: level).isSome(at: embeddedPointer) { return false }
       guard valueLayout.tag(at: embeddedPointer) == tag else { return false }
-      guard case .stored(_, indirect: true) = valueLayout.payload(forTag: tag) else {
+      guard case .stored(_, indirect: true, _) = valueLayout.payload(forTag: tag) else {
         // NOTE: a case whose inline payload holds a copy of the sample (through `Any`) would
         // also get here; such constructors are taken for `Optional.some`.
         return true

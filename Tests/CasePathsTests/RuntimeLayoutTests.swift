@@ -5,7 +5,8 @@ import Testing
 @Suite("Runtime enum layout assumptions")
 struct RuntimeLayoutTests {
   private func payload(_ type: Any.Type, tag: UInt32) -> (String, Bool)? {
-    guard case .stored(let payloadType, let indirect) = EnumLayout(of: type)?.payload(forTag: tag)
+    guard
+      case .stored(let payloadType, let indirect, _) = EnumLayout(of: type)?.payload(forTag: tag)
     else { return nil }
     return ("\(payloadType)", indirect)
   }
