@@ -104,3 +104,12 @@ extension Todo.State {
     return trimmed
   }
 }
+
+/// Which save timer new changes join: bumped by a flush, so a change right after it is not
+/// dropped behind the cancelled timer. Bookkeeping only: any two values compare equal, so a host
+/// comparing states (or a test asserting them) never sees it.
+struct SaveTimers: Equatable, Sendable {
+  var generation = 0
+
+  static func == (_: SaveTimers, _: SaveTimers) -> Bool { true }
+}
