@@ -9,12 +9,12 @@ import Testing
     "99999999999999999999", "-99999999999999999999",
   ]
 
+  static let todoCommands = ["toggle N", "delete N", "edit N oat milk", "up N", "down N"]
+
   /// Each screen, the lines that put it where its numbers matter, and its numeric commands.
   static let screens: [(screen: String, setup: [String], commands: [String])] = [
     ("counter", ["+"], ["set N", "+", "-", "set N", "-", "+"]),
-    ("todo", ["add milk", "add tea", "toggle 1"], [
-      "toggle N", "delete N", "edit N oat milk", "up N", "down N",
-    ]),
+    ("todo", ["add milk", "add tea", "toggle 1"], todoCommands),
     ("github", ["search swift", "wait"], ["open N", "next", "wait", "open N", "prev", "wait"]),
     ("stopwatch", ["start"], ["wait N", "lap", "stop"]),
     ("login", ["login ann", "wait"], ["wait N", "logout", "y"]),
