@@ -67,7 +67,8 @@ public enum Todo {
     public var description: String {
       switch self {
       case let .load(error):
-        if case .corrupt = error { return "\(error) Starting with an empty list." }
+        // NOTE: not "an empty list": items added while the file was read are kept.
+        if case .corrupt = error { return "\(error) Starting a new list." }
         return "\(error) Changes are kept in memory only and will not be saved."
       case let .save(error):
         return "Not saved: \(error) The list is kept in memory; the next change tries again."
