@@ -112,11 +112,15 @@ public enum StateDiagram {
     }
   }
 
-  /// The user ID as it is, or quoted with escapes when it holds a line break or a control
-  /// character, so the question stays one line.
+  /// The user ID as it is, or quoted with escapes when it is empty, has white space around it,
+  /// or holds a line break or a control character: the question stays one line and shows the ID
+  /// the answer acts on.
   private static func oneLine(_ userID: String) -> String {
-    userID.unicodeScalars.contains { $0.properties.generalCategory == .control }
-      || userID.contains(where: \.isNewline) ? userID.debugDescription : userID
+    let plain =
+      !userID.isEmpty && userID.first?.isWhitespace == false
+      && userID.last?.isWhitespace == false && !userID.contains(where: \.isNewline)
+      && !userID.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    return plain ? userID : userID.debugDescription
   }
 
   /// Takes the diagram's transition for `action`, or refuses it.

@@ -146,6 +146,17 @@ import Testing
     #expect(Diagram.standard.transitions.first == expected)
   }
 
+  @Test(arguments: ["", " ann", "ann\t"])
+  func anEmptyUserIDOrOneWithSpacesAroundIsQuotedInTheQuestion(_ userID: String) async {
+    let state = StateDiagram.State(phase: .loggedIn, userID: userID)
+    let (store, _) = StateDiagramTests.store(state) { _ in .unimplemented }
+    await store.send(.logout) {
+      $0.confirmation = Confirmation(
+        "Log out \(userID.debugDescription)?", confirming: .logoutConfirmed)
+    }
+    await store.finish()
+  }
+
   @Test func aUserIDWithALineBreakIsAskedAboutOnOneLine() async {
     let state = StateDiagram.State(phase: .loggedIn, userID: "ann\nLog out bob")
     let (store, _) = StateDiagramTests.store(state) { _ in .unimplemented }
