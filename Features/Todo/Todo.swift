@@ -138,14 +138,12 @@ public enum Todo {
 
   public static var reducer: Reducer<Action, State, Environment> {
     Reducer { action, state, environment in
-      let asked = state.confirmation
+      guard let asked = state.confirmation else { return reduce(action, &state, environment) }
       let counted = state.items.filter(\.isCompleted).map(\.id)
       let effect = reduce(action, &state, environment)
       // NOTE: a question counts the completed items it would delete: once they change (a load
       // merged, an item toggled), a yes would delete what the person was not asked about.
-      if asked != nil, state.confirmation == asked,
-        state.items.filter(\.isCompleted).map(\.id) != counted
-      {
+      if state.confirmation == asked, state.items.filter(\.isCompleted).map(\.id) != counted {
         state.confirmation = nil
       }
       return effect
