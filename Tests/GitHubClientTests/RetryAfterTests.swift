@@ -5,8 +5,19 @@ import Testing
 
 extension GitHubClientTests {
   /// A broken or hostile server's `Retry-After`: read as a bounded number of seconds, or not at
-  /// all, never passed on as a number that traps whoever does arithmetic with it.
+  /// all, never passed on as a number that traps whoever does arithmetic with it. And a page near
+  /// `Int.max`, refused before any request.
   @Suite struct RetryAfter {
+    @Test(arguments: [Int.max, Int.max / 2, Int.max / 100 + 7])
+    func aPageNearIntMaxIsBeyondTheCapWithNoRequest(_ page: Int) async throws {
+      let response = StubResponse.json(#"{"total_count": 0, "items": []}"#)
+      try await withSearchStub(response) { server in
+        let query = SearchQuery(text: "swift", page: page, perPage: 100)
+        #expect(await searchError(liveClient(server), query) == .beyondResultCap)
+        #expect(server.requests.isEmpty)
+      }
+    }
+
     @Test(arguments: [
       ("9223372036854775807", 86_400), ("99999999999999999999999999", 86_400),
       ("86401", 86_400), (" 7 ", 7), ("0", 0),
