@@ -12,9 +12,9 @@ public protocol UnimplementedFailure: Error {
 /// How every client builds its `.unimplemented` value, and where calls to it are reported.
 ///
 /// NOTE: a client's interface module is linked into the app, so it must not link XCTest or
-/// Swift Testing. A call is reported through a hook instead: the test support target installs a
-/// reporter that records a failure of the running test (as `ActomatonTesting` reports its own);
-/// until one is installed, reports go to standard error. Either way the call then throws.
+/// Swift Testing. In a test binary that links `ActomatonTesting`, a call fails the running test
+/// (Swift Testing or XCTest) with nothing to install; a host may install its own reporter
+/// instead; otherwise reports go to standard error. Either way the call then throws.
 public enum Unimplemented {
   /// An endpoint that must not be called: a call reports a failure naming `name` and throws
   /// `Failure.unimplemented(name)`.
@@ -40,12 +40,24 @@ public enum Unimplemented {
     reporter.withLock { $0 = report }
   }
 
-  /// Reports `message` to the installed reporter, else to standard error.
+  /// Reports `message` to the installed reporter, else as a failure of the running test when
+  /// `ActomatonTesting` is linked, else to standard error.
   public static func report(_ message: String) {
     if let report = reporter.withLock({ $0 }) {
       report(message)
+    } else if let testFailure = testFailureReport, testFailure.init(message) != nil {
+      return
     } else {
       FileHandle.standardError.write(Data("unimplemented: \(message)\n".utf8))
     }
+  }
+
+  // NOTE: found by name rather than imported (ActomatonTesting links the test frameworks, which
+  // an app must not); present only in a binary that links ActomatonTesting. See
+  // `ActomatonTesting.UnimplementedCallReport`.
+  // Looked up on each report: only a misused endpoint pays for it.
+  private static var testFailureReport: (any LosslessStringConvertible.Type)? {
+    _typeByName("16ActomatonTesting23UnimplementedCallReportV")
+      as? any LosslessStringConvertible.Type
   }
 }

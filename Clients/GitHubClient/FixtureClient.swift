@@ -5,7 +5,8 @@ extension GitHubClient {
   /// An offline client over `repositories`.
   ///
   /// Every word must appear (case-insensitively) in the name, owner, description or language;
-  /// `language:x` and `user:x` (or `org:x`) must match exactly; other qualifiers are ignored.
+  /// `language:x` and `user:x` (or `org:x`) must match exactly; other qualifiers are ignored, so
+  /// a query of only those (`stars:>100`) matches every repository.
   public static func fixture(searching repositories: [Repository]) -> GitHubClient {
     GitHubClient { query throws(GitHubError) in
       if Task.isCancelled { throw .cancelled }
@@ -65,9 +66,12 @@ private struct Filter {
   var words: [String] = []
   var language: String?
   var owner: String?
+  /// No token at all: the text was empty.
+  var isEmpty = true
 
   init(_ text: String) {
     for token in text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init) {
+      isEmpty = false
       guard let colon = token.firstIndex(of: ":"), colon != token.startIndex else {
         words.append(token)
         continue
@@ -80,8 +84,6 @@ private struct Filter {
       }
     }
   }
-
-  var isEmpty: Bool { words.isEmpty && language == nil && owner == nil }
 
   func matches(_ repository: Repository) -> Bool {
     if let language, repository.language?.lowercased() != language { return false }

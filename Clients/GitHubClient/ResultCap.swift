@@ -20,7 +20,10 @@ public enum ResultCap {
 
   /// True when the page starts at or past the cap, where GitHub answers 422.
   public static func isBeyond(page: Int, perPage: Int) -> Bool {
-    (clampedPage(page) - 1) * clampedPerPage(perPage) >= maxResults
+    // NOTE: the page may come from a person or the network: a product past Int.max is beyond.
+    let (start, overflow) = (clampedPage(page) - 1).multipliedReportingOverflow(
+      by: clampedPerPage(perPage))
+    return overflow || start >= maxResults
   }
 
   /// The last page a search of `totalCount` results can reach, or 0 when it has none.
@@ -33,7 +36,8 @@ public enum ResultCap {
   /// Whether a page after `page` may be asked for: GitHub linked one, and it starts before the
   /// cap.
   public static func hasPage(after page: SearchPage) -> Bool {
-    page.nextPage != nil && !isBeyond(page: page.query.page + 1, perPage: page.query.perPage)
+    page.nextPage != nil && page.query.page < .max
+      && !isBeyond(page: page.query.page + 1, perPage: page.query.perPage)
   }
 
   private static func grouped(_ number: Int) -> String {

@@ -99,11 +99,23 @@ struct ResponseMapping {
       }
     }
     let reset = header("X-RateLimit-Reset")
-    let retryAfter = header("Retry-After")
+    let retryAfter = Self.retryAfterSeconds(response.value(forHTTPHeaderField: "Retry-After"))
     let exhausted = header("X-RateLimit-Remaining") == 0
     let saysSo = Self.message(data)?.lowercased().contains("rate limit") ?? false
     guard status == 429 || exhausted || retryAfter != nil || saysSo else { return nil }
     return .rateLimited(resetAt: reset, retryAfter: retryAfter, authenticated: authenticated)
+  }
+
+  /// The longest `Retry-After` passed on, in seconds; a larger one is read as this.
+  static let maxRetryAfter = 86_400
+
+  /// `Retry-After` as whole seconds: digits only (an HTTP date or a negative number is ignored),
+  /// bounded by `maxRetryAfter` however many digits a broken or hostile server sends.
+  static func retryAfterSeconds(_ value: String?) -> Int? {
+    guard let text = value?.trimmingWhitespace(), !text.isEmpty,
+      text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) })
+    else { return nil }
+    return min(Int(text) ?? .max, maxRetryAfter)
   }
 
   private static func message(_ data: Data) -> String? {

@@ -21,8 +21,9 @@ public enum Answer: Equatable, Sendable {
 
   /// `y` or `yes` (in any case, surrounding spaces ignored) is yes; anything else is no.
   public init(reply: String) {
-    let word = reply.lowercased().filter { !$0.isWhitespace }
-    self = word == "y" || word == "yes" ? .yes : .no
+    let word = reply.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace)
+    let lowercased = String(word.reversed()).lowercased()
+    self = lowercased == "y" || lowercased == "yes" ? .yes : .no
   }
 }
 

@@ -10,6 +10,9 @@ extension GitHubSearch.State {
   /// How long searching pauses after a rate limit that names no reset time (GitHub's search
   /// limits are per minute).
   static let defaultLockout: TimeInterval = 60
+  /// The longest pause a rate limit can impose: GitHub's limits reset within the hour, so a
+  /// longer `Retry-After` or reset time is a broken or hostile answer.
+  static let maxLockout: TimeInterval = 3_600
   static let searchFirst = "Search for something first."
 
   func searchQuery(page: Int, perPage: Int) -> SearchQuery {
@@ -54,7 +57,9 @@ extension GitHubSearch.State {
   func nextPageRefusal(perPage: Int) -> String? {
     if hasNextPage { return nil }
     if query.isEmpty { return Self.searchFirst }
-    if ResultCap.isBeyond(page: page + 1, perPage: perPage), totalCount > page * perPage {
+    let (shown, overflow) = page.multipliedReportingOverflow(by: perPage)
+    let moreFound = !overflow && totalCount > shown
+    if page == .max || ResultCap.isBeyond(page: page + 1, perPage: perPage), moreFound {
       return GitHubError.beyondResultCap.description
     }
     return "There is no next page."
@@ -67,10 +72,12 @@ extension GitHubSearch.State {
   }
 
   mutating func lockOut(resetAt: Int?, retryAfter: Int?, now: Date) {
-    let until =
+    let latest = now.addingTimeInterval(Self.maxLockout)
+    let asked =
       retryAfter.map { now.addingTimeInterval(TimeInterval($0)) }
       ?? resetAt.map { Date(timeIntervalSince1970: TimeInterval($0)) }
       ?? now.addingTimeInterval(Self.defaultLockout)
+    let until = min(asked, latest)
     guard until > now else { return }
     rateLimitedUntil = until
     failure?.pause = Self.seconds(from: now, to: until)
@@ -82,7 +89,8 @@ extension GitHubSearch.State {
       + "\(Self.seconds(from: now, to: until)) s."
   }
 
+  /// Whole seconds, rounded up; bounded by `maxLockout`, so the conversion cannot trap.
   private static func seconds(from now: Date, to until: Date) -> Int {
-    Int(until.timeIntervalSince(now).rounded(.up))
+    Int(min(max(until.timeIntervalSince(now), 0), maxLockout).rounded(.up))
   }
 }

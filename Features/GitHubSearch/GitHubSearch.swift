@@ -150,7 +150,8 @@ public enum GitHubSearch {
         return search(query, debounced: false, &state, environment, now: now)
 
       case let .select(position):
-        guard state.results.indices.contains(position - 1) else {
+        // NOTE: `position` may be any Int a person typed; `position - 1` would trap at Int.min.
+        guard position >= 1, position <= state.results.count else {
           state.refusal = state.selectionRefusal(position)
           return .empty
         }
@@ -188,8 +189,11 @@ public enum GitHubSearch {
     }
   }
 
-  /// Cancels every effect of this feature, for a host closing the screen.
-  public static var cancelAllEffects: Effect<Action> { .cancel(id: SearchID()) }
+  /// Cancels every effect of this feature and leaves no search waiting, for a host closing the
+  /// screen: it feeds back `cancelSearch`, so the host must route that action to the feature.
+  public static var cancelAllEffects: Effect<Action> {
+    .cancel(id: SearchID()) + .nextAction(.cancelSearch)
+  }
 
   // MARK: - Effects
 

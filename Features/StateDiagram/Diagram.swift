@@ -4,6 +4,12 @@ public struct Diagram: Equatable, Sendable {
     public var from: StateDiagram.Phase
     public var action: String
     public var to: StateDiagram.Phase
+
+    public init(from: StateDiagram.Phase, action: String, to: StateDiagram.Phase) {
+      self.from = from
+      self.action = action
+      self.to = to
+    }
   }
 
   public var states: [StateDiagram.Phase]

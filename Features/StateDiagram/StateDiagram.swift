@@ -51,6 +51,10 @@ public enum StateDiagram {
     case forceLogout
     /// Answers the pending `confirmation`: yes runs its action, anything else drops it.
     case answer(Answer)
+    /// Stops the login or logout in flight; the phase returns where the request's failure leads
+    /// (`loggedOut` from a login, `loggedIn` from a logout), with `failure` saying it was
+    /// cancelled. Nothing happens when no request is in flight.
+    case cancelRequest
 
     case loginResponse(Result<AuthClient.Done, AuthError>)
     case logoutResponse(Result<AuthClient.Done, AuthError>)
@@ -67,19 +71,56 @@ public enum StateDiagram {
 
   public static var reducer: Reducer<Action, State, Environment> {
     Reducer { action, state, environment in
-      switch action {
-      case let .answer(answer):
-        guard let confirmed = state.confirmation.answer(answer) else { return .empty }
-        return transition(confirmed, &state, environment)
-      case .logout where Diagram.standard.target(of: .logout, from: state.phase) != nil:
-        state.refusal = nil
-        let user = state.userID.map { " \($0)" } ?? ""
-        state.confirmation = Confirmation("Log out\(user)?", confirming: .logoutConfirmed)
-        return .empty
-      default:
-        return transition(action, &state, environment)
+      let asked = state.confirmation
+      let before = (state.phase, state.userID)
+      let effect = reduce(action, &state, environment)
+      // NOTE: a question names the user and the phase it was asked in: once either changes
+      // (a forced logout, another login), a yes would act on something the person never saw.
+      if asked != nil, state.confirmation == asked, (state.phase, state.userID) != before {
+        state.confirmation = nil
       }
+      return effect
     }
+  }
+
+  private static func reduce(
+    _ action: Action, _ state: inout State, _ environment: Environment
+  ) -> Effect<Action> {
+    switch action {
+    case .cancelRequest:
+      // NOTE: the phase waiting on the request takes the diagram's failure transition, as if the
+      // client had answered `.cancelled`, so the feature is never left waiting for nothing.
+      let cancel = Effect<Action>.cancel(id: AuthRequestID())
+      switch state.phase {
+      case .loggingIn:
+        return cancel + transition(.loginResponse(.failure(.cancelled)), &state, environment)
+      case .loggingOut:
+        return cancel + transition(.logoutResponse(.failure(.cancelled)), &state, environment)
+      case .loggedOut, .loggedIn:
+        return cancel
+      }
+    case let .answer(answer):
+      guard let confirmed = state.confirmation.answer(answer) else { return .empty }
+      return transition(confirmed, &state, environment)
+    case .logout where Diagram.standard.target(of: .logout, from: state.phase) != nil:
+      state.refusal = nil
+      let user = state.userID.map { " \(oneLine($0))" } ?? ""
+      state.confirmation = Confirmation("Log out\(user)?", confirming: .logoutConfirmed)
+      return .empty
+    default:
+      return transition(action, &state, environment)
+    }
+  }
+
+  /// The user ID as it is, or quoted with escapes when it is empty, has white space around it,
+  /// or holds a line break or a control character: the question stays one line and shows the ID
+  /// the answer acts on.
+  private static func oneLine(_ userID: String) -> String {
+    let plain =
+      !userID.isEmpty && userID.first?.isWhitespace == false
+      && userID.last?.isWhitespace == false && !userID.contains(where: \.isNewline)
+      && !userID.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    return plain ? userID : userID.debugDescription
   }
 
   /// Takes the diagram's transition for `action`, or refuses it.
@@ -117,14 +158,16 @@ public enum StateDiagram {
       state.phase = state.userID == nil ? .loggedOut : .loggedIn
       state.failure = .logout(error)
       return .empty
-    case .answer:
+    case .answer, .cancelRequest:
       return .empty
     }
   }
 
-  /// Cancels every effect of this feature, for a host closing the screen.
+  /// Cancels every effect of this feature and takes the phase waiting on it back to where a
+  /// failed request leaves it, for a host closing the screen: it feeds back `cancelRequest`, so
+  /// the host must route that action to the feature.
   public static var cancelAllEffects: Effect<Action> {
-    .cancel(ids: { $0 is AuthRequestID })
+    .cancel(ids: { $0 is AuthRequestID }) + .nextAction(.cancelRequest)
   }
 
   // MARK: - Effects
@@ -140,7 +183,9 @@ public enum StateDiagram {
       do throws(AuthError) {
         return response(.success(try await run()))
       } catch {
-        return error == .cancelled ? nil : response(.failure(error))
+        // NOTE: only the task says whether the feature cancelled the request: a client may
+        // answer `.cancelled` on its own, and that answer must move the phase on.
+        return Task.isCancelled ? nil : response(.failure(error))
       }
     }
   }
@@ -159,6 +204,7 @@ extension StateDiagram.Action {
     case .logoutResponse(.failure): "logoutFailed"
     case .forceLogout: "forceLogout"
     case .answer: "answer"
+    case .cancelRequest: "cancelRequest"
     }
   }
 }

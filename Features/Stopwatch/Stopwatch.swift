@@ -22,9 +22,15 @@ public enum Stopwatch {
 
     public init() {}
 
-    /// The fastest and slowest laps' numbers, once there are two laps or more.
-    public var fastestLap: Int? { laps.count >= 2 ? laps.min { $0.split < $1.split }?.number : nil }
-    public var slowestLap: Int? { laps.count >= 2 ? laps.max { $0.split < $1.split }?.number : nil }
+    /// The fastest and slowest laps' numbers, once there are two laps or more and they differ
+    /// (when every split is equal, no lap is either).
+    public var fastestLap: Int? { hasDistinctLaps ? laps.min { $0.split < $1.split }?.number : nil }
+    public var slowestLap: Int? { hasDistinctLaps ? laps.max { $0.split < $1.split }?.number : nil }
+
+    private var hasDistinctLaps: Bool {
+      guard let first = laps.first?.split else { return false }
+      return laps.contains { $0.split != first }
+    }
 
     func elapsed(at now: Duration) -> Duration {
       accumulated + (runningSince.map { now - $0 } ?? .zero)
@@ -65,22 +71,28 @@ public enum Stopwatch {
     public var tickInterval: Duration
 
     /// Time and ticks from `clock`, ticking every `tickInterval` (the REPL needs about 10 per
-    /// second, a GUI 60).
+    /// second, a GUI 60); an interval under `minimumTickInterval` is raised to it.
+    ///
+    /// Times are measured from when the environment is made: keep one for the life of a state.
     public init<C: Clock>(clock: C, tickInterval: Duration = .milliseconds(100))
     where C.Duration == Duration {
       let origin = clock.now
       now = { origin.duration(to: clock.now) }
       sleep = { try await clock.sleep(for: $0) }
-      self.tickInterval = tickInterval
+      self.tickInterval = max(tickInterval, Stopwatch.minimumTickInterval)
     }
   }
+
+  /// The shortest tick interval: a shorter one (zero, negative) would make the ticks spin.
+  public static let minimumTickInterval = Duration.milliseconds(1)
 
   // MARK: - Reducer
 
   // NOTE: the reducer never starts or stops the ticks: they run while the state is running.
   public static var reducer: Reducer<Action, State, Environment> {
     Reducer<Action, State, Environment> { action, state, environment in
-      state.refusal = nil
+      // NOTE: a tick is not the person's doing: the refusal they were shown stays.
+      if action != ._tick { state.refusal = nil }
       let now = environment.now()
       switch (action, state.status) {
       case (.start, .idle), (.resume, .paused), (.start, .paused):
@@ -122,7 +134,7 @@ public enum Stopwatch {
   private static func ticks(_ environment: Environment) -> Effect<Action> {
     .run { send in
       while true {
-        try await environment.sleep(environment.tickInterval)
+        try await environment.sleep(max(environment.tickInterval, minimumTickInterval))
         await send(._tick)
       }
     }

@@ -39,8 +39,11 @@ public enum Todo {
     public var refusal: String?
     /// What went wrong with the last load or save, until the next action.
     public var failure: Failure?
-    /// The question asked before a destructive change, until it is answered.
+    /// The question asked before a destructive change, until it is answered or what it counted
+    /// changes.
     public var confirmation: Confirmation<Action>?
+    /// Which save timer a change joins; bookkeeping that never makes two states differ.
+    var saveTimers = SaveTimers()
 
     public init(
       items: [TodoItem] = [], filter: Filter = .all, persistence: Persistence = .notLoaded
@@ -64,7 +67,8 @@ public enum Todo {
     public var description: String {
       switch self {
       case let .load(error):
-        if case .corrupt = error { return "\(error) Starting with an empty list." }
+        // NOTE: not "an empty list": items added while the file was read are kept.
+        if case .corrupt = error { return "\(error) Starting a new list." }
         return "\(error) Changes are kept in memory only and will not be saved."
       case let .save(error):
         return "Not saved: \(error) The list is kept in memory; the next change tries again."
@@ -95,7 +99,8 @@ public enum Todo {
     /// Swaps the item with the visible item below it; hidden items keep their places.
     case moveDown(position: Int)
     /// Saves the list now, for a host about to exit (await the task `send` returns); later
-    /// changes do not cancel this save.
+    /// changes do not cancel this save. While the list is loading, the save waits for the load
+    /// and writes the loaded items with the ones added meanwhile.
     case flush
     /// The screen closes: a pending question is answered no (nobody is left to answer it), and
     /// the list is saved now, as `flush` does.
@@ -133,64 +138,84 @@ public enum Todo {
 
   public static var reducer: Reducer<Action, State, Environment> {
     Reducer { action, state, environment in
-      switch action {
-      case .onAppear:
-        guard state.persistence == .notLoaded || state.persistence == .loading else {
-          return .empty
-        }
-        state.persistence = .loading
-        return load(environment.storage)
-      case let .loadResponse(result):
-        guard state.persistence == .loading else { return .empty }
-        return state.finishLoading(result) ? saveLater(environment) : .empty
-      case ._saveTimerFired:
-        return write(state, environment.storage)
-      case .flush:
-        return .cancel(id: SaveTimerID()) + write(state, environment.storage)
-      case .onDisappear:
-        _ = state.confirmation.answer(.no)
-        return Self.reducer.run(.flush, &state, environment)
-      case .saveResponse(.success):
-        // NOTE: a write queued behind a failed one saved a newer list: the failure is over.
-        if case .save? = state.failure { state.failure = nil }
-        return .empty
-      case let .saveResponse(.failure(error)):
-        state.refusal = nil
-        state.failure = .save(error)
-        return .empty
-      case let .setFilter(filter):
-        state.refusal = nil
-        state.failure = nil
-        state.filter = filter
-        return .empty
-      case let .add(text):
-        return change(&state, environment) { try $0.add(text, id: environment.makeID) }
-      case let .edit(position, text):
-        return change(&state, environment) { try $0.edit(position, text: text) }
-      case let .toggle(position):
-        return change(&state, environment) { try $0.toggle(position) }
-      case let .delete(position):
-        return change(&state, environment) { try $0.delete(position) }
-      case .clearCompleted:
-        guard state.completedCount > 0 else {
-          return change(&state, environment) { try $0.clearCompleted() }
-        }
-        state.refusal = nil
-        state.failure = nil
-        state.confirmation = Confirmation(
-          "Delete \(state.completedCount) completed item(s)?",
-          confirming: .clearCompletedConfirmed)
-        return .empty
-      case .clearCompletedConfirmed:
-        return change(&state, environment) { try $0.clearCompleted() }
-      case let .answer(answer):
-        guard let confirmed = state.confirmation.answer(answer) else { return .empty }
-        return Self.reducer.run(confirmed, &state, environment)
-      case let .moveUp(position):
-        return change(&state, environment) { try $0.move(position, by: -1) }
-      case let .moveDown(position):
-        return change(&state, environment) { try $0.move(position, by: 1) }
+      guard let asked = state.confirmation else { return reduce(action, &state, environment) }
+      let counted = state.items.filter(\.isCompleted).map(\.id)
+      let effect = reduce(action, &state, environment)
+      // NOTE: a question counts the completed items it would delete: once they change (a load
+      // merged, an item toggled), a yes would delete what the person was not asked about.
+      if state.confirmation == asked, state.items.filter(\.isCompleted).map(\.id) != counted {
+        state.confirmation = nil
       }
+      return effect
+    }
+  }
+
+  private static func reduce(
+    _ action: Action, _ state: inout State, _ environment: Environment
+  ) -> Effect<Action> {
+    switch action {
+    case .onAppear:
+      guard state.persistence == .notLoaded || state.persistence == .loading else {
+        return .empty
+      }
+      state.persistence = .loading
+      return load(environment.storage)
+    case let .loadResponse(result):
+      guard state.persistence == .loading else { return .empty }
+      return state.finishLoading(result) ? saveLater(state, environment) : .empty
+    case ._saveTimerFired:
+      return write(state, environment.storage)
+    case .flush:
+      // NOTE: the cancelled timer keeps its queue's slot until its body exits, so the next
+      // change starts a timer on a fresh queue rather than being dropped behind it.
+      state.saveTimers.generation &+= 1
+      let save =
+        state.persistence == .loading
+        ? writeAfterLoading(state.items, environment.storage) : write(state, environment.storage)
+      return .cancel(id: SaveTimerID()) + save
+    case .onDisappear:
+      _ = state.confirmation.answer(.no)
+      return reduce(.flush, &state, environment)
+    case .saveResponse(.success):
+      // NOTE: a write queued behind a failed one saved a newer list: the failure is over.
+      if case .save? = state.failure { state.failure = nil }
+      return .empty
+    case let .saveResponse(.failure(error)):
+      state.refusal = nil
+      state.failure = .save(error)
+      return .empty
+    case let .setFilter(filter):
+      state.refusal = nil
+      state.failure = nil
+      state.filter = filter
+      return .empty
+    case let .add(text):
+      return change(&state, environment) { try $0.add(text, id: environment.makeID) }
+    case let .edit(position, text):
+      return change(&state, environment) { try $0.edit(position, text: text) }
+    case let .toggle(position):
+      return change(&state, environment) { try $0.toggle(position) }
+    case let .delete(position):
+      return change(&state, environment) { try $0.delete(position) }
+    case .clearCompleted:
+      guard state.completedCount > 0 else {
+        return change(&state, environment) { try $0.clearCompleted() }
+      }
+      state.refusal = nil
+      state.failure = nil
+      state.confirmation = Confirmation(
+        "Delete \(state.completedCount) completed item(s)?",
+        confirming: .clearCompletedConfirmed)
+      return .empty
+    case .clearCompletedConfirmed:
+      return change(&state, environment) { try $0.clearCompleted() }
+    case let .answer(answer):
+      guard let confirmed = state.confirmation.answer(answer) else { return .empty }
+      return reduce(confirmed, &state, environment)
+    case let .moveUp(position):
+      return change(&state, environment) { try $0.move(position, by: -1) }
+    case let .moveDown(position):
+      return change(&state, environment) { try $0.move(position, by: 1) }
     }
   }
 
@@ -200,7 +225,9 @@ public enum Todo {
   private struct SaveTimerID: EffectIDProtocol {}
   // NOTE: while a save timer runs, new changes join it (the timer saves the state current when
   // it fires), so a burst of changes writes once and a steady stream once per `saveDelay`.
-  private struct SaveTimerQueue: Oldest1DiscardNewEffectQueueProtocol {}
+  private struct SaveTimerQueue: Oldest1DiscardNewEffectQueueProtocol {
+    var generation: Int
+  }
   // NOTE: writes run one at a time in order and are never cancelled by a newer one, so the last
   // write holds the last state and a flush always completes.
   private struct WriteQueue: Oldest1SuspendNewEffectQueueProtocol {}
@@ -219,7 +246,7 @@ public enum Todo {
       state.refusal = (error as? Rejection)?.message ?? "\(error)"
     }
     let shouldSave = state.items != before && state.persistence == .loaded
-    return shouldSave ? saveLater(environment) : .empty
+    return shouldSave ? saveLater(state, environment) : .empty
   }
 
   private static func load(_ storage: TodoStorage) -> Effect<Action> {
@@ -234,8 +261,8 @@ public enum Todo {
     }
   }
 
-  private static func saveLater(_ environment: Environment) -> Effect<Action> {
-    Effect(id: SaveTimerID(), queue: SaveTimerQueue()) {
+  private static func saveLater(_ state: State, _ environment: Environment) -> Effect<Action> {
+    Effect(id: SaveTimerID(), queue: SaveTimerQueue(generation: state.saveTimers.generation)) {
       try await environment.sleep(environment.saveDelay)
       return ._saveTimerFired
     }
@@ -245,6 +272,31 @@ public enum Todo {
     guard state.persistence == .loaded else { return .empty }
     let items = state.items
     return Effect(queue: WriteQueue()) {
+      do throws(StorageError) {
+        try await storage.save(items)
+        return .saveResponse(.success(items.count))
+      } catch {
+        return .saveResponse(.failure(error))
+      }
+    }
+  }
+
+  /// A flush while loading: once the load ahead of it in the write queue is done, reads the file
+  /// again and writes it with the items shown now that it lacks, as the loaded list will show
+  /// them. A file the app must not replace is left alone (the load's failure says why).
+  private static func writeAfterLoading(_ shown: [TodoItem], _ storage: TodoStorage)
+    -> Effect<Action>
+  {
+    guard !shown.isEmpty else { return .empty }
+    return Effect(queue: WriteQueue()) {
+      var loaded: [TodoItem] = []
+      do throws(StorageError) {
+        loaded = try await storage.load()
+      } catch {
+        guard case .corrupt = error else { return nil }
+      }
+      let loadedIDs = Set(loaded.map(\.id))
+      let items = loaded + shown.filter { !loadedIDs.contains($0.id) }
       do throws(StorageError) {
         try await storage.save(items)
         return .saveResponse(.success(items.count))

@@ -6,8 +6,6 @@ import Testing
 import TodoStorage
 
 @Suite struct UnimplementedTests {
-  init() { Unimplemented.failTheRunningTest() }
-
   /// Runs `call`, expecting it to throw `error` and to fail the test with `message`.
   func expectFailure<Failure: Error & Equatable>(
     _ message: String, throwing error: Failure, _ call: () async throws -> Void,

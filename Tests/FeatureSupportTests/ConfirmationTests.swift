@@ -20,3 +20,15 @@ import Testing
     #expect(pending.answer(.yes) == nil)
   }
 }
+
+@Suite struct AnswerTests {
+  @Test(arguments: ["y e s", "y\tes", "ye s", "Y E S", "y\u{200B}"])
+  func spacesInsideTheWordMakeItNo(_ reply: String) {
+    #expect(Answer(reply: reply) == .no)
+  }
+
+  @Test(arguments: ["  y", "yes\n", "\t YES \r\n"])
+  func spacesAroundTheWordAreIgnored(_ reply: String) {
+    #expect(Answer(reply: reply) == .yes)
+  }
+}

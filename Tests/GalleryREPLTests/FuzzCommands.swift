@@ -24,10 +24,19 @@ extension FuzzGenerator {
     "swift", "actor", "language:swift", "user:apple", "swift actor", "zzzz-nothing", "UI", "ß",
   ]
   static let users = ["ann", "bob", "guest", "two words", String(repeating: "x", count: 70), "ü"]
+  /// What a person can type for a number at its extremes (issue #28: `open` trapped at Int.min).
+  static let extremeNumbers = [
+    "\(Int.min)", "\(Int.min + 1)", "-1", "0", "\(Int.max - 1)", "\(Int.max)",
+  ]
+
+  /// A position on the screen, now and then one at the extremes.
+  mutating func somePosition(upTo last: Int) -> String {
+    random.below(8) == 0 ? random.pick(Self.extremeNumbers) : "\(random.int(0...last + 1))"
+  }
 
   /// A command of `screen` with plausible arguments (which the app may still refuse).
   mutating func command(on screen: String, _ context: FuzzContext) -> String {
-    let position = random.int(0...context.visibleTodoItems + 1)
+    let position = somePosition(upTo: context.visibleTodoItems)
     switch screen {
     case "counter":
       let number = random.pick([
@@ -56,7 +65,7 @@ extension FuzzGenerator {
     default:
       return random.weighted([
         (4, "search \(random.pick(Self.queries))"), (2, "next"), (1, "prev"),
-        (2, "open \(random.int(0...context.results + 1))"),
+        (2, "open \(somePosition(upTo: context.results))"),
         (1, "sort \(random.pick(["stars", "updated", "best-match"]))"),
       ])
     }

@@ -95,4 +95,21 @@ import Testing
 
         """)
   }
+
+  @Test func openAtTheExtremesOfIntIsRefusedNotATrap() async {
+    let transcript = await Harness().run(
+      """
+      github
+      search tessera
+      wait
+      open -9223372036854775808
+      open 9223372036854775807
+      quit
+      """)
+    #expect(
+      transcript.contains(
+        "! There is no result -9223372036854775808 on this page; choose 1 to 2."))
+    #expect(
+      transcript.contains("! There is no result 9223372036854775807 on this page; choose 1 to 2."))
+  }
 }

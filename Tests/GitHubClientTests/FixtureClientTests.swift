@@ -81,6 +81,16 @@ extension GitHubClientTests {
       #expect(nothing?.items.isEmpty == true && nothing?.totalCount == 0)
     }
 
+    @Test func aQueryOfOnlyIgnoredQualifiersMatchesEveryRepository() async throws {
+      let all = Repository.fixtures.count
+      let stars = try #require(
+        await searchPage(client, SearchQuery(text: "stars:>100", perPage: 100)))
+      #expect(stars.totalCount == all)
+      let two = try #require(
+        await searchPage(client, SearchQuery(text: "is:public fork:true", perPage: 100)))
+      #expect(two.totalCount == all)
+    }
+
     @Test func moreThanAThousandMatchesStopAtTheCap() async throws {
       let many = (1...1_500).map { index in
         Repository(

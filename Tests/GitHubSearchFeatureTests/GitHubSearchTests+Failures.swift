@@ -170,11 +170,20 @@ extension GitHubSearchTests {
     await clock.advance(by: .milliseconds(500))
     #expect(requests.withLock { $0.count } == 1)
     await store.send(.close)
+    await store.receive(.feature(.cancelSearch)) {
+      $0.request = nil
+      $0.failure = .init(.cancelled)
+    }
     await store.send(.feature(.search("swiftui"))) {
+      $0.failure = nil
       $0.query = "swiftui"
       $0.request = Self.query("swiftui")
     }
     await store.send(.close)
+    await store.receive(.feature(.cancelSearch)) {
+      $0.request = nil
+      $0.failure = .init(.cancelled)
+    }
     await clock.advance(by: .seconds(10))
     #expect(requests.withLock { $0.count } == 1, "the debounced search was cancelled too")
     await store.finish()

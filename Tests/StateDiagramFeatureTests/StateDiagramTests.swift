@@ -169,6 +169,11 @@ import Testing
       $0.userID = "ann"
     }
     await store.send(.close)
+    await store.receive(.feature(.cancelRequest)) {
+      $0.phase = .loggedOut
+      $0.userID = nil
+      $0.failure = .login(.cancelled)
+    }
     await clock.advance(by: .seconds(5))
     await store.finish()  // no loginOK arrived and no effect is left running
   }

@@ -184,7 +184,7 @@ import TodoStorage
     #expect(
       store.state.failure?.description
         == "The saved list could not be read (not valid JSON); it was moved aside to "
-        + "/d/todos.json.corrupt-20240102T030405Z. Starting with an empty list.")
+        + "/d/todos.json.corrupt-20240102T030405Z. Starting a new list.")
     await store.send(.add("milk")) {
       $0.items = [TodoItem(id: UUID(101), text: "milk")]
       $0.failure = nil
