@@ -25,14 +25,16 @@ struct LiveSearch: Sendable {
       throw .beyondResultCap
     }
     let request = try makeRequest(query)
-    let outcome = await configuration.session.cancelSafeData(
-      for: request, deadline: configuration.deadline)
+    let outcome = await configuration.session.data(
+      for: request, deadline: configuration.deadline,
+      limits: BodyLimits(maxResponseBytes: configuration.maxResponseBytes))
     switch outcome {
     case let .response(data, response):
-      let mapping = ResponseMapping(
-        query: query, authenticated: configuration.token != nil,
-        maxResponseBytes: configuration.maxResponseBytes)
+      let mapping = ResponseMapping(query: query, authenticated: configuration.token != nil)
       return try mapping.page(from: data, response)
+    case let .tooLarge(limit):
+      throw .malformedResponse(
+        "the answer was too large (over the limit of \(Self.size(limit))); reading stopped there.")
     case let .failure(error): throw transportError(error)
     case .cancelled: throw .cancelled
     case .deadlineExceeded: throw .timedOut(after: configuration.deadline)
@@ -101,6 +103,13 @@ struct LiveSearch: Sendable {
       text = text.replacingOccurrences(of: token, with: "<redacted>")
     }
     return String(text.prefix(200))
+  }
+
+  /// `1 MiB`, `64 KiB`, `100 bytes`.
+  static func size(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
   }
 
   private var hostDescription: String {

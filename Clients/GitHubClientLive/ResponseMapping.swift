@@ -10,7 +10,6 @@ import GitHubClient
 struct ResponseMapping {
   var query: SearchQuery
   var authenticated: Bool
-  var maxResponseBytes: Int
 
   func page(from data: Data, _ response: HTTPURLResponse) throws(GitHubError) -> SearchPage {
     let status = response.statusCode
@@ -31,9 +30,6 @@ struct ResponseMapping {
   private func decodePage(_ data: Data, _ response: HTTPURLResponse) throws(GitHubError)
     -> SearchPage
   {
-    guard data.count <= maxResponseBytes else {
-      throw .malformedResponse("the answer was too large (\(data.count) bytes).")
-    }
     if let type = response.value(forHTTPHeaderField: "Content-Type"),
       !type.lowercased().contains("json")
     {
@@ -119,7 +115,12 @@ struct ResponseMapping {
       detail.message ?? [detail.field, detail.code].compactMap { $0 }.joined(separator: " ")
     }.filter { !$0.isEmpty }
     let message = body.message ?? "Validation Failed"
-    return details.isEmpty ? message : "\(message) (\(details.joined(separator: "; ")))"
+    return shortened(details.isEmpty ? message : "\(message) (\(details.joined(separator: "; ")))")
+  }
+
+  /// A server's text as shown: at most `limit` characters (the REPL makes controls visible).
+  static func shortened(_ text: String, limit: Int = 240) -> String {
+    text.count <= limit ? text : text.prefix(limit - 1) + "…"
   }
 }
 
