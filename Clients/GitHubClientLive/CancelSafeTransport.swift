@@ -11,7 +11,8 @@ enum TransportOutcome: Sendable {
   case response(Data, HTTPURLResponse)
   /// A successful answer's body passed `limit` bytes (counted inflated); reading stopped there.
   case tooLarge(limit: Int)
-  case failure(URLError)
+  /// The transfer failed; `at` is where a redirect led, when it did.
+  case failure(URLError, at: URL?)
   case cancelled
   case deadlineExceeded
 }
@@ -81,6 +82,7 @@ final class PendingRequest: Sendable {
     var outcome: TransportOutcome?
     var response: HTTPURLResponse?
     var body = Data()
+    var redirectedTo: URL?
   }
 
   private let state = Locked(State())
@@ -115,7 +117,7 @@ final class PendingRequest: Sendable {
   /// The head arrived; whether to read the body (not when it announces more than the limit).
   func received(_ response: URLResponse) -> Bool {
     guard let http = response as? HTTPURLResponse else {
-      finish(.failure(URLError(.badServerResponse)))
+      finish(.failure(URLError(.badServerResponse), at: nil))
       return false
     }
     let limit = limits.limit(forStatus: http.statusCode)
@@ -127,6 +129,11 @@ final class PendingRequest: Sendable {
       state.response = http
       return state.outcome == nil
     }
+  }
+
+  /// A redirect is followed to `url`.
+  func redirected(to url: URL?) {
+    state.withLock { $0.redirectedTo = url }
   }
 
   /// A piece of the body, already inflated: kept while within the limit.
@@ -151,9 +158,12 @@ final class PendingRequest: Sendable {
     let outcome = state.withLock { state -> TransportOutcome in
       if let error {
         let urlError = error as? URLError ?? URLError(.unknown)
-        return urlError.code == .cancelled ? .cancelled : .failure(urlError)
+        return urlError.code == .cancelled
+          ? .cancelled : .failure(urlError, at: state.redirectedTo)
       }
-      guard let response = state.response else { return .failure(URLError(.badServerResponse)) }
+      guard let response = state.response else {
+        return .failure(URLError(.badServerResponse), at: state.redirectedTo)
+      }
       return .response(state.body, response)
     }
     finish(outcome, byTask: true)

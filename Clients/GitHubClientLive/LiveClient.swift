@@ -35,7 +35,7 @@ struct LiveSearch: Sendable {
     case let .tooLarge(limit):
       throw .malformedResponse(
         "the answer was too large (over the limit of \(Self.size(limit))); reading stopped there.")
-    case let .failure(error): throw transportError(error)
+    case let .failure(error, url): throw transportError(error, at: url)
     case .cancelled: throw .cancelled
     case .deadlineExceeded: throw .timedOut(after: configuration.deadline)
     }
@@ -77,7 +77,7 @@ struct LiveSearch: Sendable {
   }
 
   /// Only the host and libcurl's words (token scrubbed) reach the message, never headers.
-  private func transportError(_ error: URLError) -> GitHubError {
+  private func transportError(_ error: URLError, at url: URL?) -> GitHubError {
     switch error.code {
     case .timedOut: return .timedOut(after: .seconds(configuration.timeoutInterval))
     case .cancelled: return .cancelled
@@ -85,13 +85,18 @@ struct LiveSearch: Sendable {
       .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .internationalRoamingOff,
       .dataNotAllowed, .callIsActive:
-      return .cannotConnect(host: hostDescription)
+      return .cannotConnect(host: hostDescription(url ?? configuration.baseURL))
     case .networkConnectionLost:
       return .malformedResponse("the connection closed before the answer was complete.")
     case .badServerResponse, .cannotParseResponse, .zeroByteResource:
       return .malformedResponse("the server sent no readable HTTP answer.")
     default:
-      return .malformedResponse("the transfer failed (\(curlText(of: error))).")
+      let text = curlText(of: error)
+      // NOTE: libcurl refuses a header over about 100 KB with nothing but "Out of memory".
+      if text.contains("Out of memory") {
+        return .malformedResponse("a header of the answer was too large.")
+      }
+      return .malformedResponse("the transfer failed (\(text)).")
     }
   }
 
@@ -112,8 +117,9 @@ struct LiveSearch: Sendable {
     return "\(bytes) bytes"
   }
 
-  private var hostDescription: String {
-    let host = configuration.baseURL.host ?? "the GitHub API"
-    return configuration.baseURL.port.map { "\(host):\($0)" } ?? host
+  /// The host that could not be reached: the configured one, or where a redirect led.
+  private func hostDescription(_ url: URL) -> String {
+    let host = url.host ?? "the GitHub API"
+    return url.port.map { "\(host):\($0)" } ?? host
   }
 }

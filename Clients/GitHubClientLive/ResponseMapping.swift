@@ -39,12 +39,15 @@ struct ResponseMapping {
     do {
       body = try Self.decoder.decode(SearchBody.self, from: data)
     } catch {
+      if let path = ServerNumbers.outOfRangeNumber(in: data) {
+        throw .malformedResponse("the number at \(path) is out of range.")
+      }
       throw .malformedResponse(Self.explain(error))
     }
     let links = PageLinks(linkHeader: response.value(forHTTPHeaderField: "Link"))
       .clamped(perPage: query.perPage)
     return SearchPage(
-      query: query, items: body.items.map(\.repository), totalCount: body.totalCount,
+      query: query, items: body.items.map(\.repository), totalCount: max(0, body.totalCount),
       incompleteResults: body.incompleteResults ?? false, nextPage: links.next,
       previousPage: links.previous, lastPage: links.last)
   }
@@ -87,16 +90,18 @@ struct ResponseMapping {
 
   // MARK: - Errors
 
-  /// 403 is a rate limit only with its signs (no requests left, `retry-after`, or 429).
+  /// 403 is a rate limit only with its signs (no requests left, `retry-after`, or 429); the
+  /// waits it asks for are bounded (``ServerNumbers``).
   private func rateLimit(_ response: HTTPURLResponse, status: Int, data: Data) -> GitHubError? {
-    func header(_ name: String) -> Int? {
-      response.value(forHTTPHeaderField: name).flatMap {
-        Int($0.trimmingWhitespace())
-      }
+    let now = Date()
+    let reset = response.value(forHTTPHeaderField: "X-RateLimit-Reset").flatMap {
+      ServerNumbers.reset($0, now: now)
     }
-    let reset = header("X-RateLimit-Reset")
-    let retryAfter = header("Retry-After")
-    let exhausted = header("X-RateLimit-Remaining") == 0
+    let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap {
+      ServerNumbers.retryAfter($0, now: now)
+    }
+    let remaining = response.value(forHTTPHeaderField: "X-RateLimit-Remaining")
+    let exhausted = remaining?.trimmingWhitespace() == "0"
     let saysSo = Self.message(data)?.lowercased().contains("rate limit") ?? false
     guard status == 429 || exhausted || retryAfter != nil || saysSo else { return nil }
     return .rateLimited(resetAt: reset, retryAfter: retryAfter, authenticated: authenticated)
@@ -156,7 +161,7 @@ private struct Item: Decodable {
     let spdx = license?.spdxId.flatMap { $0 == "NOASSERTION" ? nil : $0 }
     return Repository(
       id: id, fullName: fullName, owner: ownerName, description: description,
-      language: language, stars: stargazersCount, forks: forksCount ?? 0,
+      language: language, stars: max(0, stargazersCount), forks: max(0, forksCount ?? 0),
       license: spdx ?? license?.name, htmlURL: htmlUrl, updatedAt: updatedAt ?? "")
   }
 }

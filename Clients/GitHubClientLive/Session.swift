@@ -88,6 +88,7 @@ final class TransportRouter: NSObject, URLSessionDataDelegate, Sendable {
     if from == nil || from != next.url.map(Origin.init) {
       for name in Self.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
     }
+    self.request(for: task)?.redirected(to: next.url)
     completionHandler(next)
   }
 
