@@ -7,15 +7,16 @@ import Testing
 
 extension GitHubClientTests {
   /// The peak resident memory of a search answered by a 100 MB body, an endless body and a gzip
-  /// bomb stays within the response limit plus a small constant.
+  /// bomb stays within the response limit plus a small constant (not checked under sanitizers).
   ///
   /// Each search runs in a child process of its own (this test executable again), so no other
   /// test's memory counts: the child resets its peak (`/proc/self/clear_refs`) after a first
   /// search has warmed up the session, then reports how far the peak rose above where it was.
   @Suite(.serialized) struct MemoryCheck {
     static let limit = 8 << 20
-    /// Room for the stub server's threads, corelibs' buffers and a body buffer's growth.
-    static let allowance = 40 << 20
+    /// Room for the stub server's threads, corelibs' buffers and a body buffer's growth (up to
+    /// +29 MiB has been seen for the gzip bomb on a busy machine).
+    static let allowance = 56 << 20
 
     static let answers: [String: StubResponse] = [
       "100 MB body": .streamed(
@@ -50,8 +51,11 @@ extension GitHubClientTests {
       print("child: growth \(peak - before) error \(String(describing: error))")
     }
 
+    /// NOTE: not under a sanitizer, whose shadow memory and quarantine of freed blocks make the
+    /// resident set say nothing about what the client holds.
     static let canMeasure =
       ChildTest.isSupported && FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs")
+      && dlsym(nil, "__sanitizer_get_current_allocated_bytes") == nil
 
     @Test(
       .enabled(if: canMeasure, "needs Linux's /proc/self/clear_refs"),
