@@ -105,6 +105,13 @@ struct ListFile: Sendable {
       throw .newerVersion(path: path, found: version, supported: TodoStorage.formatVersion)
     }
     let data = try FileFormat.encode(items, keepingUnknownFieldsOf: existing)
+    // NOTE: a file the next load would refuse to read is no save at all.
+    guard data.count <= TodoStorage.maxFileBytes else {
+      throw .writeFailed(
+        path: path,
+        reason: "the list is larger than \(FileSystem.size(TodoStorage.maxFileBytes)), the most "
+          + "this app reads back")
+    }
     // NOTE: a symlinked list is replaced at its target, so the link and its other users see it.
     let target = FileSystem.resolvingSymlinks(path)
     let targetDirectory = (target as NSString).deletingLastPathComponent

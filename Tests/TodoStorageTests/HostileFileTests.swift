@@ -93,6 +93,22 @@ import TodoStorageLive
     }
   }
 
+  @Test func aListTooLargeToReadBackIsNotSaved() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = TodoStorage.live(directory: directory)
+      try await storage.save(TodoItem.numbered(2))
+      let before = try Data(contentsOf: directory.todosFile)
+      let huge = TodoItem(id: UUID(1), text: String(repeating: "a", count: 17 << 20))
+      await #expect(
+        throws: StorageError.writeFailed(
+          path: directory.todosFile.path,
+          reason: "the list is larger than 16 MiB, the most this app reads back")
+      ) { try await storage.save([huge]) }
+      #expect(try Data(contentsOf: directory.todosFile) == before)
+      #expect(directory.entries == [TodoStorage.fileName])
+    }
+  }
+
   // MARK: - Errors that pass
 
   @Test(.enabled(if: ChildTest.isChild, "runs only in the child process"))
