@@ -92,9 +92,10 @@ struct LiveSearch: Sendable {
       return .malformedResponse("the server sent no readable HTTP answer.")
     default:
       let text = curlText(of: error)
-      // NOTE: libcurl refuses a header over about 100 KB with nothing but "Out of memory".
-      if text.contains("Out of memory") {
-        return .malformedResponse("a header of the answer was too large.")
+      // NOTE: libcurl refuses one header over about 100 KB with nothing but "Out of memory", and
+      // a head over its total limit with "Too large response headers".
+      if text.contains("Out of memory") || text.contains("Too large response headers") {
+        return .malformedResponse("the answer's headers were too large.")
       }
       return .malformedResponse("the transfer failed (\(text)).")
     }

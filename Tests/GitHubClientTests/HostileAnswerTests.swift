@@ -122,7 +122,16 @@ extension GitHubClientTests {
       try await withSearchStub(response) { server in
         let error = await searchError(liveClient(server))
         #expect(
-          error == .malformedResponse("a header of the answer was too large."),
+          error == .malformedResponse("the answer's headers were too large."),
+          "\(String(describing: error))")
+      }
+    }
+
+    @Test func endlessHeadersEndAtLibcurlsLimitAndAreNamed() async throws {
+      try await withSearchStub(.fault(.endlessHeaders)) { server in
+        let error = await searchError(liveClient(server))
+        #expect(
+          error == .malformedResponse("the answer's headers were too large."),
           "\(String(describing: error))")
       }
     }

@@ -27,6 +27,7 @@ extension GitHubClientTests {
         StubResponse.Stream(
           repeated: Array(repeating: UInt8(ascii: " "), count: 64 << 10), count: nil)),
       "gzip bomb": GzipBomb.response(),
+      "endless headers": .fault(.endlessHeaders),
     ]
 
     @Test(.enabled(if: ChildTest.isChild, "runs only in the child process"))
@@ -59,7 +60,7 @@ extension GitHubClientTests {
 
     @Test(
       .enabled(if: canMeasure, "needs Linux's /proc/self/clear_refs"),
-      arguments: ["100 MB body", "endless body", "gzip bomb"])
+      arguments: ["100 MB body", "endless body", "gzip bomb", "endless headers"])
     func aHostileAnswerGrowsMemoryByTheLimitAtMost(answer: String) async throws {
       let child = try await ChildTest.run(
         "childSearchesAndReportsItsPeakMemory", instruction: answer)

@@ -11,6 +11,10 @@ extension StubHTTPServer {
     switch response.fault {
     case .closeWithoutResponse?:
       return
+    case .endlessHeaders?:
+      let line = Array("X-Padding: \(String(repeating: "a", count: 1_000))\r\n".utf8)
+      guard send(fd, Array("HTTP/1.1 200 OK\r\n".utf8)[...]) else { return }
+      while !isStopped, send(fd, line[...]) {}
     case let .stall(seconds)?:
       _ = waitWhileConnected(fd, seconds: seconds)
     case .closeMidResponse?:

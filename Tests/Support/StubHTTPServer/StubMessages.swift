@@ -54,6 +54,8 @@ public struct StubResponse: Sendable {
     case closeMidResponse
     /// Send nothing for this many seconds (or until the client leaves), then close.
     case stall(seconds: Double)
+    /// Send the status line, then header fields for ever (until the client leaves).
+    case endlessHeaders
   }
 
   /// The HTTP status code.
