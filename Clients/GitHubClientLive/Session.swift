@@ -22,9 +22,9 @@ extension GitHubClient {
     public init(configuration: URLSessionConfiguration = Session.defaultConfiguration) {
       let router = TransportRouter()
       self.router = router
-      // NOTE: a queue of its own for the delegate: by default its operations go to dispatch's
-      // global queue, where a flood of received bytes would queue ahead of Swift concurrency's
-      // jobs (it runs on that queue too) and starve every task of the process.
+      // NOTE: a queue of its own for the delegate, so that a flood of received bytes waits
+      // here and not among the jobs of dispatch's global queues, on which Swift concurrency's
+      // jobs run as well.
       let delegateQueue = OperationQueue()
       delegateQueue.maxConcurrentOperationCount = 1
       delegateQueue.underlyingQueue = delegateDispatchQueue
@@ -98,6 +98,7 @@ final class TransportRouter: NSObject, URLSessionDataDelegate, Sendable {
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
+    // NOTE: corelibs ignores the disposition; a request that ends here cancels its task itself.
     let proceed = request(for: dataTask)?.received(response) ?? false
     completionHandler(proceed ? .allow : .cancel)
   }
