@@ -77,15 +77,21 @@ public struct StubResponse: Sendable {
     public var prefix: [UInt8]
     public var repeated: [UInt8]
     public var count: Int?
+    /// Whether a body that ends says its length; if not, closing the connection ends it.
+    public var announcesLength: Bool
 
-    public init(prefix: [UInt8] = [], repeated: [UInt8], count: Int?) {
+    public init(prefix: [UInt8] = [], repeated: [UInt8], count: Int?, announcesLength: Bool = true)
+    {
       self.prefix = prefix
       self.repeated = repeated
       self.count = count
+      self.announcesLength = announcesLength
     }
 
-    /// The whole length, when it ends.
-    var length: Int? { count.map { prefix.count + repeated.count * $0 } }
+    /// The whole length, when it ends and says so.
+    var length: Int? {
+      announcesLength ? count.map { prefix.count + repeated.count * $0 } : nil
+    }
   }
 
   /// A response whose body is `stream`, made while it is sent.
