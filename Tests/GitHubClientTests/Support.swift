@@ -32,12 +32,9 @@ func withSearchStub<T>(
 /// A live client aimed at `server`, with short limits so failures stay quick.
 func liveClient(
   _ server: StubHTTPServer, token: String? = nil, timeout: Int = 5,
-  deadline: Duration = .seconds(10), maxResponseBytes: Int = 8 << 20,
-  session: GitHubClient.Session = GitHubClient.Configuration.sharedSession
+  deadline: Duration = .seconds(10), maxResponseBytes: Int = 8 << 20
 ) -> GitHubClient {
-  var configuration = configuration(server.baseURL, token, timeout, deadline, maxResponseBytes)
-  configuration.session = session
-  return .live(configuration: configuration)
+  .live(configuration: configuration(server.baseURL, token, timeout, deadline, maxResponseBytes))
 }
 
 func configuration(
