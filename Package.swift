@@ -88,7 +88,7 @@ let package = Package(
       path: "Clients/GitHubClientLive"),
     .testTarget(
       name: "GitHubClientTests",
-      dependencies: ["GitHubClient", "GitHubClientLive", "StubHTTPServer"],
+      dependencies: ["ChildTest", "GitHubClient", "GitHubClientLive", "StubHTTPServer"],
       path: "Tests/GitHubClientTests"),
 
     // MARK: - Features

@@ -24,10 +24,11 @@ extension GitHubClient {
     public var timeout: Int
     /// The longest a whole search may take, enforced by the client itself.
     public var deadline: Duration
-    /// Bodies larger than this are refused as malformed.
+    /// The most of an answer's body (inflated) the client reads: a larger one is refused, and
+    /// an error body is cut there (its message is all the client uses).
     public var maxResponseBytes: Int
     /// One long-lived session shared by every search.
-    public var session: URLSession
+    public var session: GitHubClient.Session
 
     /// A configuration; every argument has a working default.
     public init(
@@ -37,7 +38,7 @@ extension GitHubClient {
       timeout: Int = 15,
       deadline: Duration = .seconds(30),
       maxResponseBytes: Int = 8 << 20,
-      session: URLSession = Configuration.sharedSession
+      session: GitHubClient.Session = Configuration.sharedSession
     ) {
       self.baseURL = baseURL
       self.token = token
@@ -65,12 +66,7 @@ extension GitHubClient {
     }
 
     /// The process-wide session: `.ephemeral`, no URL cache, created once on first use.
-    public static let sharedSession: URLSession = {
-      let configuration = URLSessionConfiguration.ephemeral
-      configuration.urlCache = nil
-      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-      return URLSession(configuration: configuration)
-    }()
+    public static let sharedSession = GitHubClient.Session()
 
     /// The timeout as the transport needs it: whole seconds, never below 1.
     var timeoutInterval: TimeInterval { TimeInterval(max(1, timeout)) }

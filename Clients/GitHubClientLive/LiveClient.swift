@@ -25,15 +25,17 @@ struct LiveSearch: Sendable {
       throw .beyondResultCap
     }
     let request = try makeRequest(query)
-    let outcome = await configuration.session.cancelSafeData(
-      for: request, deadline: configuration.deadline)
+    let outcome = await configuration.session.data(
+      for: request, deadline: configuration.deadline,
+      limits: BodyLimits(maxResponseBytes: configuration.maxResponseBytes))
     switch outcome {
     case let .response(data, response):
-      let mapping = ResponseMapping(
-        query: query, authenticated: configuration.token != nil,
-        maxResponseBytes: configuration.maxResponseBytes)
+      let mapping = ResponseMapping(query: query, authenticated: configuration.token != nil)
       return try mapping.page(from: data, response)
-    case let .failure(error): throw transportError(error)
+    case let .tooLarge(limit):
+      throw .malformedResponse(
+        "the answer was too large (over the limit of \(Self.size(limit))); reading stopped there.")
+    case let .failure(error, url): throw transportError(error, at: url)
     case .cancelled: throw .cancelled
     case .deadlineExceeded: throw .timedOut(after: configuration.deadline)
     }
@@ -75,7 +77,7 @@ struct LiveSearch: Sendable {
   }
 
   /// Only the host and libcurl's words (token scrubbed) reach the message, never headers.
-  private func transportError(_ error: URLError) -> GitHubError {
+  private func transportError(_ error: URLError, at url: URL?) -> GitHubError {
     switch error.code {
     case .timedOut: return .timedOut(after: .seconds(configuration.timeoutInterval))
     case .cancelled: return .cancelled
@@ -83,13 +85,19 @@ struct LiveSearch: Sendable {
       .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .internationalRoamingOff,
       .dataNotAllowed, .callIsActive:
-      return .cannotConnect(host: hostDescription)
+      return .cannotConnect(host: hostDescription(url ?? configuration.baseURL))
     case .networkConnectionLost:
       return .malformedResponse("the connection closed before the answer was complete.")
     case .badServerResponse, .cannotParseResponse, .zeroByteResource:
       return .malformedResponse("the server sent no readable HTTP answer.")
     default:
-      return .malformedResponse("the transfer failed (\(curlText(of: error))).")
+      let text = curlText(of: error)
+      // NOTE: libcurl refuses one header over about 100 KB with nothing but "Out of memory", and
+      // a head over its total limit with "Too large response headers".
+      if text.contains("Out of memory") || text.contains("Too large response headers") {
+        return .malformedResponse("the answer's headers were too large.")
+      }
+      return .malformedResponse("the transfer failed (\(text)).")
     }
   }
 
@@ -103,8 +111,16 @@ struct LiveSearch: Sendable {
     return String(text.prefix(200))
   }
 
-  private var hostDescription: String {
-    let host = configuration.baseURL.host ?? "the GitHub API"
-    return configuration.baseURL.port.map { "\(host):\($0)" } ?? host
+  /// `1 MiB`, `64 KiB`, `100 bytes`.
+  static func size(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+
+  /// The host that could not be reached: the configured one, or where a redirect led.
+  private func hostDescription(_ url: URL) -> String {
+    let host = url.host ?? "the GitHub API"
+    return url.port.map { "\(host):\($0)" } ?? host
   }
 }

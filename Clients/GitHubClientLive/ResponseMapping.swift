@@ -10,7 +10,6 @@ import GitHubClient
 struct ResponseMapping {
   var query: SearchQuery
   var authenticated: Bool
-  var maxResponseBytes: Int
 
   func page(from data: Data, _ response: HTTPURLResponse) throws(GitHubError) -> SearchPage {
     let status = response.statusCode
@@ -31,9 +30,6 @@ struct ResponseMapping {
   private func decodePage(_ data: Data, _ response: HTTPURLResponse) throws(GitHubError)
     -> SearchPage
   {
-    guard data.count <= maxResponseBytes else {
-      throw .malformedResponse("the answer was too large (\(data.count) bytes).")
-    }
     if let type = response.value(forHTTPHeaderField: "Content-Type"),
       !type.lowercased().contains("json")
     {
@@ -43,12 +39,15 @@ struct ResponseMapping {
     do {
       body = try Self.decoder.decode(SearchBody.self, from: data)
     } catch {
+      if let path = ServerNumbers.outOfRangeNumber(in: data) {
+        throw .malformedResponse("the number at \(path) is out of range.")
+      }
       throw .malformedResponse(Self.explain(error))
     }
     let links = PageLinks(linkHeader: response.value(forHTTPHeaderField: "Link"))
       .clamped(perPage: query.perPage)
     return SearchPage(
-      query: query, items: body.items.map(\.repository), totalCount: body.totalCount,
+      query: query, items: body.items.map(\.repository), totalCount: max(0, body.totalCount),
       incompleteResults: body.incompleteResults ?? false, nextPage: links.next,
       previousPage: links.previous, lastPage: links.last)
   }
@@ -91,31 +90,21 @@ struct ResponseMapping {
 
   // MARK: - Errors
 
-  /// 403 is a rate limit only with its signs (no requests left, `retry-after`, or 429).
+  /// 403 is a rate limit only with its signs (no requests left, `retry-after`, or 429); the
+  /// waits it asks for are bounded (``ServerNumbers``).
   private func rateLimit(_ response: HTTPURLResponse, status: Int, data: Data) -> GitHubError? {
-    func header(_ name: String) -> Int? {
-      response.value(forHTTPHeaderField: name).flatMap {
-        Int($0.trimmingWhitespace())
-      }
+    let now = Date()
+    let reset = response.value(forHTTPHeaderField: "X-RateLimit-Reset").flatMap {
+      ServerNumbers.reset($0, now: now)
     }
-    let reset = header("X-RateLimit-Reset")
-    let retryAfter = Self.retryAfterSeconds(response.value(forHTTPHeaderField: "Retry-After"))
-    let exhausted = header("X-RateLimit-Remaining") == 0
+    let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap {
+      ServerNumbers.retryAfter($0, now: now)
+    }
+    let remaining = response.value(forHTTPHeaderField: "X-RateLimit-Remaining")
+    let exhausted = remaining?.trimmingWhitespace() == "0"
     let saysSo = Self.message(data)?.lowercased().contains("rate limit") ?? false
     guard status == 429 || exhausted || retryAfter != nil || saysSo else { return nil }
     return .rateLimited(resetAt: reset, retryAfter: retryAfter, authenticated: authenticated)
-  }
-
-  /// The longest `Retry-After` passed on, in seconds; a larger one is read as this.
-  static let maxRetryAfter = 86_400
-
-  /// `Retry-After` as whole seconds: digits only (an HTTP date or a negative number is ignored),
-  /// bounded by `maxRetryAfter` however many digits a broken or hostile server sends.
-  static func retryAfterSeconds(_ value: String?) -> Int? {
-    guard let text = value?.trimmingWhitespace(), !text.isEmpty,
-      text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) })
-    else { return nil }
-    return min(Int(text) ?? .max, maxRetryAfter)
   }
 
   private static func message(_ data: Data) -> String? {
@@ -131,7 +120,12 @@ struct ResponseMapping {
       detail.message ?? [detail.field, detail.code].compactMap { $0 }.joined(separator: " ")
     }.filter { !$0.isEmpty }
     let message = body.message ?? "Validation Failed"
-    return details.isEmpty ? message : "\(message) (\(details.joined(separator: "; ")))"
+    return shortened(details.isEmpty ? message : "\(message) (\(details.joined(separator: "; ")))")
+  }
+
+  /// A server's text as shown: at most `limit` characters (the REPL makes controls visible).
+  static func shortened(_ text: String, limit: Int = 240) -> String {
+    text.count <= limit ? text : text.prefix(limit - 1) + "…"
   }
 }
 
@@ -167,7 +161,7 @@ private struct Item: Decodable {
     let spdx = license?.spdxId.flatMap { $0 == "NOASSERTION" ? nil : $0 }
     return Repository(
       id: id, fullName: fullName, owner: ownerName, description: description,
-      language: language, stars: stargazersCount, forks: forksCount ?? 0,
+      language: language, stars: max(0, stargazersCount), forks: max(0, forksCount ?? 0),
       license: spdx ?? license?.name, htmlURL: htmlUrl, updatedAt: updatedAt ?? "")
   }
 }

@@ -28,6 +28,45 @@ enum FileFormat {
     }
   }
 
+  /// The list as `encode(_:)` writes it, with the fields of `previous` this version does not
+  /// know (at the top level, and in each item still in the list) kept as they were.
+  ///
+  /// NOTE: a newer version of the app may add fields to the same format version; a save by this
+  /// one must not drop them.
+  static func encode(_ items: [TodoItem], keepingUnknownFieldsOf previous: Data?)
+    throws(StorageError) -> Data
+  {
+    let plain = try encode(items)
+    guard let previous,
+      let old = try? JSONSerialization.jsonObject(with: previous) as? [String: Any]
+    else { return plain }
+    let topLevel = old.filter { !["version", "items"].contains($0.key) }
+    var itemExtras: [UUID: [String: Any]] = [:]
+    for item in old["items"] as? [[String: Any]] ?? [] {
+      guard let id = (item["id"] as? String).flatMap(UUID.init(uuidString:)) else { continue }
+      let extras = item.filter { !["id", "text", "isCompleted"].contains($0.key) }
+      if !extras.isEmpty { itemExtras[id] = extras }
+    }
+    guard !topLevel.isEmpty || !itemExtras.isEmpty,
+      var object = try? JSONSerialization.jsonObject(with: plain) as? [String: Any],
+      var list = object["items"] as? [[String: Any]]
+    else { return plain }
+    object.merge(topLevel) { current, _ in current }
+    for index in list.indices {
+      guard let id = (list[index]["id"] as? String).flatMap(UUID.init(uuidString:)),
+        let extras = itemExtras[id]
+      else { continue }
+      list[index].merge(extras) { current, _ in current }
+    }
+    object["items"] = list
+    do {
+      return try JSONSerialization.data(
+        withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    } catch {
+      throw .writeFailed(path: TodoStorage.fileName, reason: "cannot encode the list: \(error)")
+    }
+  }
+
   /// Reads the version first, so a newer file is recognised even when its items would not decode.
   static func decode(_ data: Data) -> Decoded {
     if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {

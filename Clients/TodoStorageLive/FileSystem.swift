@@ -19,14 +19,32 @@ struct SystemError: Error, Equatable {
 
 /// The few POSIX calls the live storage needs, with their errors as values.
 enum FileSystem {
-  /// The file's bytes, or `nil` when it does not exist (nor can: a parent is not a directory).
-  static func readFile(_ path: String) throws(SystemError) -> Data? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  /// Why a file was not read: a system error, or what made it unfit to read.
+  struct ReadFailure: Error, Equatable {
+    var reason: String
+
+    static var current: ReadFailure { ReadFailure(reason: SystemError.current.reason) }
+  }
+
+  /// The bytes of the regular file at `path` (symlinks followed), or `nil` when nothing is there.
+  ///
+  /// NOTE: opened without blocking, so a FIFO cannot hang the open; anything but a regular file
+  /// (a FIFO, a device such as `/dev/zero`, a directory) is refused before a byte is read, and so
+  /// is a file larger than `limit`, which is all that is ever read.
+  static func readRegularFile(_ path: String, limit: Int) throws(ReadFailure) -> Data? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     if fd < 0 {
       if errno == ENOENT || errno == ENOTDIR { return nil }
       throw .current
     }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw .current }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw ReadFailure(reason: "it is not a regular file but \(kind(of: info.st_mode))")
+    }
+    let tooLarge = ReadFailure(reason: "it is larger than \(size(limit))")
+    guard info.st_size <= limit else { throw tooLarge }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
@@ -36,15 +54,87 @@ enum FileSystem {
         throw .current
       }
       if count == 0 { return data }
+      // NOTE: the size was checked, but the file may grow while it is read.
+      guard data.count + count <= limit else { throw tooLarge }
       data.append(contentsOf: buffer[..<count])
     }
   }
 
-  /// Creates `path` (which must not exist), writes `data` and flushes it to the disk.
-  static func writeSynced(_ data: Data, to path: String) throws(SystemError) {
+  private static func kind(of mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFDIR: "a directory"
+    case S_IFSOCK: "a socket"
+    default: "a special file"
+    }
+  }
+
+  /// `16 MiB`, `64 KiB`, `100 bytes`.
+  static func size(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+
+  /// The mode bits, owner and group of an existing file.
+  struct Identity: Equatable {
+    var mode: mode_t
+    var owner: uid_t
+    var group: gid_t
+  }
+
+  /// The identity of the file at `path` (symlinks followed), or `nil` when there is none.
+  static func identity(of path: String) -> Identity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Identity(mode: info.st_mode & 0o777, owner: info.st_uid, group: info.st_gid)
+  }
+
+  /// Where `path` leads: itself, or the end of its chain of symlinks, also when that end does not
+  /// exist yet (a dangling link names the file a save creates).
+  static func resolvingSymlinks(_ path: String) -> String {
+    if let resolved = realpath(path, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    var current = path
+    for _ in 0..<16 {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current =
+        target.hasPrefix("/")
+        ? target : (current as NSString).deletingLastPathComponent + "/" + target
+    }
+    return current
+  }
+
+  /// Creates `path` (which must not exist) with `identity` (the owner where permitted), writes
+  /// `data` and flushes it to the disk.
+  static func writeSynced(_ data: Data, to path: String, identity: Identity?) throws(SystemError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw .current }
-    var failure = data.withUnsafeBytes { raw -> SystemError? in
+    var failure: SystemError?
+    if let identity {
+      // NOTE: the owner first, as changing it may clear mode bits; only root may give a file
+      // away, so a refusal (EPERM) leaves this user's file as it would be anyway.
+      if identity.owner != geteuid() || identity.group != getegid() {
+        _ = fchown(fd, identity.owner, identity.group)
+      }
+      if fchmod(fd, identity.mode) != 0 { failure = .current }
+    }
+    if failure == nil { failure = written(data, to: fd) }
+    if failure == nil, fsync(fd) != 0 { failure = .current }
+    if close(fd) != 0, failure == nil { failure = .current }
+    if let failure { throw failure }
+  }
+
+  /// Writes all of `data`; the error, if any.
+  private static func written(_ data: Data, to fd: Int32) -> SystemError? {
+    data.withUnsafeBytes { raw -> SystemError? in
       var offset = 0
       while offset < raw.count {
         let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
@@ -56,9 +146,6 @@ enum FileSystem {
       }
       return nil
     }
-    if failure == nil, fsync(fd) != 0 { failure = .current }
-    if close(fd) != 0, failure == nil { failure = .current }
-    if let failure { throw failure }
   }
 
   /// Renames atomically, replacing `target` if it exists.

@@ -8,6 +8,9 @@ extension TodoStorage {
   /// The newest file format version this build reads and the one it writes.
   public static let formatVersion = 1
 
+  /// The largest list file read: 16 MiB, about 150,000 items; a larger file is refused unread.
+  public static let maxFileBytes = 16 << 20
+
   /// The default data directory: `$XDG_DATA_HOME/gallery`, else `~/.local/share/gallery`.
   ///
   /// A relative `XDG_DATA_HOME` is ignored, as the XDG base directory specification asks.

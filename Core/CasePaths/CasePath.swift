@@ -18,11 +18,6 @@ public struct CasePath<Root, Value>: Sendable {
   @usableFromInline
   let bitTest: Unmanaged<CaseBitTest>?
 
-  /// For a path made by `/`, tells without a copy that a root is surely in another case, before
-  /// the path has learned its own; `nil` for other paths.
-  @usableFromInline
-  let rejectsFunction: (@Sendable (UnsafeRawPointer) -> Bool)?
-
   /// Creates a case path from a pair of functions.
   ///
   /// - Parameters:
@@ -36,7 +31,6 @@ public struct CasePath<Root, Value>: Sendable {
     self.embedFunction = embed
     self.extractFunction = extract
     self.bitTest = nil
-    self.rejectsFunction = nil
   }
 
   /// Creates a case path whose extraction tries `bitTest` before `extract`; `extract` must hold
@@ -45,13 +39,11 @@ public struct CasePath<Root, Value>: Sendable {
   init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?,
-    bitTest: CaseBitTest,
-    rejects: (@Sendable (UnsafeRawPointer) -> Bool)? = nil
+    bitTest: CaseBitTest
   ) {
     self.embedFunction = embed
     self.extractFunction = extract
     self.bitTest = Unmanaged.passUnretained(bitTest)
-    self.rejectsFunction = rejects
   }
 
   /// Builds a root value holding `value`.
@@ -82,10 +74,6 @@ public struct CasePath<Root, Value>: Sendable {
       return withUnsafePointer(to: &root) { root in
         bitTest._withUnsafeGuaranteedRef { $0.matches(at: root) ?? $0.matchesSlowly(at: root) }
       }
-    }
-    if let rejectsFunction, withUnsafePointer(to: &root, { rejectsFunction(UnsafeRawPointer($0)) })
-    {
-      return false
     }
     return extract(from: root) != nil
   }

@@ -96,8 +96,7 @@ func enumCasePath<Root, Value>(
     return CasePath(embed: embed, extract: reflectingExtractor(embed: embed))
   }
   return CasePath(
-    embed: embed, extract: { enumCase.extract(from: $0) }, bitTest: enumCase.bitTest,
-    rejects: { enumCase.rejects(at: $0) })
+    embed: embed, extract: { enumCase.extract(from: $0) }, bitTest: enumCase.bitTest)
 }
 
 /// Builds the case path of the enum case without payload that `caseValue` is in.

@@ -67,7 +67,10 @@ extension EnumCase {
   func contains(at pointer: UnsafeRawPointer) -> Bool {
     var state = CaseState(bits: learned.load(ordering: .acquiring))
     if !state.isKnown {
-      _ = learnFromSample()
+      // NOTE: a path whose case never comes by (a screen not opened) is asked on every action
+      // by the lifetime that watches it: a tag read answers, with no copy of the root.
+      if rejects(at: pointer) { return false }
+      if !sampled.load(ordering: .relaxed) { _ = learnFromSample() }
       state = CaseState(bits: learned.load(ordering: .acquiring))
       guard state.isKnown else { return learnCase(from: pointer.load(as: Root.self)).matches }
     }

@@ -28,8 +28,8 @@ import Testing
     (.malformedJSON, "GitHub's answer could not be read: the body is not valid JSON."),
     (
       .hugeBody,
-      "GitHub's answer could not be read: the answer was too large"
-        + " (\(ServerFault.hugeBody.response.body.count) bytes)."
+      "GitHub's answer could not be read: the answer was too large (over the limit of 100000"
+        + " bytes); reading stopped there."
     ),
     (.captivePortal, "GitHub's answer could not be read: expected JSON but got text/html."),
   ]

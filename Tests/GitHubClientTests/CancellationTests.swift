@@ -75,9 +75,7 @@ extension GitHubClientTests {
       try await withSearchStub(.fault(.stall(seconds: 10))) { server in
         let client = liveClient(server)
         let running = Task { await search(client, SearchQuery(text: "swift")) }
-        for _ in 0..<400 where server.requests.isEmpty {
-          try await Task.sleep(for: .milliseconds(5))
-        }
+        #expect(await server.eventually { !$0.requests.isEmpty })
         #expect(server.requests.count == 1)
         running.cancel()
         #expect(await running.value.failureValue == .cancelled)

@@ -31,7 +31,8 @@ extension GitHubClientTests {
       }
     }
 
-    @Test(arguments: ["-5", "-9223372036854775808", "1e9", "Wed, 21 Oct 2015 07:28:00 GMT", ""])
+    // NOTE: an HTTP date is understood (`HostileAnswerTests`), so it is not in this list.
+    @Test(arguments: ["-5", "-9223372036854775808", "1e9", "soon", ""])
     func aRetryAfterThatIsNotAPlainNumberOfSecondsIsIgnored(_ header: String) async throws {
       let response = StubResponse.json(
         #"{"message": "slow down"}"#, status: 429, headers: [("Retry-After", header)])

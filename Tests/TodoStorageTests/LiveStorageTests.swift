@@ -97,23 +97,6 @@ import TodoStorage
     }
   }
 
-  @Test func aFileThatCannotBeReadIsMovedAsideToo() async throws {
-    try await withTemporaryDirectory { directory in
-      try FileManager.default.createDirectory(
-        at: directory.todosFile, withIntermediateDirectories: false)
-      let storage = TodoStorage.live(directory: directory, now: { Date(timeIntervalSince1970: 0) })
-      let movedTo = directory.appendingPathComponent("todos.json.corrupt-19700101T000000Z").path
-      await #expect(
-        throws: StorageError.corrupt(
-          reason: "it cannot be read: Is a directory", movedTo: movedTo)
-      ) {
-        try await storage.load()
-      }
-      try await storage.save(TodoItem.numbered(1))
-      #expect(directory.entries == [TodoStorage.fileName, "todos.json.corrupt-19700101T000000Z"])
-    }
-  }
-
   @Test(arguments: [
     ("", "the file is empty"),
     ("[1, 2]", "unexpected value at the top level"),

@@ -11,13 +11,36 @@ extension StubHTTPServer {
     switch response.fault {
     case .closeWithoutResponse?:
       return
+    case .endlessHeaders?:
+      let line = Array("X-Padding: \(String(repeating: "a", count: 1_000))\r\n".utf8)
+      guard send(fd, Array("HTTP/1.1 200 OK\r\n".utf8)[...]) else { return }
+      while !isStopped, send(fd, line[...]) {}
     case let .stall(seconds)?:
       _ = waitWhileConnected(fd, seconds: seconds)
     case .closeMidResponse?:
       let headLength = bytes.count - response.body.count
       Socket.sendAll(fd, bytes[..<(headLength + response.body.count / 2)])
     case nil:
-      Socket.sendAll(fd, bytes[...])
+      guard send(fd, bytes[...]), let stream = response.stream else { return }
+      sendStream(stream, to: fd)
+    }
+  }
+
+  /// Sends `bytes`, counting them; false (and a hang-up counted) when the client went away.
+  private func send(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+    let sent = Socket.sendAll(fd, bytes)
+    state.withLock { state in
+      if sent { state.bytesSent += bytes.count } else { state.hangUps += 1 }
+    }
+    return sent
+  }
+
+  private func sendStream(_ stream: StubResponse.Stream, to fd: Int32) {
+    guard send(fd, stream.prefix[...]) else { return }
+    var sent = 0
+    while stream.count.map({ sent < $0 }) ?? true, !isStopped {
+      guard send(fd, stream.repeated[...]) else { return }
+      sent += 1
     }
   }
 

@@ -9,19 +9,23 @@ import Foundation
 public final class RefusingPort: Sendable {
   /// The port the kernel chose.
   public let port: UInt16
+  /// The loopback host the port is on.
+  public let address: Loopback
   let fd: Int32
 
-  /// Binds a new port; throws when no port can be bound.
-  public init() throws(StubHTTPServer.StartError) {
-    guard let (fd, port) = Socket.bindLoopback() else {
-      throw StubHTTPServer.StartError(description: "cannot bind on 127.0.0.1 (errno \(errno))")
+  /// Binds a new port on `address`; throws when no port can be bound.
+  public init(address: Loopback = .first) throws(StubHTTPServer.StartError) {
+    guard let (fd, port) = Socket.bindLoopback(address: address) else {
+      throw StubHTTPServer.StartError(
+        description: "cannot bind on \(address.host) (errno \(errno))")
     }
     self.fd = fd
     self.port = port
+    self.address = address
   }
 
-  /// `http://127.0.0.1:<port>`.
-  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+  /// `http://<address>:<port>`.
+  public var baseURL: URL { URL(string: "http://\(address.host):\(port)")! }
 
   deinit { Socket.close(fd) }
 }

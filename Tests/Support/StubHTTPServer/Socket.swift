@@ -21,23 +21,26 @@ enum Socket {
     static let sendFlags = Int32(MSG_NOSIGNAL)
   #endif
 
-  /// A socket bound to 127.0.0.1 at `port` (0: the kernel chooses), not listening; nil and errno.
+  /// A socket bound to `address` at `port` (0: the kernel chooses), not listening; nil and errno.
   ///
   /// `SO_REUSEADDR` lets a second socket bind the same port explicitly while neither listens,
   /// which is how the stub's listener shares its ``RefusingPort``. The kernel never hands out a
   /// bound port to a bind on port 0 or to an outgoing connection.
-  static func bindLoopback(port: UInt16 = 0) -> (fd: Int32, port: UInt16)? {
+  static func bindLoopback(port: UInt16 = 0, address: Loopback = .first) -> (
+    fd: Int32, port: UInt16
+  )? {
     let fd = socket(AF_INET, streamType, 0)
     guard fd >= 0 else { return nil }
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    let loopback = address
     var address = sockaddr_in()
     #if canImport(Darwin)
       address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
     #endif
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    address.sin_addr.s_addr = loopback.rawValue.bigEndian
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
@@ -51,9 +54,9 @@ enum Socket {
     return (fd, UInt16(bigEndian: address.sin_port))
   }
 
-  /// A socket listening on 127.0.0.1 at `port`, or nil and errno.
-  static func listenOnLoopback(port: UInt16) -> Int32? {
-    guard let (fd, _) = bindLoopback(port: port) else { return nil }
+  /// A socket listening on `address` at `port`, or nil and errno.
+  static func listenOnLoopback(port: UInt16, address: Loopback) -> Int32? {
+    guard let (fd, _) = bindLoopback(port: port, address: address) else { return nil }
     guard listen(fd, 64) == 0 else {
       close(fd)
       return nil

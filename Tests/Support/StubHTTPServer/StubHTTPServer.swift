@@ -1,7 +1,7 @@
 import Foundation
 import Locking
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 for tests: canned answers, captured requests, faults.
+/// A tiny HTTP/1.1 server on 127.0.0.1 (or 127.0.0.2) for tests: canned answers, captured requests, faults.
 ///
 /// It serves on its own threads (never on Swift concurrency's pool), one per connection, and
 /// answers each request with `Connection: close`. It stops on ``stop()`` or, at the latest,
@@ -22,6 +22,7 @@ public final class StubHTTPServer: Sendable {
     var requests: [StubRequest] = []
     var connections: Set<Int32> = []
     var hangUps = 0
+    var bytesSent = 0
     var listenerOpen = true
     var stopped = false
   }
@@ -35,15 +36,15 @@ public final class StubHTTPServer: Sendable {
   let state: Locked<State>
   private let acceptLoopDone = DispatchSemaphore(value: 0)
 
-  /// Starts listening at once; `routes` are keyed by path (without the query).
+  /// Starts listening on `address` at once; `routes` are keyed by path (without the query).
   public init(
     routes: [String: StubResponse] = [:], lifetime: Duration = .seconds(20),
-    handler: Handler? = nil
+    address: Loopback = .first, handler: Handler? = nil
   ) throws(StartError) {
     Self.bypassProxiesForLoopback()
-    let reservation = try RefusingPort()
-    guard let fd = Socket.listenOnLoopback(port: reservation.port) else {
-      throw StartError(description: "cannot listen on 127.0.0.1 (errno \(errno))")
+    let reservation = try RefusingPort(address: address)
+    guard let fd = Socket.listenOnLoopback(port: reservation.port, address: address) else {
+      throw StartError(description: "cannot listen on \(address.host) (errno \(errno))")
     }
     self.reservation = reservation
     self.listener = fd
@@ -55,14 +56,17 @@ public final class StubHTTPServer: Sendable {
     thread.start()
   }
 
-  /// `http://127.0.0.1:<port>`.
-  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+  /// `http://<address>:<port>`.
+  public var baseURL: URL { reservation.baseURL }
 
   /// Every request received so far, oldest first.
   public var requests: [StubRequest] { state.withLock { $0.requests } }
 
-  /// How many clients hung up while their answer was delayed or stalled.
+  /// How many clients hung up while their answer was delayed, stalled or still being sent.
   public var hangUps: Int { state.withLock { $0.hangUps } }
+
+  /// How many bytes of answers (heads and bodies) the clients took, in all.
+  public var bytesSent: Int { state.withLock { $0.bytesSent } }
 
   /// Waits until `condition` holds (checked every 10 ms), at most `limit`; whether it held.
   public func eventually(
@@ -99,8 +103,8 @@ public final class StubHTTPServer: Sendable {
   }
 
   private static let proxyBypass: Void = {
-    setenv("no_proxy", "127.0.0.1,localhost,::1", 1)
-    setenv("NO_PROXY", "127.0.0.1,localhost,::1", 1)
+    setenv("no_proxy", "127.0.0.1,127.0.0.2,localhost,::1", 1)
+    setenv("NO_PROXY", "127.0.0.1,127.0.0.2,localhost,::1", 1)
   }()
 
   // MARK: - Serving

@@ -54,6 +54,8 @@ public struct StubResponse: Sendable {
     case closeMidResponse
     /// Send nothing for this many seconds (or until the client leaves), then close.
     case stall(seconds: Double)
+    /// Send the status line, then header fields for ever (until the client leaves).
+    case endlessHeaders
   }
 
   /// The HTTP status code.
@@ -66,6 +68,41 @@ public struct StubResponse: Sendable {
   public var delay: Double
   /// A misbehaviour to act out instead of answering cleanly.
   public var fault: Fault?
+  /// A body made while sending, in place of `body`: for answers too large to hold.
+  public var stream: Stream?
+
+  /// A body sent as `prefix`, then `repeated` `count` times, or until the client leaves when
+  /// `count` is nil (then without `Content-Length`: the body ends when the connection closes).
+  public struct Stream: Sendable {
+    public var prefix: [UInt8]
+    public var repeated: [UInt8]
+    public var count: Int?
+    /// Whether a body that ends says its length; if not, closing the connection ends it.
+    public var announcesLength: Bool
+
+    public init(prefix: [UInt8] = [], repeated: [UInt8], count: Int?, announcesLength: Bool = true)
+    {
+      self.prefix = prefix
+      self.repeated = repeated
+      self.count = count
+      self.announcesLength = announcesLength
+    }
+
+    /// The whole length, when it ends and says so.
+    var length: Int? {
+      announcesLength ? count.map { prefix.count + repeated.count * $0 } : nil
+    }
+  }
+
+  /// A response whose body is `stream`, made while it is sent.
+  public static func streamed(
+    _ stream: Stream, status: Int = 200,
+    headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
+  ) -> StubResponse {
+    var response = StubResponse(status: status, headers: headers)
+    response.stream = stream
+    return response
+  }
 
   /// A response; by default an empty 200.
   public init(
@@ -105,6 +142,10 @@ public struct StubResponse: Sendable {
   func encoded() -> [UInt8] {
     var head = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    if let stream {
+      head += stream.length.map { "Content-Length: \($0)\r\n" } ?? ""
+      return Array((head + "Connection: close\r\n\r\n").utf8)
+    }
     head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
     return Array(head.utf8) + body
   }
@@ -112,6 +153,11 @@ public struct StubResponse: Sendable {
   private static func reason(for status: Int) -> String {
     switch status {
     case 200: return "OK"
+    case 301: return "Moved Permanently"
+    case 302: return "Found"
+    case 303: return "See Other"
+    case 307: return "Temporary Redirect"
+    case 308: return "Permanent Redirect"
     case 304: return "Not Modified"
     case 400: return "Bad Request"
     case 401: return "Unauthorized"

@@ -1,0 +1,139 @@
+import Foundation
+import GitHubClient
+import GitHubClientLive
+import StubHTTPServer
+import Testing
+
+extension GitHubClientTests {
+  /// Every number from a server is bounded before it is shown or obeyed, and each odd answer
+  /// gets an error that names what was wrong with it.
+  @Suite struct HostileAnswers {
+    static func limited(_ headers: [(name: String, value: String)]) -> StubResponse {
+      .json(#"{"message": "API rate limit exceeded"}"#, status: 429, headers: headers)
+    }
+
+    static var now: Int { Int(Date().timeIntervalSince1970) }
+
+    @Test(arguments: [
+      ("9223372036854775807", 86_400), ("86401", 86_400), ("60", 60), ("0", 0),
+      ("Wed, 21 Oct 2015 07:28:00 GMT", 0),
+    ])
+    func retryAfterIsBoundedToADay(header: String, seconds: Int) async throws {
+      try await withSearchStub(Self.limited([("Retry-After", header)])) { server in
+        let error = await searchError(liveClient(server))
+        #expect(error == .rateLimited(resetAt: nil, retryAfter: seconds, authenticated: false))
+      }
+    }
+
+    @Test(arguments: ["-5", "soon", "1e9", ""])
+    func aRetryAfterThatMeansNothingIsIgnored(header: String) async throws {
+      try await withSearchStub(Self.limited([("Retry-After", header)])) { server in
+        let error = await searchError(liveClient(server))
+        #expect(error == .rateLimited(resetAt: nil, retryAfter: nil, authenticated: false))
+      }
+    }
+
+    @Test func aResetFarInTheFutureIsBoundedToAnHourFromNow() async throws {
+      let response = Self.limited([
+        ("X-RateLimit-Reset", "9223372036854775807"), ("X-RateLimit-Remaining", "0"),
+      ])
+      try await withSearchStub(response) { server in
+        let before = Self.now
+        let error = await searchError(liveClient(server))
+        guard case let .rateLimited(resetAt?, nil, false)? = error else {
+          Issue.record("expected a rate limit with a reset, got \(String(describing: error))")
+          return
+        }
+        #expect(resetAt >= before && resetAt <= Self.now + 3_600)
+      }
+    }
+
+    @Test func aNegativeResetIsIgnored() async throws {
+      let response = Self.limited([("X-RateLimit-Reset", "-5")])
+      try await withSearchStub(response) { server in
+        let error = await searchError(liveClient(server))
+        #expect(error == .rateLimited(resetAt: nil, retryAfter: nil, authenticated: false))
+      }
+    }
+
+    @Test func negativeCountsAreShownAsZero() async throws {
+      let item = SampleJSON.item(id: 1, fullName: "a/b", stars: -5, forks: -1)
+      let body = SampleJSON.page(total: -5, items: [item])
+      try await withSearchStub(.json(body)) { server in
+        let page = await searchPage(liveClient(server))
+        #expect(page?.totalCount == 0)
+        #expect(page?.items.first?.stars == 0)
+        #expect(page?.items.first?.forks == 0)
+      }
+    }
+
+    @Test(arguments: ["-3", "0", "9223372036854775807", "x"])
+    func linkPagesOutOfRangeAreDropped(page: String) async throws {
+      let link =
+        "<https://api.github.com/search/repositories?q=a&page=\(page)>; rel=\"next\", "
+        + "<https://api.github.com/search/repositories?q=a&page=\(page)>; rel=\"last\", "
+        + "<https://api.github.com/search/repositories?q=a&page=\(page)>; rel=\"prev\""
+      let response = StubResponse.json(
+        SampleJSON.page(total: 100, items: []), headers: [("Link", link)])
+      try await withSearchStub(response) { server in
+        let page = await searchPage(liveClient(server), SearchQuery(text: "a", page: 2))
+        #expect(page?.nextPage == nil)
+        #expect(page?.previousPage == nil)
+        #expect(page?.lastPage == nil || page?.lastPage == 100)
+      }
+    }
+
+    @Test func linkTargetsMayHoldCommasAndSemicolons() async throws {
+      let base = "https://example.test/search/repositories?q=a,b;c%20d"
+      let link = "<\(base)&page=2>; rel=\"next\", <\(base)&page=5>; rel=\"last\""
+      let response = StubResponse.json(
+        SampleJSON.page(total: 50, items: []), headers: [("Link", link)])
+      try await withSearchStub(response) { server in
+        let page = await searchPage(liveClient(server))
+        #expect(page?.nextPage == 2)
+        #expect(page?.lastPage == 5)
+      }
+    }
+
+    @Test func aNumberTooLargeForItsFieldIsNamedNotCalledInvalidJSON() async throws {
+      try await withSearchStub(.json(#"{"total_count": 1e30, "items": []}"#)) { server in
+        let error = await searchError(liveClient(server))
+        #expect(
+          error == .malformedResponse("the number at 'total_count' is out of range."),
+          "\(String(describing: error))")
+      }
+    }
+
+    @Test func aRedirectToAHostThatRefusesNamesThatHost() async throws {
+      let refusing = try RefusingPort(address: .second)
+      defer { extendLifetime(refusing) }
+      let response = StubResponse(
+        status: 302, headers: [("Location", "\(refusing.baseURL)/search/repositories")])
+      try await withSearchStub(response) { server in
+        let error = await searchError(liveClient(server))
+        #expect(error == .cannotConnect(host: "127.0.0.2:\(refusing.port)"))
+      }
+    }
+
+    @Test func aHeaderOverLibcurlsLimitIsNamed() async throws {
+      let response = StubResponse.json(
+        SampleJSON.page(total: 0, items: []),
+        headers: [("X-Padding", String(repeating: "a", count: 300_000))])
+      try await withSearchStub(response) { server in
+        let error = await searchError(liveClient(server))
+        #expect(
+          error == .malformedResponse("the answer's headers were too large."),
+          "\(String(describing: error))")
+      }
+    }
+
+    @Test func endlessHeadersEndAtLibcurlsLimitAndAreNamed() async throws {
+      try await withSearchStub(.fault(.endlessHeaders)) { server in
+        let error = await searchError(liveClient(server))
+        #expect(
+          error == .malformedResponse("the answer's headers were too large."),
+          "\(String(describing: error))")
+      }
+    }
+  }
+}
