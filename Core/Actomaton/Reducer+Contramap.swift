@@ -59,13 +59,7 @@ extension Reducer {
         globalState = path.embed(state)
         return effect
       },
-      accepts: inner.accepts,
-      lifecycle: lifecycle?.lifted(
-        project: { globalState, body in
-          guard var state = path.extract(from: globalState) else { return false }
-          body(&state)
-          return true
-        }, environment: { $0 }, effects: { $0 }))
+      accepts: inner.accepts, lifecycle: lifecycle(through: path))
   }
 
   /// Lifts this reducer to an optional enum state (`current: Current?` with
@@ -91,13 +85,7 @@ extension Reducer {
         globalState = path.embed(state)
         return effect
       },
-      accepts: inner.accepts,
-      lifecycle: lifecycle?.lifted(
-        project: { globalState, body in
-          guard var state = path.extract(from: globalState) else { return false }
-          body(&state)
-          return true
-        }, environment: { $0 }, effects: { $0 }))
+      accepts: inner.accepts, lifecycle: lifecycle(through: path))
   }
 
   /// Lifts this reducer to optional state: it runs only while the state is not `nil`.
@@ -118,5 +106,19 @@ extension Reducer {
       },
       accepts: inner.accepts,
       lifecycle: lifecycle?.lifted(environment: transform, effects: { $0 }))
+  }
+
+  /// What this reducer's state wants alive, seen from a root that holds it in one case: while
+  /// the root is in another case, everything declared here stops.
+  @inlinable
+  func lifecycle<GlobalState>(through path: CasePath<GlobalState, State>)
+    -> Lifecycle<Action, GlobalState, Environment>?
+  {
+    lifecycle?.lifted(
+      project: { globalState, body in
+        guard var state = path.extract(from: globalState) else { return false }
+        body(&state)
+        return true
+      }, environment: { $0 }, effects: { $0 })
   }
 }
