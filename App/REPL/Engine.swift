@@ -17,6 +17,8 @@ public final class Engine {
   /// The tasks of the current screen's commands that still run, for `wait` and for Ctrl-C.
   let inFlight: InFlight
   let debugLog: DebugLog
+  /// Ends a running `wait` when a signal comes.
+  let breaker = WaitBreaker()
   /// Whether a command is running: effects' results are announced only between commands, since
   /// a command shows the state itself.
   let isBusy = Locked(false)
@@ -133,11 +135,20 @@ public final class Engine {
     return true
   }
 
-  /// At the end of input: lets finite effects finish (bounded), leaves the screen so a pending
-  /// Todo save is flushed, and waits for that save.
-  public func finish() async {
+  /// A line from a pipe passed `maxLineLength`: refused as soon as it did, unread past it.
+  func refuseOverlongLine() {
+    fail(
+      "The line is over \(Engine.maxLineLength) bytes long; lines are at most "
+        + "\(Engine.maxLineLength) bytes.")
+  }
+
+  /// At the end of input: lets finite effects finish (bounded; not when `waitsForEffects` is
+  /// false, on SIGTERM or SIGHUP), leaves the screen so a pending Todo save is flushed, and
+  /// waits for that save.
+  public func finish(waitsForEffects: Bool = true) async {
     isBusy.withLock { $0 = true }
     if case .stopwatch? = current { inFlight.removeAll() }
+    if !waitsForEffects { inFlight.removeAll() }
     await waiter.wait(inFlight.tasks, .seconds(10))
     let task = await send(.changeCurrent(nil))
     await waiter.wait(task.map { [$0] } ?? [], .seconds(10))

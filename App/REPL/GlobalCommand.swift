@@ -120,7 +120,9 @@ extension Engine {
       }
       limit = .milliseconds(Int64(seconds * 1000))
     }
-    await waiter.wait(inFlight.tasks, limit)
+    let (waiter, tasks, wanted) = (self.waiter, inFlight.tasks, limit)
+    // NOTE: Ctrl-C, SIGINT, SIGTERM and SIGHUP end a long wait: the loop handles them next.
+    await breaker.run(executor: executor) { await waiter.wait(tasks, wanted) }
     await refresh()
     if current == nil {
       console.print("home screen: nothing to wait for")

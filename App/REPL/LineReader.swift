@@ -36,7 +36,9 @@ final class LineReader: Sendable {
       }.start()
     } else {
       Thread {
-        while let line = readLine(strippingNewline: true) { inputs.yield(.line(line)) }
+        PlainLines.read(from: STDIN_FILENO, limit: Engine.maxLineLength) { line in
+          inputs.yield(line.map { .line($0) } ?? .overlongLine)
+        }
         inputs.finish()
       }.start()
     }

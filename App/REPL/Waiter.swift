@@ -11,26 +11,37 @@ public struct Waiter: Sendable {
     self.wait = wait
   }
 
-  /// Waits in real time, at most `limit`.
+  /// Waits in real time, at most `limit`; returns at once when cancelled (a signal broke it).
   public static let realTime = Waiter { tasks, limit in
     guard !tasks.isEmpty else { return }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let pending = Locked<CheckedContinuation<Void, Never>?>(continuation)
-      let resume: @Sendable () -> Void = {
-        pending.withLock { value in
-          value?.resume()
-          value = nil
+    let pending = Locked<CheckedContinuation<Void, Never>?>(nil)
+    let isCancelled = Locked(false)
+    let resume: @Sendable () -> Void = {
+      pending.withLock { value in
+        value?.resume()
+        value = nil
+      }
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let cancelled = isCancelled.withLock { isCancelled in
+          pending.withLock { $0 = continuation }
+          return isCancelled
+        }
+        if cancelled { return resume() }
+        let deadline = Task {
+          try? await Task.sleep(for: limit)
+          resume()
+        }
+        Task {
+          for task in tasks { _ = try? await task.value }
+          deadline.cancel()
+          resume()
         }
       }
-      let deadline = Task {
-        try? await Task.sleep(for: limit)
-        resume()
-      }
-      Task {
-        for task in tasks { _ = try? await task.value }
-        deadline.cancel()
-        resume()
-      }
+    } onCancel: {
+      isCancelled.withLock { $0 = true }
+      resume()
     }
   }
 }
