@@ -39,6 +39,8 @@ public final class LineEditor: Sendable {
   private let typed = Locked(Typed())
   private let complete: @Sendable (String) -> [String]
   private let historyChanged: @Sendable ([String]) -> Void
+  /// A pipe that ends `readAhead`: `wake` writes to `[1]`, `readAhead` polls `[0]`.
+  private let wakeEnds: [Int32]
 
   /// - Parameters:
   ///   - input: The terminal to read keys from.
@@ -56,6 +58,50 @@ public final class LineEditor: Sendable {
     self.display = Locked(Display(history: history))
     self.complete = complete
     self.historyChanged = historyChanged
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) != 0 { ends = [-1, -1] }
+    wakeEnds = ends
+  }
+
+  /// Between lines (a command runs): reads the keys typed ahead and keeps them for the next
+  /// line, but a Ctrl-C among them calls `onInterrupt` at once, and drops it and what was typed
+  /// before it; returns when `wake` is called, or at the end of input. Blocks the calling
+  /// thread, which must be the one that reads lines.
+  // NOTE: in raw mode Ctrl-C is a byte, not SIGINT: unread, it could not stop `wait 3600`.
+  public func readAhead(onInterrupt: () -> Void) {
+    guard wakeEnds[0] >= 0 else { return }
+    var bytes: [UInt8] = []
+    while true {
+      let interrupted = typed.withLock { typed in
+        typed.keys += typed.decoder.feed(bytes)
+        bytes = []
+        guard let last = typed.keys.lastIndex(of: .control("c")) else { return false }
+        typed.keys.removeSubrange(...last)
+        return true
+      }
+      if interrupted { onInterrupt() }
+      var descriptors = [
+        pollfd(fd: wakeEnds[0], events: Int16(POLLIN), revents: 0),
+        pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&descriptors, 2, -1)
+      if ready < 0, errno == EINTR { continue }
+      guard ready > 0 else { return }
+      if descriptors[0].revents != 0 {
+        var byte: UInt8 = 0
+        _ = read(wakeEnds[0], &byte, 1)
+        return
+      }
+      guard let chunk = readBytes(waiting: false), !chunk.isEmpty else { return }
+      bytes = chunk
+    }
+  }
+
+  /// Ends a `readAhead`, or the next one to start.
+  public func wake() {
+    guard wakeEnds[1] >= 0 else { return }
+    let byte: [UInt8] = [1]
+    _ = byte.withUnsafeBytes { writeDescriptor(wakeEnds[1], $0) }
   }
 
   /// The lines kept, oldest first.

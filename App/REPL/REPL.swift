@@ -24,19 +24,21 @@ public enum REPL {
     let (inputs, continuation) = AsyncStream<Input>.makeStream()
     let breaker = engine.breaker
     let terminating = Locked<Int32?>(nil)
-    ProcessSignals.install { signal in
+    let interrupt: @Sendable () -> Void = {
       breaker.trip()
-      guard signal != SIGINT else {
-        continuation.yield(.interrupt)
-        return
-      }
+      continuation.yield(.interrupt)
+    }
+    ProcessSignals.install { signal in
+      guard signal != SIGINT else { return interrupt() }
+      breaker.trip()
       // NOTE: kept aside too: SIGHUP may also end the terminal's input first.
       terminating.withLock { $0 = $0 ?? signal }
       continuation.yield(.terminate(signal))
     }
     let editor = LineReader.editor(
       for: console, engine: engine, options: options, environment: environment)
-    let reader = LineReader(console: console, editor: editor, inputs: continuation)
+    let reader = LineReader(
+      console: console, editor: editor, inputs: continuation, interrupt: interrupt)
     await engine.start(screen: options.screen)
     var interruptedOnce = false
     reader.prompt(engine.prompt)

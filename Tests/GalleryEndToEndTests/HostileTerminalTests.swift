@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The real `gallery` binary at a pseudo-terminal, given what people really send it: pasted
+/// escape sequences, Ctrl-C during a long wait, the terminal window closed.
+@Suite struct HostileTerminalTests {
+  typealias K = Keys
+
+  func withHome(_ body: (URL) async throws -> Void) async throws {
+    let directory = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await body(directory)
+  }
+
+  func gallery(_ arguments: [String] = [], home: URL) throws -> PseudoTerminal {
+    let data = home.appendingPathComponent("data").path
+    return try PseudoTerminal(["--offline", "--data-dir", data] + arguments, stateHome: home)
+  }
+
+  func savedList(in home: URL) -> String {
+    let file = home.appendingPathComponent("data/todos.json")
+    return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+  }
+
+  @Test func aCursorKeyWithExtremeParametersIsIgnored() async throws {
+    try await withHome { home in
+      let app = try gallery(["--screen", "todo"], home: home)
+      try await app.expect("todo> ")
+      app.type("add before" + K.enter)
+      try await app.expect("1. [ ] before")
+      app.type("add af\u{1B}[1;-9223372036854775808C\u{1B}[99999999999999999999;5Dter" + K.enter)
+      try await app.expect("2. [ ] after")
+      app.type(K.control("d"))
+      #expect(try await app.waitForExit() == .exit && app.process.terminationStatus == 0)
+      #expect(app.settingsAreRestored)
+      #expect(savedList(in: home).contains("after"))
+    }
+  }
+
+  @Test func ctrlCEndsALongWait() async throws {
+    try await withHome { home in
+      let app = try gallery(["--screen", "stopwatch"], home: home)
+      try await app.expect("stopwatch> ")
+      app.type("start" + K.enter)
+      try await app.expect("(running)")
+      app.type("wait 3600" + K.enter)
+      try await app.expect("wait 3600")
+      app.type(K.control("c"))
+      try await app.expect("press Ctrl-C again or Ctrl-D to quit", within: .seconds(20))
+      try await app.expect("stopwatch> ")
+      app.type(K.control("d"))
+      #expect(try await app.waitForExit(within: .seconds(20)) == .exit)
+      #expect(app.process.terminationStatus == 0)
+      #expect(app.settingsAreRestored)
+    }
+  }
+
+  @Test func closingTheTerminalWindowSavesTheLastChange() async throws {
+    try await withHome { home in
+      let app = try gallery(["--screen", "todo"], home: home)
+      try await app.expect("todo> ")
+      app.type("add first" + K.enter + "add second" + K.enter)
+      try await app.expect("2. [ ] second")
+      // NOTE: the terminal's hangup, as closing its window sends it.
+      kill(app.process.processIdentifier, SIGHUP)
+      #expect(try await app.waitForExit() == .exit)
+      #expect(app.process.terminationStatus == 128 + SIGHUP)
+      #expect(app.settingsAreRestored)
+      let saved = savedList(in: home)
+      #expect(saved.contains("first") && saved.contains("second"), "\(saved)")
+    }
+  }
+}
