@@ -70,7 +70,9 @@ extension Engine {
       case ["on"]: debugLog.set(true)
       case ["off"]: debugLog.set(false)
       default:
-        fail("Expected 'debug on' or 'debug off', got 'debug \(arguments.text.clipped())'.")
+        let got = (["debug"] + [arguments.text.clipped()].filter { !$0.isEmpty })
+          .joined(separator: " ")
+        fail("Expected 'debug on' or 'debug off', got '\(got)'.")
         return true
       }
       console.print("debug log \(arguments.words[0])")
@@ -166,6 +168,10 @@ extension Engine {
   }
 
   func unknownCommandMessage(_ name: String) -> String {
+    // NOTE: an answer with no question pending: a suggestion ('+' for 'y') would mislead.
+    if ["y", "yes", "n", "no"].contains(name.lowercased()) {
+      return "There is no question to answer now."
+    }
     func owner(of command: String) -> Screen? {
       Screen.all.first { $0.command(named: command) != nil }
     }

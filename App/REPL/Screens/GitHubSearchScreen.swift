@@ -19,7 +19,8 @@ extension Screen {
       .simple("prev", "the previous page", .previousPage),
       Command("open", "N", "details of result N", example: "open 1") {
         arguments throws(CommandError) in
-        .select(position: try arguments.number(0, named: "N", usage: "open N"))
+        try arguments.expectAtMost(1, usage: "open N")
+        return .select(position: try arguments.number(0, named: "N", usage: "open N"))
       },
       Command("sort", "stars|updated|best-match", "order the results", example: "sort stars") {
         arguments throws(CommandError) in
