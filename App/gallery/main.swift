@@ -37,7 +37,11 @@ signal(SIGXFSZ, SIG_IGN)
 
 let console = StandardConsole(environment: processEnvironment)
 let environment = Root.Environment.live(
-  dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+  dataDirectory: options.dataDirectory.map {
+    URL(
+      fileURLWithPath: Options.expandingHome($0, environment: processEnvironment),
+      isDirectory: true)
+  },
   offline: options.offline, processEnvironment: processEnvironment)
 // NOTE: the REPL, the app's actomaton and its effects all run on one event loop, so a command's
 // round trip through an effect is handed from job to job, not from thread to thread; blocking
