@@ -124,7 +124,11 @@ extension Engine {
     }
     let (waiter, tasks, wanted) = (self.waiter, inFlight.tasks, limit)
     // NOTE: Ctrl-C, SIGINT, SIGTERM and SIGHUP end a long wait: the loop handles them next.
-    await breaker.run(executor: executor) { await waiter.wait(tasks, wanted) }
+    if waiter.isInterruptible {
+      await breaker.run(executor: executor) { await waiter.wait(tasks, wanted) }
+    } else {
+      await waiter.wait(tasks, wanted)
+    }
     await refresh()
     if current == nil {
       console.print("home screen: nothing to wait for")

@@ -5,14 +5,26 @@ public struct Waiter: Sendable {
   /// Waits until every task has finished, or until `limit` has passed.
   public let wait: @Sendable (_ tasks: [Task<Void, any Error>], _ limit: Duration) async -> Void
 
+  /// Whether a signal may end a wait early (`WaitBreaker`): in real time; a test clock's waits
+  /// run inline, as the clock expects.
+  let isInterruptible: Bool
+
   public init(
     wait: @escaping @Sendable (_ tasks: [Task<Void, any Error>], _ limit: Duration) async -> Void
   ) {
+    self.init(isInterruptible: false, wait: wait)
+  }
+
+  init(
+    isInterruptible: Bool,
+    wait: @escaping @Sendable (_ tasks: [Task<Void, any Error>], _ limit: Duration) async -> Void
+  ) {
+    self.isInterruptible = isInterruptible
     self.wait = wait
   }
 
   /// Waits in real time, at most `limit`; returns at once when cancelled (a signal broke it).
-  public static let realTime = Waiter { tasks, limit in
+  public static let realTime = Waiter(isInterruptible: true) { tasks, limit in
     guard !tasks.isEmpty else { return }
     let pending = Locked<CheckedContinuation<Void, Never>?>(nil)
     let isCancelled = Locked(false)

@@ -74,4 +74,25 @@ import Testing
       #expect(saved.contains("first") && saved.contains("second"), "\(saved)")
     }
   }
+
+  @Test(arguments: [["TERM": "dumb"], [:]])
+  func aDumbTerminalOrNoTERMGetsNoEscapeSequence(environment: [String: String]) async throws {
+    try await withHome { home in
+      let unset = environment.isEmpty ? ["TERM", "NO_COLOR"] : ["NO_COLOR"]
+      let app = try PseudoTerminal(
+        ["--offline", "--screen", "login", "--data-dir", home.path], stateHome: home,
+        environment: environment, unset: unset)
+      try await app.expect("login> ")
+      // NOTE: the login completes while the person is at the prompt: a notice, once drawn
+      // over the prompt's line with `\r ESC [K`.
+      app.type("login ann\n")
+      try await app.expect("loggedIn (ann)")
+      app.type("nope\n")
+      try await app.expect("Unknown command 'nope'")
+      app.type(K.control("d"))
+      _ = try await app.waitForExit()
+      let text = String(decoding: app.output, as: UTF8.self)
+      #expect(!text.contains("\u{1B}"), "\(text.debugDescription)")
+    }
+  }
 }

@@ -30,8 +30,12 @@ final class PseudoTerminal: @unchecked Sendable {
   let settingsBefore: termios
 
   /// Starts `gallery` with `arguments` on a new 80×24 terminal; `TERM=xterm`, no colour, and
-  /// the state (history) in `stateHome` unless `environment` says otherwise.
-  init(_ arguments: [String], stateHome: URL, environment extra: [String: String] = [:]) throws {
+  /// the state (history) in `stateHome` unless `environment` says otherwise; the variables
+  /// named in `unset` are left out.
+  init(
+    _ arguments: [String], stateHome: URL, environment extra: [String: String] = [:],
+    unset: [String] = []
+  ) throws {
     var master: Int32 = -1
     var slave: Int32 = -1
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
@@ -50,6 +54,7 @@ final class PseudoTerminal: @unchecked Sendable {
     environment["NO_COLOR"] = "1"
     environment["XDG_STATE_HOME"] = stateHome.path
     for (key, value) in extra { environment[key] = value }
+    for key in unset { environment[key] = nil }
     process.environment = environment
     let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
     process.standardInput = terminal
