@@ -164,6 +164,10 @@ public final class LineEditor: Sendable {
           continue
         }
         rest = rest.dropFirst()
+        if key == .control("z") || key == .control("\\") {
+          stop(&display, key == .control("z") ? SIGTSTP : SIGQUIT)
+          continue
+        }
         switch display.session.handle(key) {
         case .edited:
           changed = true
@@ -207,6 +211,29 @@ public final class LineEditor: Sendable {
       display.prompt = nil
     }
     return result
+  }
+
+  /// Ctrl-Z and Ctrl-\\, which raw mode turns into bytes: the terminal is put back and the
+  /// signal raised, as a cooked terminal would; after Ctrl-Z, once continued (`fg`), raw mode
+  /// comes back and the line is drawn again.
+  // NOTE: job control must survive raw mode (readline and linenoise do this): SIGTSTP's default
+  // action stops the process right here, and `raise` returns on SIGCONT.
+  private func stop(_ display: inout Display, _ signal: Int32) {
+    redraw(&display)
+    let shown = display.session.display(prompt: display.prompt ?? "")
+    send(display.renderer.finish(prompt: shown.prompt, text: shown.text))
+    RawMode.leave()
+    // NOTE: this thread may have inherited a mask that blocks the signal (seen under a test
+    // runner): unblocked, `raise` stops the process before it returns.
+    var only = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, signal)
+    pthread_sigmask(SIG_UNBLOCK, &only, &previous)
+    _ = raise(signal)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    guard RawMode.enter(input) else { return }
+    redraw(&display)
   }
 
   private func redraw(_ display: inout Display) {

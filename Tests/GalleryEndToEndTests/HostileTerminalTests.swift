@@ -1,3 +1,4 @@
+import ChildTest
 import Foundation
 import Testing
 
@@ -93,6 +94,63 @@ import Testing
       _ = try await app.waitForExit()
       let text = String(decoding: app.output, as: UTF8.self)
       #expect(!text.contains("\u{1B}"), "\(text.debugDescription)")
+    }
+  }
+
+  @Test func aHistoryThatCannotBeWrittenIsSaidAtStartOnItsOwn() async throws {
+    try await withHome { home in
+      let history = home.appendingPathComponent("gallery/history")
+      try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
+      let app = try gallery(home: home)
+      try await app.expect("home> ")
+      // NOTE: the warning comes before the first prompt, so it is there to read now.
+      var descriptor = pollfd(
+        fd: app.errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+      #expect(poll(&descriptor, 1, 0) == 1, "the warning is written before the first prompt")
+      app.type("counter" + K.enter)
+      try await app.expect("count: 0")
+      app.type(K.control("d"))
+      _ = try await app.waitForExit()
+      let errors = app.standardError
+      let warning = "gallery: no line history: cannot write to \(history.path) (not a regular file)"
+      #expect(errors == warning + "\n", "\(errors.debugDescription)")
+    }
+  }
+
+  @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgRedrawsTheLine() async throws {
+    try await withHome { home in
+      let app = try PseudoTerminal(
+        ["--offline", "--data-dir", home.appendingPathComponent("data").path], stateHome: home,
+        ownProcessGroup: true)
+      try await app.expect("home> ")
+      app.type("coun" + K.control("z"))
+      let pid = app.process.processIdentifier
+      #expect(try await Self.becomesStopped(pid), "Ctrl-Z stops the app")
+      #expect(app.settingsAreRestored, "the terminal is as it was while the app is stopped")
+      kill(pid, SIGCONT)
+      try await app.expect("home> coun")
+      app.type("ter" + K.enter)
+      try await app.expect("count: 0")
+      app.type(K.control("d"))
+      #expect(try await app.waitForExit() == .exit)
+      #expect(app.settingsAreRestored)
+    }
+  }
+
+  /// Waits until `/proc/PID/stat` says the process is stopped (`T`).
+  static func becomesStopped(_ pid: Int32, within limit: Duration = .seconds(20)) async throws
+    -> Bool
+  {
+    try await ChildTest.onItsOwnThread {
+      let deadline = ContinuousClock.now + limit
+      while ContinuousClock.now < deadline {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        // NOTE: the state follows the command name's closing parenthesis.
+        if let close = stat.lastIndex(of: ")"), stat[close...].hasPrefix(") T") { return true }
+        var none = pollfd(fd: -1, events: 0, revents: 0)
+        _ = poll(&none, 1, 10)
+      }
+      return false
     }
   }
 }
