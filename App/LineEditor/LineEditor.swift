@@ -139,9 +139,12 @@ public final class LineEditor: Sendable {
   }
 
   /// Writes `text` to the terminal; while a line is read, above it, and the line is drawn again.
-  public func write(_ text: String) {
+  /// With `prompt`, the line being read is drawn again at that prompt (the state it names
+  /// changed with what `text` says).
+  public func write(_ text: String, prompt: String? = nil) {
     display.withLock { display in
       guard display.prompt != nil else { return send(text) }
+      if let prompt { display.prompt = prompt }
       var output = display.renderer.erase() + text
       if !text.hasSuffix("\n") { output += "\n" }
       send(output)

@@ -83,8 +83,8 @@ public final class StandardConsole: Console {
 
   public func notify(_ text: String, prompt: String) {
     // NOTE: the editor draws the prompt and the half-typed line again below the notice.
-    guard editor.withLock({ $0 == nil }) else {
-      return write(styled(text.terminalSafe, .cyan) + "\n")
+    if let editor = editor.withLock({ $0 }) {
+      return editor.write(styled(text.terminalSafe, .cyan) + "\n", prompt: prompt)
     }
     // NOTE: a dumb terminal cannot clear the prompt's line: the notice goes below it.
     let clear = understandsEscapes ? "\r\u{1B}[K" : "\n"

@@ -66,7 +66,9 @@ public final class Engine {
             if !isBusy.withLock({ $0 }), let current = state.current,
               let notice = Screen.of(current).notice(action, current)
             {
-              console.notify(notice, prompt: Engine.prompt(for: current, session: session))
+              // NOTE: the user from the state itself: the session follows it a moment later,
+              // and a prompt read from it named the state before the notice.
+              console.notify(notice, prompt: Engine.prompt(for: current, user: state.signedInUser))
             }
           }))
     }
@@ -81,9 +83,14 @@ public final class Engine {
   /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that
   /// the next line answers it; ` [ann]` after the screen's name while ann is logged in.
   static func prompt(for current: Root.State.Current?, session: Session) -> String {
-    guard let current else { return "home\(session.promptTag)> " }
+    prompt(for: current, user: session.user.withLock { $0 })
+  }
+
+  static func prompt(for current: Root.State.Current?, user: String?) -> String {
+    let tag = Session.promptTag(user)
+    guard let current else { return "home\(tag)> " }
     let screen = Screen.of(current)
-    let name = screen.name + session.promptTag
+    let name = screen.name + tag
     return name + (screen.question(current) == nil ? "> " : " [y/N]> ")
   }
 

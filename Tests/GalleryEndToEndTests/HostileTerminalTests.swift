@@ -137,6 +137,19 @@ import Testing
     }
   }
 
+  @Test func aNoticeThatLogsSomeoneInRedrawsThePromptWithTheirName() async throws {
+    try await withHome { home in
+      let app = try gallery(["--screen", "login"], home: home)
+      try await app.expect("login> ")
+      app.type("login ann" + K.enter)
+      try await app.expect("now loggedIn (ann)")
+      let redrawn = try await app.expect("> ")
+      #expect(redrawn.hasSuffix("login [ann]"), "\(redrawn.debugDescription)")
+      app.type(K.control("d"))
+      _ = try await app.waitForExit()
+    }
+  }
+
   /// Waits until `/proc/PID/stat` says the process is stopped (`T`).
   static func becomesStopped(_ pid: Int32, within limit: Duration = .seconds(20)) async throws
     -> Bool
