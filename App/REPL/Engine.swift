@@ -161,11 +161,22 @@ public final class Engine {
     await waiter.wait(task.map { [$0] } ?? [], .seconds(10))
     let actomaton = self.actomaton
     let todo = await withTaskExecutorPreference(executor) { await actomaton.state.todo }
-    if case let .save(error)? = todo.failure {
-      // NOTE: the list dies with the process: print it, so nothing typed is lost.
-      fail(
-        "The todo list could not be saved before quitting: \(error) "
-          + "Its \(todo.items.count) item(s), to keep by hand:")
+    // NOTE: a list that could not be saved dies with the process: print it, so nothing typed
+    // is lost. So does one kept in memory only (its file is of a newer version), or one still
+    // loading, whose changes were never saved.
+    let why: String?
+    var isSaveFailure = false
+    switch (todo.failure, todo.persistence) {
+    case let (.save(error)?, _):
+      why = "could not be saved before quitting: \(error)"
+      isSaveFailure = true
+    case (_, .loaded), (_, .notLoaded): why = nil
+    case let (.load(error)?, .memoryOnly): why = "was kept in memory only: \(error)"
+    case (_, .memoryOnly): why = "was kept in memory only."
+    case (_, .loading): why = "was still loading at quit, and was not saved."
+    }
+    if let why, !todo.items.isEmpty || isSaveFailure {
+      fail("The todo list \(why) Its \(todo.items.count) item(s), to keep by hand:")
       console.print(todo.items.map { "  [\($0.isCompleted ? "x" : " ")] \($0.text)" })
     }
   }
