@@ -218,7 +218,7 @@ public final class Engine {
         if let task = await send(action) { inFlight.add(task) }
         render()
       case let .view(view):
-        show(view(current), countsFailures: false)
+        show(view(current), countsFailures: false, showsRefusal: false)
       }
     } catch {
       fail(error.message + " Try 'help \(command.name)'.")
@@ -243,17 +243,18 @@ public final class Engine {
     current = await withTaskExecutorPreference(executor) { await actomaton.state.current }
   }
 
-  /// Prints the current screen; a refusal or error in it counts as a failed command.
-  func render(countsFailures: Bool = true) {
+  /// Prints the current screen; a refusal or error in it counts as a failed command. Without
+  /// `showsRefusal` (no action was sent: `wait`, re-opening), an old refusal is left out.
+  func render(countsFailures: Bool = true, showsRefusal: Bool = true) {
     guard let current, let rendered = Screen.of(current).render(current) else { return }
-    show(rendered, countsFailures: countsFailures)
+    show(rendered, countsFailures: countsFailures, showsRefusal: showsRefusal)
   }
 
   /// Prints `rendered`: its lines, its problem in red (counted as a failed command when
-  /// `countsFailures`), then its question.
-  func show(_ rendered: Rendered, countsFailures: Bool) {
+  /// `countsFailures`; its refusal only when `showsRefusal`), then its question.
+  func show(_ rendered: Rendered, countsFailures: Bool, showsRefusal: Bool = true) {
     console.print(rendered.lines)
-    if let problem = rendered.problem {
+    if let problem = showsRefusal ? rendered.problem : rendered.problem?.withoutRefusal {
       if countsFailures { failures += 1 }
       console.print(problem.lines) { _ in .red }
     }

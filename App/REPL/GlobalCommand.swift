@@ -88,7 +88,7 @@ extension Engine {
     guard expectNoArguments(arguments, screen.name) else { return }
     if current?.screenName == screen.name {
       console.print("already on \(screen.name)")
-      render()
+      render(showsRefusal: false)
       return
     }
     inFlight.removeAll()
@@ -133,7 +133,7 @@ extension Engine {
     if current == nil {
       console.print("home screen: nothing to wait for")
     } else {
-      render()
+      render(showsRefusal: false)
     }
   }
 

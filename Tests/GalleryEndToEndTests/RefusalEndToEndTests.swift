@@ -34,4 +34,10 @@ import Testing
       result.output.contains("error: Expected 'debug on' or 'debug off', got 'debug'."),
       "no stray space")
   }
+
+  @Test func aRefusalIsShownOnceNotByLaterWaitsListsOrReopening() async throws {
+    let result = try await run("todo\ntoggle 9\nwait\nlist\ntodo\n")
+    let marked = result.output.split(separator: "\n").filter { $0.hasPrefix("! ") }
+    #expect(marked.count == 1, "\(result.output)")
+  }
 }
