@@ -40,4 +40,14 @@ import Testing
     let marked = result.output.split(separator: "\n").filter { $0.hasPrefix("! ") }
     #expect(marked.count == 1, "\(result.output)")
   }
+
+  @Test func aRefusalAfterOpeningAResultIsShownAndCounted() async throws {
+    let opened = "github\nsearch tessera\nwait 30\nopen 1\n"
+    for refused in ["open 99", "prev"] {
+      let result = try await run(opened + refused + "\n")
+      let marked = result.output.split(separator: "\n").filter { $0.hasPrefix("! ") }
+      #expect(marked.count == 1, "'\(refused)' is refused: \(result.output)")
+      #expect(result.status == 1, "--strict counts '\(refused)'")
+    }
+  }
 }

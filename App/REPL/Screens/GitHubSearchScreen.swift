@@ -54,7 +54,7 @@ extension Screen {
         "  language: \(repository.language ?? "-")  stars: \(repository.stars)  forks: \(repository.forks)",
         "  license: \(repository.license ?? "-")  updated: \(repository.updatedAt)",
         "  \(repository.htmlURL)",
-      ])
+      ], problem: problem)
     }
     var lines: [String] = []
     if state.query.isEmpty {
