@@ -48,13 +48,14 @@ extension Screen {
   @Sendable static func renderGitHubSearch(_ state: GitHubSearch.State) -> Rendered {
     let problem = Problem(failure: state.failure, refusal: state.refusal)
     if let repository = state.selected {
-      return Rendered([
-        repository.fullName,
-        "  \(repository.description ?? "(no description)")",
-        "  language: \(repository.language ?? "-")  stars: \(repository.stars)  forks: \(repository.forks)",
-        "  license: \(repository.license ?? "-")  updated: \(repository.updatedAt)",
-        "  \(repository.htmlURL)",
-      ], problem: problem)
+      return Rendered(
+        [
+          repository.fullName,
+          "  \(repository.description ?? "(no description)")",
+          "  language: \(repository.language ?? "-")  stars: \(repository.stars)  forks: \(repository.forks)",
+          "  license: \(repository.license ?? "-")  updated: \(repository.updatedAt)",
+          "  \(repository.htmlURL)",
+        ], problem: problem)
     }
     var lines: [String] = []
     if state.query.isEmpty {
