@@ -107,9 +107,12 @@ public final class Engine {
   }
 
   /// The longest line the engine runs, in UTF-8 bytes: room for a Todo item of the longest text
-  /// (1 000 characters) even in emoji, while a pasted file or a runaway script line is refused in
-  /// one short message instead of being parsed, stored and echoed back.
-  public static let maxLineLength = 16_384
+  /// (1 000 characters) even in emoji (the longest in common use, a kiss with two skin tones, is
+  /// 35 bytes), while a pasted file or a runaway script line is refused in one short message
+  /// instead of being parsed, stored and echoed back.
+  // NOTE: 16 KB refused 700 family emoji (25 bytes each): the bound is in bytes, the promise in
+  // characters, so the bound covers the promise.
+  public static let maxLineLength = 65_536
 
   /// Runs one line; returns `false` when the user asked to quit.
   @discardableResult

@@ -97,7 +97,7 @@ import Testing
         try await app.reads(256 << 20, residentLimit: 128 << 20),
         "reads 256 MB without a newline in less than 128 MB")
       try await app.expect(
-        "error: The line is over 16384 bytes long; lines are at most 16384 bytes.",
+        "error: The line is over 65536 bytes long; lines are at most 65536 bytes.",
         within: .seconds(5))
       app.signal(SIGTERM)
       let (reason, status) = try await app.waitForExit()

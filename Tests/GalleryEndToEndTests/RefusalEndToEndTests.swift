@@ -51,3 +51,20 @@ import Testing
     }
   }
 }
+
+@Suite struct LineLimitEndToEndTests {
+  /// A kiss with two skin tones: one character, 35 bytes of UTF-8.
+  static let longestEmoji =
+    "\u{1F469}\u{1F3FD}\u{200D}\u{2764}\u{FE0F}\u{200D}\u{1F48B}\u{200D}\u{1F468}\u{1F3FF}"
+
+  @Test func anItemOfAThousandCharactersFitsEvenInEmoji() async throws {
+    let directory = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let text = String(repeating: Self.longestEmoji, count: 1_000)
+    let result = try await GalleryProcess.run(
+      ["--strict", "--data-dir", directory.path], input: "todo\nadd \(text)\nedit 1 \(text)\n")
+    #expect(!result.output.contains("error:"), "\(result.output.prefix(300))")
+    #expect(result.output.contains("  1. [ ] \(text)\n"))
+    #expect(result.status == 0)
+  }
+}
