@@ -50,6 +50,12 @@ public struct HistoryFile: Sendable {
     if access(directory.path, W_OK) != 0 {
       throw HistoryFileError(path: directory.path, reason: String(cString: strerror(errno)))
     }
+    // NOTE: a directory (or another special file) passes `access`, yet a save cannot replace
+    // it: said now, on its own line, not at the first Enter after the typed line.
+    var status = stat()
+    if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw HistoryFileError(path: url.path, reason: "not a regular file")
+    }
     if access(url.path, F_OK) == 0, access(url.path, W_OK) != 0 {
       throw HistoryFileError(path: url.path, reason: String(cString: strerror(errno)))
     }

@@ -103,8 +103,9 @@ public struct KeyDecoder: Sendable {
         guard length < longestSequence else { return (.unknown, length) }
         index += 1
       case 0x40..<0x7F:
-        let parameters = bytes[(bytes.startIndex + 2)..<index].split(separator: UInt8(ascii: ";"))
-          .map { Int(String(decoding: $0, as: UTF8.self)) ?? 0 }
+        guard let parameters = Self.parameters(bytes[(bytes.startIndex + 2)..<index]) else {
+          return (.unknown, length)
+        }
         return (finalKey(byte, parameters: parameters) ?? .unknown, length)
       default:
         // NOTE: not a CSI byte: the sequence ends before it, and the byte is decoded on its own.
@@ -114,10 +115,22 @@ public struct KeyDecoder: Sendable {
     return nil
   }
 
+  /// The numbers of a sequence's parameter bytes (`1;5`, an empty one is 0), or `nil` when they
+  /// are not the digits and `;` of a key's sequence, or a number is larger than any key's.
+  // NOTE: any text may be pasted: `ESC [1;-9223372036854775808C` once overflowed `modifiers`.
+  private static func parameters(_ bytes: ArraySlice<UInt8>) -> [Int]? {
+    var numbers: [Int] = []
+    for field in bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
+      guard field.count <= 4, field.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+      numbers.append(field.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+    }
+    return bytes.isEmpty ? [] : numbers
+  }
+
   private static func finalKey(_ byte: UInt8, parameters: [Int]) -> Key? {
     // NOTE: `ESC [ 1 ; 5 D` is Ctrl-Left; the second parameter is 1 + the modifier bits (Shift 1,
     // Alt 2, Ctrl 4), and Alt or Ctrl with a horizontal arrow moves by words, as in readline.
-    let modifiers = parameters.count > 1 ? parameters[1] - 1 : 0
+    let modifiers = parameters.count > 1 ? max(parameters[1] - 1, 0) : 0
     if modifiers & 0b110 != 0, byte == UInt8(ascii: "C") { return .wordRight }
     if modifiers & 0b110 != 0, byte == UInt8(ascii: "D") { return .wordLeft }
     switch byte {

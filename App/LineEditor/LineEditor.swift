@@ -39,6 +39,8 @@ public final class LineEditor: Sendable {
   private let typed = Locked(Typed())
   private let complete: @Sendable (String) -> [String]
   private let historyChanged: @Sendable ([String]) -> Void
+  /// A pipe that ends `readAhead`: `wake` writes to `[1]`, `readAhead` polls `[0]`.
+  private let wakeEnds: [Int32]
 
   /// - Parameters:
   ///   - input: The terminal to read keys from.
@@ -56,6 +58,50 @@ public final class LineEditor: Sendable {
     self.display = Locked(Display(history: history))
     self.complete = complete
     self.historyChanged = historyChanged
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) != 0 { ends = [-1, -1] }
+    wakeEnds = ends
+  }
+
+  /// Between lines (a command runs): reads the keys typed ahead and keeps them for the next
+  /// line, but a Ctrl-C among them calls `onInterrupt` at once, and drops it and what was typed
+  /// before it; returns when `wake` is called, or at the end of input. Blocks the calling
+  /// thread, which must be the one that reads lines.
+  // NOTE: in raw mode Ctrl-C is a byte, not SIGINT: unread, it could not stop `wait 3600`.
+  public func readAhead(onInterrupt: () -> Void) {
+    guard wakeEnds[0] >= 0 else { return }
+    var bytes: [UInt8] = []
+    while true {
+      let interrupted = typed.withLock { typed in
+        typed.keys += typed.decoder.feed(bytes)
+        bytes = []
+        guard let last = typed.keys.lastIndex(of: .control("c")) else { return false }
+        typed.keys.removeSubrange(...last)
+        return true
+      }
+      if interrupted { onInterrupt() }
+      var descriptors = [
+        pollfd(fd: wakeEnds[0], events: Int16(POLLIN), revents: 0),
+        pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&descriptors, 2, -1)
+      if ready < 0, errno == EINTR { continue }
+      guard ready > 0 else { return }
+      if descriptors[0].revents != 0 {
+        var byte: UInt8 = 0
+        _ = read(wakeEnds[0], &byte, 1)
+        return
+      }
+      guard let chunk = readBytes(waiting: false), !chunk.isEmpty else { return }
+      bytes = chunk
+    }
+  }
+
+  /// Ends a `readAhead`, or the next one to start.
+  public func wake() {
+    guard wakeEnds[1] >= 0 else { return }
+    let byte: [UInt8] = [1]
+    _ = byte.withUnsafeBytes { writeDescriptor(wakeEnds[1], $0) }
   }
 
   /// The lines kept, oldest first.
@@ -93,9 +139,12 @@ public final class LineEditor: Sendable {
   }
 
   /// Writes `text` to the terminal; while a line is read, above it, and the line is drawn again.
-  public func write(_ text: String) {
+  /// With `prompt`, the line being read is drawn again at that prompt (the state it names
+  /// changed with what `text` says).
+  public func write(_ text: String, prompt: String? = nil) {
     display.withLock { display in
       guard display.prompt != nil else { return send(text) }
+      if let prompt { display.prompt = prompt }
       var output = display.renderer.erase() + text
       if !text.hasSuffix("\n") { output += "\n" }
       send(output)
@@ -118,6 +167,10 @@ public final class LineEditor: Sendable {
           continue
         }
         rest = rest.dropFirst()
+        if key == .control("z") || key == .control("\\") {
+          stop(&display, key == .control("z") ? SIGTSTP : SIGQUIT)
+          continue
+        }
         switch display.session.handle(key) {
         case .edited:
           changed = true
@@ -161,6 +214,29 @@ public final class LineEditor: Sendable {
       display.prompt = nil
     }
     return result
+  }
+
+  /// Ctrl-Z and Ctrl-\\, which raw mode turns into bytes: the terminal is put back and the
+  /// signal raised, as a cooked terminal would; after Ctrl-Z, once continued (`fg`), raw mode
+  /// comes back and the line is drawn again.
+  // NOTE: job control must survive raw mode (readline and linenoise do this): SIGTSTP's default
+  // action stops the process right here, and `raise` returns on SIGCONT.
+  private func stop(_ display: inout Display, _ signal: Int32) {
+    redraw(&display)
+    let shown = display.session.display(prompt: display.prompt ?? "")
+    send(display.renderer.finish(prompt: shown.prompt, text: shown.text))
+    RawMode.leave()
+    // NOTE: this thread may have inherited a mask that blocks the signal (seen under a test
+    // runner): unblocked, `raise` stops the process before it returns.
+    var only = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, signal)
+    pthread_sigmask(SIG_UNBLOCK, &only, &previous)
+    _ = raise(signal)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    guard RawMode.enter(input) else { return }
+    redraw(&display)
   }
 
   private func redraw(_ display: inout Display) {

@@ -22,11 +22,25 @@ struct Arguments: Sendable {
     guard index < words.count else {
       throw CommandError("Missing \(name): expected '\(usage)'.")
     }
-    guard let value = Int(words[index]) else {
-      throw CommandError(
-        "'\(words[index].clipped())' is not a whole number: expected '\(usage)'.")
+    let word = words[index]
+    guard let value = Int(word) else {
+      let digits = word.first == "-" || word.first == "+" ? word.dropFirst() : word[...]
+      if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
+        // NOTE: a whole number, but one no Int holds: saying it is not one would mislead.
+        let (size, bound) =
+          word.first == "-"
+          ? ("small: \(name) is at least", Int.min) : ("large: \(name) is at most", Int.max)
+        throw CommandError("'\(word.clipped())' is too \(size) \(bound).")
+      }
+      throw CommandError("'\(word.clipped())' is not a whole number: expected '\(usage)'.")
     }
     return value
+  }
+
+  /// Refuses the words past the first `count`, naming the first of them.
+  func expectAtMost(_ count: Int, usage: String) throws(CommandError) {
+    guard words.count > count else { return }
+    throw CommandError("Unexpected '\(words[count].clipped())': expected '\(usage)'.")
   }
 
   /// The text after the first `count` words, required to be non-empty.

@@ -55,6 +55,8 @@ public final class StandardConsole: Console {
   /// Whether lines are read with the line editor: at a terminal whose `TERM` is set and not
   /// `dumb` (one that understands the editor's escape sequences).
   public let usesLineEditor: Bool
+  /// Whether the terminal understands escape sequences (`TERM` set and not `dumb`).
+  let understandsEscapes: Bool
   private let lock = Locked(())
   private let editor = Locked<LineEditor?>(nil)
 
@@ -62,9 +64,11 @@ public final class StandardConsole: Console {
   ///   says whether the terminal can edit lines).
   public init(environment: [String: String]) {
     isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-    usesColor = isInteractive && environment["NO_COLOR"] == nil
     let term = environment["TERM"] ?? ""
-    usesLineEditor = isInteractive && !term.isEmpty && term != "dumb"
+    understandsEscapes = !term.isEmpty && term != "dumb"
+    // NOTE: a dumb terminal shows escape sequences as garbage: no colour there either.
+    usesColor = isInteractive && environment["NO_COLOR"] == nil && understandsEscapes
+    usesLineEditor = isInteractive && understandsEscapes
   }
 
   /// From now on, output goes through `editor`, above the line being typed.
@@ -79,10 +83,12 @@ public final class StandardConsole: Console {
 
   public func notify(_ text: String, prompt: String) {
     // NOTE: the editor draws the prompt and the half-typed line again below the notice.
-    guard editor.withLock({ $0 == nil }) else {
-      return write(styled(text.terminalSafe, .cyan) + "\n")
+    if let editor = editor.withLock({ $0 }) {
+      return editor.write(styled(text.terminalSafe, .cyan) + "\n", prompt: prompt)
     }
-    write("\r\u{1B}[K" + styled(text.terminalSafe, .cyan) + "\n" + prompt)
+    // NOTE: a dumb terminal cannot clear the prompt's line: the notice goes below it.
+    let clear = understandsEscapes ? "\r\u{1B}[K" : "\n"
+    write(clear + styled(text.terminalSafe, .cyan) + "\n" + prompt)
   }
 }
 

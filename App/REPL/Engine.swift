@@ -17,6 +17,8 @@ public final class Engine {
   /// The tasks of the current screen's commands that still run, for `wait` and for Ctrl-C.
   let inFlight: InFlight
   let debugLog: DebugLog
+  /// Ends a running `wait` when a signal comes.
+  let breaker = WaitBreaker()
   /// Whether a command is running: effects' results are announced only between commands, since
   /// a command shows the state itself.
   let isBusy = Locked(false)
@@ -64,7 +66,9 @@ public final class Engine {
             if !isBusy.withLock({ $0 }), let current = state.current,
               let notice = Screen.of(current).notice(action, current)
             {
-              console.notify(notice, prompt: Engine.prompt(for: current, session: session))
+              // NOTE: the user from the state itself: the session follows it a moment later,
+              // and a prompt read from it named the state before the notice.
+              console.notify(notice, prompt: Engine.prompt(for: current, user: state.signedInUser))
             }
           }))
     }
@@ -79,9 +83,14 @@ public final class Engine {
   /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that
   /// the next line answers it; ` [ann]` after the screen's name while ann is logged in.
   static func prompt(for current: Root.State.Current?, session: Session) -> String {
-    guard let current else { return "home\(session.promptTag)> " }
+    prompt(for: current, user: session.user.withLock { $0 })
+  }
+
+  static func prompt(for current: Root.State.Current?, user: String?) -> String {
+    let tag = Session.promptTag(user)
+    guard let current else { return "home\(tag)> " }
     let screen = Screen.of(current)
-    let name = screen.name + session.promptTag
+    let name = screen.name + tag
     return name + (screen.question(current) == nil ? "> " : " [y/N]> ")
   }
 
@@ -98,9 +107,12 @@ public final class Engine {
   }
 
   /// The longest line the engine runs, in UTF-8 bytes: room for a Todo item of the longest text
-  /// (1 000 characters) even in emoji, while a pasted file or a runaway script line is refused in
-  /// one short message instead of being parsed, stored and echoed back.
-  public static let maxLineLength = 16_384
+  /// (1 000 characters) even in emoji (the longest in common use, a kiss with two skin tones, is
+  /// 35 bytes), while a pasted file or a runaway script line is refused in one short message
+  /// instead of being parsed, stored and echoed back.
+  // NOTE: 16 KB refused 700 family emoji (25 bytes each): the bound is in bytes, the promise in
+  // characters, so the bound covers the promise.
+  public static let maxLineLength = 65_536
 
   /// Runs one line; returns `false` when the user asked to quit.
   @discardableResult
@@ -133,21 +145,41 @@ public final class Engine {
     return true
   }
 
-  /// At the end of input: lets finite effects finish (bounded), leaves the screen so a pending
-  /// Todo save is flushed, and waits for that save.
-  public func finish() async {
+  /// A line from a pipe passed `maxLineLength`: refused as soon as it did, unread past it.
+  func refuseOverlongLine() {
+    fail(
+      "The line is over \(Engine.maxLineLength) bytes long; lines are at most "
+        + "\(Engine.maxLineLength) bytes.")
+  }
+
+  /// At the end of input: lets finite effects finish (bounded; not when `waitsForEffects` is
+  /// false, on SIGTERM or SIGHUP), leaves the screen so a pending Todo save is flushed, and
+  /// waits for that save.
+  public func finish(waitsForEffects: Bool = true) async {
     isBusy.withLock { $0 = true }
     if case .stopwatch? = current { inFlight.removeAll() }
+    if !waitsForEffects { inFlight.removeAll() }
     await waiter.wait(inFlight.tasks, .seconds(10))
     let task = await send(.changeCurrent(nil))
     await waiter.wait(task.map { [$0] } ?? [], .seconds(10))
     let actomaton = self.actomaton
     let todo = await withTaskExecutorPreference(executor) { await actomaton.state.todo }
-    if case let .save(error)? = todo.failure {
-      // NOTE: the list dies with the process: print it, so nothing typed is lost.
-      fail(
-        "The todo list could not be saved before quitting: \(error) "
-          + "Its \(todo.items.count) item(s), to keep by hand:")
+    // NOTE: a list that could not be saved dies with the process: print it, so nothing typed
+    // is lost. So does one kept in memory only (its file is of a newer version), or one still
+    // loading, whose changes were never saved.
+    let why: String?
+    var isSaveFailure = false
+    switch (todo.failure, todo.persistence) {
+    case let (.save(error)?, _):
+      why = "could not be saved before quitting: \(error)"
+      isSaveFailure = true
+    case (_, .loaded), (_, .notLoaded): why = nil
+    case let (.load(error)?, .memoryOnly): why = "was kept in memory only: \(error)"
+    case (_, .memoryOnly): why = "was kept in memory only."
+    case (_, .loading): why = "was still loading at quit, and was not saved."
+    }
+    if let why, !todo.items.isEmpty || isSaveFailure {
+      fail("The todo list \(why) Its \(todo.items.count) item(s), to keep by hand:")
       console.print(todo.items.map { "  [\($0.isCompleted ? "x" : " ")] \($0.text)" })
     }
   }
@@ -189,7 +221,7 @@ public final class Engine {
         if let task = await send(action) { inFlight.add(task) }
         render()
       case let .view(view):
-        show(view(current), countsFailures: false)
+        show(view(current), countsFailures: false, showsRefusal: false)
       }
     } catch {
       fail(error.message + " Try 'help \(command.name)'.")
@@ -214,17 +246,18 @@ public final class Engine {
     current = await withTaskExecutorPreference(executor) { await actomaton.state.current }
   }
 
-  /// Prints the current screen; a refusal or error in it counts as a failed command.
-  func render(countsFailures: Bool = true) {
+  /// Prints the current screen; a refusal or error in it counts as a failed command. Without
+  /// `showsRefusal` (no action was sent: `wait`, re-opening), an old refusal is left out.
+  func render(countsFailures: Bool = true, showsRefusal: Bool = true) {
     guard let current, let rendered = Screen.of(current).render(current) else { return }
-    show(rendered, countsFailures: countsFailures)
+    show(rendered, countsFailures: countsFailures, showsRefusal: showsRefusal)
   }
 
   /// Prints `rendered`: its lines, its problem in red (counted as a failed command when
-  /// `countsFailures`), then its question.
-  func show(_ rendered: Rendered, countsFailures: Bool) {
+  /// `countsFailures`; its refusal only when `showsRefusal`), then its question.
+  func show(_ rendered: Rendered, countsFailures: Bool, showsRefusal: Bool = true) {
     console.print(rendered.lines)
-    if let problem = rendered.problem {
+    if let problem = showsRefusal ? rendered.problem : rendered.problem?.withoutRefusal {
       if countsFailures { failures += 1 }
       console.print(problem.lines) { _ in .red }
     }

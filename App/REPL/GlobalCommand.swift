@@ -70,7 +70,9 @@ extension Engine {
       case ["on"]: debugLog.set(true)
       case ["off"]: debugLog.set(false)
       default:
-        fail("Expected 'debug on' or 'debug off', got 'debug \(arguments.text.clipped())'.")
+        let got = (["debug"] + [arguments.text.clipped()].filter { !$0.isEmpty })
+          .joined(separator: " ")
+        fail("Expected 'debug on' or 'debug off', got '\(got)'.")
         return true
       }
       console.print("debug log \(arguments.words[0])")
@@ -86,7 +88,7 @@ extension Engine {
     guard expectNoArguments(arguments, screen.name) else { return }
     if current?.screenName == screen.name {
       console.print("already on \(screen.name)")
-      render()
+      render(showsRefusal: false)
       return
     }
     inFlight.removeAll()
@@ -120,12 +122,18 @@ extension Engine {
       }
       limit = .milliseconds(Int64(seconds * 1000))
     }
-    await waiter.wait(inFlight.tasks, limit)
+    let (waiter, tasks, wanted) = (self.waiter, inFlight.tasks, limit)
+    // NOTE: Ctrl-C, SIGINT, SIGTERM and SIGHUP end a long wait: the loop handles them next.
+    if waiter.isInterruptible {
+      await breaker.run(executor: executor) { await waiter.wait(tasks, wanted) }
+    } else {
+      await waiter.wait(tasks, wanted)
+    }
     await refresh()
     if current == nil {
       console.print("home screen: nothing to wait for")
     } else {
-      render()
+      render(showsRefusal: false)
     }
   }
 
@@ -164,6 +172,10 @@ extension Engine {
   }
 
   func unknownCommandMessage(_ name: String) -> String {
+    // NOTE: an answer with no question pending: a suggestion ('+' for 'y') would mislead.
+    if ["y", "yes", "n", "no"].contains(name.lowercased()) {
+      return "There is no question to answer now."
+    }
     func owner(of command: String) -> Screen? {
       Screen.all.first { $0.command(named: command) != nil }
     }

@@ -13,21 +13,24 @@ final class LineReader: Sendable {
   /// prompt asked for while a line is read (a SIGINT from outside) does not ask for another.
   private let request = Locked((prompt: "", isPending: false))
 
-  /// Starts reading on a thread of its own; lines and Ctrl-C go to `inputs`.
+  /// Starts reading on a thread of its own; lines go to `inputs`, Ctrl-C (at the prompt, or
+  /// typed while a command runs) to `interrupt`.
   init(
-    console: any Console, editor: LineEditor?, inputs: AsyncStream<REPL.Input>.Continuation
+    console: any Console, editor: LineEditor?, inputs: AsyncStream<REPL.Input>.Continuation,
+    interrupt: @escaping @Sendable () -> Void
   ) {
     self.console = console
     self.editor = editor
     if let editor {
       Thread { [requests, request] in
         while true {
+          editor.readAhead(onInterrupt: interrupt)
           requests.wait()
           let result = editor.readLine(prompt: request.withLock { $0.prompt })
           request.withLock { $0.isPending = false }
           switch result {
           case let .line(line): inputs.yield(.line(line))
-          case .interrupt: inputs.yield(.interrupt)
+          case .interrupt: interrupt()
           case .endOfInput:
             inputs.finish()
             return
@@ -36,7 +39,9 @@ final class LineReader: Sendable {
       }.start()
     } else {
       Thread {
-        while let line = readLine(strippingNewline: true) { inputs.yield(.line(line)) }
+        PlainLines.read(from: STDIN_FILENO, limit: Engine.maxLineLength) { line in
+          inputs.yield(line.map { .line($0) } ?? .overlongLine)
+        }
         inputs.finish()
       }.start()
     }
@@ -53,7 +58,10 @@ final class LineReader: Sendable {
       defer { request = (prompt, true) }
       return !request.isPending
     }
-    if isNew { requests.signal() }
+    if isNew {
+      requests.signal()
+      editor?.wake()
+    }
   }
 
   /// The line editor for `console` when it is a terminal that understands escape sequences,

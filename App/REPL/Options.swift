@@ -74,6 +74,18 @@ public struct Options: Equatable, Sendable {
   }
 }
 
+extension Options {
+  /// `path` with a leading `~` (alone or before `/`) replaced by `$HOME`, as a shell would; as
+  /// is when `HOME` is unset or relative, or for `~user`.
+  // NOTE: Foundation expands `~` from the password file, ignoring `$HOME` (seen: the list went
+  // to the account's home while HOME pointed elsewhere).
+  public static func expandingHome(_ path: String, environment: [String: String]) -> String {
+    guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], home.hasPrefix("/")
+    else { return path }
+    return home + path.dropFirst()
+  }
+}
+
 /// A bad command line, said in one line.
 public struct OptionsError: Error, Equatable, CustomStringConvertible {
   public let description: String

@@ -1,3 +1,4 @@
+import Actomaton
 @preconcurrency import Dispatch
 import Foundation
 
@@ -6,6 +7,10 @@ public enum REPL {
   enum Input: Sendable {
     case line(String)
     case interrupt
+    /// SIGTERM or SIGHUP: save and exit with 128 + the signal's number.
+    case terminate(Int32)
+    /// A line from a pipe passed `Engine.maxLineLength` bytes; the rest of it is skipped.
+    case overlongLine
   }
 
   /// Reads commands until `quit` or the end of input; returns the exit status.
@@ -17,10 +22,23 @@ public enum REPL {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) async -> Int32 {
     let (inputs, continuation) = AsyncStream<Input>.makeStream()
+    let breaker = engine.breaker
+    let terminating = Locked<Int32?>(nil)
+    let interrupt: @Sendable () -> Void = {
+      breaker.trip()
+      continuation.yield(.interrupt)
+    }
+    ProcessSignals.install { signal in
+      guard signal != SIGINT else { return interrupt() }
+      breaker.trip()
+      // NOTE: kept aside too: SIGHUP may also end the terminal's input first.
+      terminating.withLock { $0 = $0 ?? signal }
+      continuation.yield(.terminate(signal))
+    }
     let editor = LineReader.editor(
       for: console, engine: engine, options: options, environment: environment)
-    let reader = LineReader(console: console, editor: editor, inputs: continuation)
-    InterruptSignal.install { continuation.yield(.interrupt) }
+    let reader = LineReader(
+      console: console, editor: editor, inputs: continuation, interrupt: interrupt)
     await engine.start(screen: options.screen)
     var interruptedOnce = false
     reader.prompt(engine.prompt)
@@ -29,7 +47,14 @@ public enum REPL {
       case let .line(line):
         interruptedOnce = false
         guard await engine.execute(line) else { return await end(engine, options) }
+      case .overlongLine:
+        interruptedOnce = false
+        engine.refuseOverlongLine()
+      case let .terminate(signal):
+        breaker.handled()
+        return await end(engine, options, signal: signal)
       case .interrupt:
+        breaker.handled()
         if interruptedOnce {
           console.write("\n")
           return await end(engine, options)
@@ -45,11 +70,15 @@ public enum REPL {
       reader.prompt(engine.prompt)
     }
     if console.isInteractive { console.write("\n") }
-    return await end(engine, options)
+    return await end(engine, options, signal: terminating.withLock { $0 })
   }
 
-  private static func end(_ engine: Engine, _ options: Options) async -> Int32 {
-    await engine.finish()
+  /// Saves what is pending; the exit status: 128 + `signal` after one, as shells expect.
+  private static func end(_ engine: Engine, _ options: Options, signal: Int32? = nil) async
+    -> Int32
+  {
+    await engine.finish(waitsForEffects: signal == nil)
+    if let signal { return 128 + signal }
     return options.strict && engine.failures > 0 ? 1 : 0
   }
 }

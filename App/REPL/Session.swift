@@ -29,7 +29,9 @@ final class Session: Sendable {
   }
 
   /// ` [ann]` while ann is logged in; nothing otherwise.
-  var promptTag: String {
-    user.withLock { $0 }.map { " [\($0.clipped().terminalSafe)]" } ?? ""
+  var promptTag: String { Self.promptTag(user.withLock { $0 }) }
+
+  static func promptTag(_ user: String?) -> String {
+    user.map { " [\($0.clipped().terminalSafe)]" } ?? ""
   }
 }

@@ -5,32 +5,55 @@ public struct Waiter: Sendable {
   /// Waits until every task has finished, or until `limit` has passed.
   public let wait: @Sendable (_ tasks: [Task<Void, any Error>], _ limit: Duration) async -> Void
 
+  /// Whether a signal may end a wait early (`WaitBreaker`): in real time; a test clock's waits
+  /// run inline, as the clock expects.
+  let isInterruptible: Bool
+
   public init(
     wait: @escaping @Sendable (_ tasks: [Task<Void, any Error>], _ limit: Duration) async -> Void
   ) {
+    self.init(isInterruptible: false, wait: wait)
+  }
+
+  init(
+    isInterruptible: Bool,
+    wait: @escaping @Sendable (_ tasks: [Task<Void, any Error>], _ limit: Duration) async -> Void
+  ) {
+    self.isInterruptible = isInterruptible
     self.wait = wait
   }
 
-  /// Waits in real time, at most `limit`.
-  public static let realTime = Waiter { tasks, limit in
+  /// Waits in real time, at most `limit`; returns at once when cancelled (a signal broke it).
+  public static let realTime = Waiter(isInterruptible: true) { tasks, limit in
     guard !tasks.isEmpty else { return }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let pending = Locked<CheckedContinuation<Void, Never>?>(continuation)
-      let resume: @Sendable () -> Void = {
-        pending.withLock { value in
-          value?.resume()
-          value = nil
+    let pending = Locked<CheckedContinuation<Void, Never>?>(nil)
+    let isCancelled = Locked(false)
+    let resume: @Sendable () -> Void = {
+      pending.withLock { value in
+        value?.resume()
+        value = nil
+      }
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let cancelled = isCancelled.withLock { isCancelled in
+          pending.withLock { $0 = continuation }
+          return isCancelled
+        }
+        if cancelled { return resume() }
+        let deadline = Task {
+          try? await Task.sleep(for: limit)
+          resume()
+        }
+        Task {
+          for task in tasks { _ = try? await task.value }
+          deadline.cancel()
+          resume()
         }
       }
-      let deadline = Task {
-        try? await Task.sleep(for: limit)
-        resume()
-      }
-      Task {
-        for task in tasks { _ = try? await task.value }
-        deadline.cancel()
-        resume()
-      }
+    } onCancel: {
+      isCancelled.withLock { $0 = true }
+      resume()
     }
   }
 }

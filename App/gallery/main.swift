@@ -4,6 +4,16 @@ import Dispatch
 import Foundation
 import GalleryREPL
 
+// NOTE: first of all: a descriptor among 0–2 closed by the caller (`gallery <&-`) would be taken
+// by the next `open` or `pipe` (the Ctrl-C self-pipe became standard input and the reader blocked
+// on it for ever). /dev/null takes its place, as OpenSSH's `sanitise_stdfd` does.
+for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+  _ = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+}
+// NOTE: a closed output (`gallery … | head -1`) is no reason to drop the person's list: writes
+// then fail with EPIPE, which `writeAll` gives up on quietly, and the app saves and exits.
+signal(SIGPIPE, SIG_IGN)
+
 let processEnvironment = ProcessInfo.processInfo.environment
 let options: Options
 do {
@@ -27,7 +37,11 @@ signal(SIGXFSZ, SIG_IGN)
 
 let console = StandardConsole(environment: processEnvironment)
 let environment = Root.Environment.live(
-  dataDirectory: options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+  dataDirectory: options.dataDirectory.map {
+    URL(
+      fileURLWithPath: Options.expandingHome($0, environment: processEnvironment),
+      isDirectory: true)
+  },
   offline: options.offline, processEnvironment: processEnvironment)
 // NOTE: the REPL, the app's actomaton and its effects all run on one event loop, so a command's
 // round trip through an effect is handed from job to job, not from thread to thread; blocking

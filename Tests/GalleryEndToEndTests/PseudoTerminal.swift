@@ -30,8 +30,14 @@ final class PseudoTerminal: @unchecked Sendable {
   let settingsBefore: termios
 
   /// Starts `gallery` with `arguments` on a new 80×24 terminal; `TERM=xterm`, no colour, and
-  /// the state (history) in `stateHome` unless `environment` says otherwise.
-  init(_ arguments: [String], stateHome: URL, environment extra: [String: String] = [:]) throws {
+  /// the state (history) in `stateHome` unless `environment` says otherwise; the variables
+  /// named in `unset` are left out. With `ownProcessGroup`, the app leads a process group of
+  /// its own whose parent (the test) is outside it, as a shell's job is: a group without one is
+  /// orphaned, and the kernel discards its SIGTSTP.
+  init(
+    _ arguments: [String], stateHome: URL, environment extra: [String: String] = [:],
+    unset: [String] = [], ownProcessGroup: Bool = false
+  ) throws {
     var master: Int32 = -1
     var slave: Int32 = -1
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
@@ -43,13 +49,20 @@ final class PseudoTerminal: @unchecked Sendable {
     var settings = termios()
     tcgetattr(slave, &settings)
     settingsBefore = settings
-    process.executableURL = GalleryProcess.executable
-    process.arguments = arguments
+    if ownProcessGroup {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
+      process.arguments =
+        ["-e", "setpgrp(0, 0); exec @ARGV or die", GalleryProcess.executable.path] + arguments
+    } else {
+      process.executableURL = GalleryProcess.executable
+      process.arguments = arguments
+    }
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm"
     environment["NO_COLOR"] = "1"
     environment["XDG_STATE_HOME"] = stateHome.path
     for (key, value) in extra { environment[key] = value }
+    for key in unset { environment[key] = nil }
     process.environment = environment
     let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
     process.standardInput = terminal

@@ -12,8 +12,8 @@ import Testing
         > login ann
         state: loggingIn (ann)
         \r\u{1B}[Klogin flow: now loggedIn (ann)
-        login>\u{20}
-        """)
+        login [ann]>\u{20}
+        """, "the prompt after the notice names the user just logged in")
   }
 
   @Test func aCommandsOwnResultsAreShownByItNotAnnounced() async {

@@ -12,8 +12,8 @@ import Testing
       harness.console.text == """
         0 active, 0 completed
           (no items)
-        error: The line is 16385 bytes long; lines are at most 16384 bytes.
-        error: The line is 1048580 bytes long; lines are at most 16384 bytes.
+        error: The line is 65537 bytes long; lines are at most 65536 bytes.
+        error: The line is 1048580 bytes long; lines are at most 65536 bytes.
 
         """)
     #expect(harness.engine.failures == 2)
@@ -25,7 +25,7 @@ import Testing
     await harness.engine.execute("add " + String(repeating: "x", count: Engine.maxLineLength - 4))
     #expect(
       harness.console.text.hasSuffix(
-        "! An item can have at most 1000 characters; this one has 16380.\n"))
+        "! An item can have at most 1000 characters; this one has 65532.\n"))
   }
 
   @Test func aLongUserIDIsShownCutAfter64Characters() async {

@@ -84,7 +84,6 @@ import Testing
         > list
         0 active, 0 completed
           (no items)
-        ! There is no item 1: the list is empty.
         > quit
 
         """)

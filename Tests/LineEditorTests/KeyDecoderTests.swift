@@ -98,4 +98,13 @@ import Testing
     #expect(keys.first == .unknown)
     #expect(!decoder.hasPending || keys.count > 1)
   }
+
+  @Test func sequencesWithExtremeOrForeignParametersAreIgnored() {
+    // NOTE: each once crashed the editor (`parameters[1] - 1` overflowed), or could have.
+    #expect(decode("\u{1B}[1;-9223372036854775808C") == [.unknown])
+    #expect(decode("\u{1B}[1;9223372036854775807D") == [.unknown])
+    #expect(decode("\u{1B}[99999999999999999999999;5Cx") == [.unknown, .character("x")])
+    #expect(decode("\u{1B}[1;5:3C\u{1B}[?1;5D\u{1B}[1 ;5C") == [.unknown, .unknown, .unknown])
+    #expect(decode("\u{1B}[;5C\u{1B}[1;C") == [.wordRight, .right], "an empty parameter is 0")
+  }
 }

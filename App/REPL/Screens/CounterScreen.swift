@@ -15,7 +15,8 @@ extension Screen {
       .simple("reset", "back to zero", .reset),
       Command("set", "N", "set the count to N", example: "set 42") {
         arguments throws(CommandError) in
-        .set(try arguments.number(0, named: "N", usage: "set N"))
+        try arguments.expectAtMost(1, usage: "set N")
+        return .set(try arguments.number(0, named: "N", usage: "set N"))
       },
     ],
     render: { state in

@@ -19,7 +19,8 @@ extension Screen {
       .simple("prev", "the previous page", .previousPage),
       Command("open", "N", "details of result N", example: "open 1") {
         arguments throws(CommandError) in
-        .select(position: try arguments.number(0, named: "N", usage: "open N"))
+        try arguments.expectAtMost(1, usage: "open N")
+        return .select(position: try arguments.number(0, named: "N", usage: "open N"))
       },
       Command("sort", "stars|updated|best-match", "order the results", example: "sort stars") {
         arguments throws(CommandError) in
@@ -47,13 +48,14 @@ extension Screen {
   @Sendable static func renderGitHubSearch(_ state: GitHubSearch.State) -> Rendered {
     let problem = Problem(failure: state.failure, refusal: state.refusal)
     if let repository = state.selected {
-      return Rendered([
-        repository.fullName,
-        "  \(repository.description ?? "(no description)")",
-        "  language: \(repository.language ?? "-")  stars: \(repository.stars)  forks: \(repository.forks)",
-        "  license: \(repository.license ?? "-")  updated: \(repository.updatedAt)",
-        "  \(repository.htmlURL)",
-      ])
+      return Rendered(
+        [
+          repository.fullName,
+          "  \(repository.description ?? "(no description)")",
+          "  language: \(repository.language ?? "-")  stars: \(repository.stars)  forks: \(repository.forks)",
+          "  license: \(repository.license ?? "-")  updated: \(repository.updatedAt)",
+          "  \(repository.htmlURL)",
+        ], problem: problem)
     }
     var lines: [String] = []
     if state.query.isEmpty {

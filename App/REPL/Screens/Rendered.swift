@@ -18,14 +18,21 @@ struct Rendered: Sendable {
 
 /// What failed (a load, a request), then what was refused, one line each, shown marked `! `.
 struct Problem: Sendable, Equatable {
-  let messages: [String]
+  let failure: String?
+  let refusal: String?
 
   /// `nil` when nothing failed and nothing was refused.
   init?(failure: (any CustomStringConvertible)? = nil, refusal: String?) {
-    let messages = [failure.map { "\($0)" }, refusal].compactMap { $0 }
-    if messages.isEmpty { return nil }
-    self.messages = messages
+    if failure == nil, refusal == nil { return nil }
+    self.failure = failure.map { "\($0)" }
+    self.refusal = refusal
   }
 
+  var messages: [String] { [failure, refusal].compactMap { $0 } }
+
   var lines: [String] { messages.map { "! \($0)" } }
+
+  /// The failure alone: a refusal answers the command that was refused, and is not news to a
+  /// later `wait`, `list` or re-opening of the screen.
+  var withoutRefusal: Problem? { Problem(failure: failure, refusal: nil) }
 }

@@ -57,11 +57,8 @@ extension Screen {
   ) -> Command<Todo.State, Todo.Action> {
     Command(name, "N", summary, example: "\(name) 1") { arguments throws(CommandError) in
       let usage = "\(name) N"
-      let position = try arguments.number(0, named: "N", usage: usage)
-      guard arguments.words.count == 1 else {
-        throw CommandError("'\(usage)' takes one number, but got '\(arguments.text.clipped())'.")
-      }
-      return action(position)
+      try arguments.expectAtMost(1, usage: usage)
+      return action(try arguments.number(0, named: "N", usage: usage))
     }
   }
 

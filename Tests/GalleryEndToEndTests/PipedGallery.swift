@@ -1,0 +1,167 @@
+import ChildTest
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `gallery` binary with its output on a pipe the test reads as it comes, and its input on a
+/// pipe the test writes to, a file, or closed; for signals and hostile input. Every wait is for a
+/// condition (text, the exit, a count of bytes read), with a deadline that only stops a hang.
+// NOTE: one test drives one process and awaits each wait before the next, as with
+// `PseudoTerminal`.
+final class PipedGallery: @unchecked Sendable {
+  enum Input {
+    /// A pipe: `send` writes to it, `closeInput` ends it.
+    case pipe
+    /// The file (or device) at this path.
+    case file(String)
+    /// The app run by `sh` with these redirections: `<&-` closes its standard input, as
+    /// `gallery <&-` does.
+    case redirected(String)
+  }
+
+  struct Timeout: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let process = Process()
+  private let input = Pipe()
+  let output = Pipe()
+  private let exited = DispatchSemaphore(value: 0)
+  private(set) var bytes: [UInt8] = []
+
+  init(_ arguments: [String], input kind: Input, environment extra: [String: String] = [:]) throws {
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    environment["GITHUB_TOKEN"] = nil
+    environment["GH_TOKEN"] = nil
+    for (key, value) in extra { environment[key] = value }
+    process.environment = environment
+    switch kind {
+    case let .redirected(redirections):
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "exec \"$0\" \"$@\" \(redirections)", GalleryProcess.executable.path] + arguments
+    case .pipe, .file:
+      process.executableURL = GalleryProcess.executable
+      process.arguments = arguments
+    }
+    switch kind {
+    case .pipe: process.standardInput = input
+    case let .file(path): process.standardInput = FileHandle(forReadingAtPath: path)
+    case .redirected: process.standardInput = FileHandle.nullDevice
+    }
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.terminationHandler = { [exited] _ in exited.signal() }
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  func send(_ text: String) {
+    let data = Array(text.utf8)
+    _ = data.withUnsafeBytes {
+      write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count)
+    }
+  }
+
+  func closeInput() { try? input.fileHandleForWriting.close() }
+
+  /// Closes the test's end of the output: from now on the app's writes find nobody reading.
+  func closeOutput() { try? output.fileHandleForReading.close() }
+
+  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Waits until the output holds `needle`.
+  func expect(
+    _ needle: String, within limit: Duration = .seconds(60),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let found = try await ChildTest.onItsOwnThread { self.readUntil(needle, within: limit) }
+    guard found else {
+      Issue.record(
+        "never saw \(needle.debugDescription) in \(text.suffix(400).debugDescription)",
+        sourceLocation: sourceLocation)
+      throw Timeout(description: "never saw \(needle.debugDescription)")
+    }
+  }
+
+  /// Waits for the app to exit; its reason and status, or a recorded issue when it hangs.
+  func waitForExit(
+    within limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> (Process.TerminationReason, Int32) {
+    let seconds = Double(limit.components.seconds)
+    let done = try await ChildTest.onItsOwnThread {
+      self.exited.wait(timeout: .now() + seconds) == .success
+    }
+    guard done else {
+      Issue.record("the app is still running after \(limit)", sourceLocation: sourceLocation)
+      throw Timeout(description: "still running")
+    }
+    return (process.terminationReason, process.terminationStatus)
+  }
+
+  /// Waits until the app has read `count` bytes (`rchar` of `/proc/PID/io`) with its resident
+  /// memory under `residentLimit` all along; whether it did. Past the limit, the app is killed
+  /// at once (it would take the machine's memory next).
+  func reads(_ count: Int, residentLimit: Int, within limit: Duration = .seconds(60)) async throws
+    -> Bool
+  {
+    let pid = process.processIdentifier
+    return try await ChildTest.onItsOwnThread {
+      let deadline = ContinuousClock.now + limit
+      while ContinuousClock.now < deadline, self.process.isRunning {
+        if let resident = self.residentBytes, resident > residentLimit {
+          kill(pid, SIGKILL)
+          return false
+        }
+        if let read = Self.field("rchar:", of: "/proc/\(pid)/io"), read >= count { return true }
+        _ = self.readSome()
+      }
+      return false
+    }
+  }
+
+  /// The app's resident memory in bytes, from `/proc/PID/status`.
+  var residentBytes: Int? {
+    Self.field("VmRSS:", of: "/proc/\(process.processIdentifier)/status").map { $0 * 1024 }
+  }
+
+  private static func field(_ name: String, of path: String) -> Int? {
+    guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    let line = contents.split(separator: "\n").first { $0.hasPrefix(name) }
+    return line.flatMap { Int($0.dropFirst(name.count).split(separator: " ").first ?? "") }
+  }
+
+  private func readUntil(_ needle: String, within limit: Duration) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while true {
+      if text.contains(needle) { return true }
+      guard ContinuousClock.now < deadline, readSome() || process.isRunning else {
+        return text.contains(needle)
+      }
+    }
+  }
+
+  /// Reads what is there within 50 ms; whether anything came.
+  private func readSome() -> Bool {
+    let descriptor = output.fileHandleForReading.fileDescriptor
+    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&poller, 1, 50) > 0 else { return false }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return false }
+    bytes += buffer.prefix(count)
+    return true
+  }
+}
