@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -12,7 +14,7 @@ public enum RawMode {
   /// Enters raw mode on `descriptor` (no echo, no line buffering, keys such as Ctrl-C read as
   /// bytes), unless it is in raw mode already; `false` when the descriptor is not a terminal.
   public static func enter(_ descriptor: Int32) -> Bool {
-    if saved.pointee.isRaw == 1 { return true }
+    if isRaw.load(ordering: .acquiring) { return true }
     var original = termios()
     guard tcgetattr(descriptor, &original) == 0 else { return false }
     installHandlersOnce()
@@ -25,9 +27,10 @@ public enum RawMode {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    saved.pointee = Saved(descriptor: descriptor, settings: original, isRaw: 1)
+    saved.pointee = Saved(descriptor: descriptor, settings: original)
+    isRaw.store(true, ordering: .releasing)
     guard tcsetattr(descriptor, TCSADRAIN, &raw) == 0 else {
-      saved.pointee.isRaw = 0
+      isRaw.store(false, ordering: .releasing)
       return false
     }
     return true
@@ -35,16 +38,20 @@ public enum RawMode {
 
   /// Restores the settings `enter` saved; does nothing when not in raw mode. Async-signal-safe.
   public static func leave() {
-    guard saved.pointee.isRaw == 1 else { return }
-    saved.pointee.isRaw = 0
+    guard isRaw.exchange(false, ordering: .acquiringAndReleasing) else { return }
     _ = tcsetattr(saved.pointee.descriptor, TCSADRAIN, &saved.pointee.settings)
   }
 
   struct Saved {
     var descriptor: Int32 = -1
     var settings = termios()
-    var isRaw: Int32 = 0
   }
+
+  /// Whether the terminal is in raw mode: set by the thread that reads keys, cleared by
+  /// `leave`, which a signal handler may run on another thread at any moment.
+  // NOTE: an atomic (lock-free, so async-signal-safe), not plain memory: the fatal-signal
+  // handler and the key reader touch it from two threads, which the thread sanitizer reported.
+  static let isRaw = Atomic<Bool>(false)
 
   // NOTE: `nonisolated(unsafe)` is safe: the pointers are set once, before any handler exists,
   // and the memory behind them is written only by the thread that reads keys; a signal handler
