@@ -198,10 +198,10 @@ struct Declaration: Hashable, Sendable {
 }
 
 /// The watchers of one actomaton's root reducer, which it asks after every reduced action.
+@usableFromInline
 // NOTE: `@unchecked Sendable` only so that the actomaton's `reduce` closure can hold it: that
 // closure runs on the actomaton's isolation alone, so the watchers are never touched at once
 // from two threads.
-@usableFromInline
 final class LifeRoot<Action: Sendable, State>: @unchecked Sendable {
   private final class Collected {
     var stops = Effect<Action>.empty

@@ -63,6 +63,8 @@ struct ChildLifeFollowsStateTests {
     }
   }
 
+  // NOTE: a request that never answers; nothing waits for it: the tests only check that it is
+  // cancelled when its screen goes.
   static let loginReducer = Reducer<LoginAction, Login, Void> { _, _, _ in
     .run { _ in try await Task.sleep(for: .seconds(1_000_000)) }
   }
