@@ -54,23 +54,17 @@ public final class Engine {
     self.session = session
     var observers = [debugLog.observer]
     if console.isInteractive {
-      // NOTE: the action is told before it is reduced and the new state after; a notice needs
-      // both, so one slot pairs them (actions fed back synchronously are told after).
-      let reduced = Locked<Root.Action?>(nil)
       observers.append(
-        ActomatonObserver(
-          actionReceived: { action, _ in reduced.withLock { $0 = action } },
-          stateChanged: { _, state in
-            guard let action = reduced.withLock({ $0.take() }) else { return }
-            latest.withLock { $0 = state.current }
-            if !isBusy.withLock({ $0 }), let current = state.current,
-              let notice = Screen.of(current).notice(action, current)
-            {
-              // NOTE: the user from the state itself: the session follows it a moment later,
-              // and a prompt read from it named the state before the notice.
-              console.notify(notice, prompt: Engine.prompt(for: current, user: state.signedInUser))
-            }
-          }))
+        ActomatonObserver(actionReduced: { action, _, _, state in
+          latest.withLock { $0 = state.current }
+          if !isBusy.withLock({ $0 }), let current = state.current,
+            let notice = Screen.of(current).notice(action, current)
+          {
+            // NOTE: the user from the state itself: the session follows it a moment later,
+            // and a prompt read from it named the state before the notice.
+            console.notify(notice, prompt: Engine.prompt(for: current, user: state.signedInUser))
+          }
+        }))
     }
     actomaton = Actomaton(
       state: Root.State(), reducer: Root.reducer, environment: environment, clock: clock,

@@ -20,7 +20,7 @@ final class Session: Sendable {
     }
     store = Actomaton(
       state: nil, reducer: follows, executor: executor,
-      observer: ActomatonObserver(stateChanged: { _, new in user.withLock { $0 = new } }))
+      observer: ActomatonObserver(actionReduced: { _, _, _, new in user.withLock { $0 = new } }))
   }
 
   /// Follows `app`'s logged-in user from now on.

@@ -39,10 +39,10 @@ extension Actomaton {
     let observer = hooks.observer
     observer?.actionReceived?(action, origin)
     let effect: Effect<Action>
-    if let stateChanged = observer?.stateChanged {
+    if let actionReduced = observer?.actionReduced {
       let old = currentState
       effect = reduce(action, &currentState)
-      stateChanged(old, currentState)
+      actionReduced(action, origin, old, currentState)
     } else {
       effect = reduce(action, &currentState)
     }

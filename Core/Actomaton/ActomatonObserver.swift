@@ -2,24 +2,33 @@
 /// life, for logging, debugging and hosts.
 ///
 /// The closures run synchronously on the actomaton, in the order things happen, so keep them
-/// fast. A closure left `nil` costs nothing: the old state is copied for ``stateChanged`` only
+/// fast. A closure left `nil` costs nothing: the old state is kept for ``actionReduced`` only
 /// when it is set, and an actomaton without an observer does no work for one at all.
+///
+/// One reduction is one ``actionReduced`` call with the action, its origin and the states on
+/// both sides, so an observer that needs the action with its change (a log, a recorder) needs
+/// no pairing of its own. An action the reducer feeds back at once (``Effect/nextAction(_:)``) is
+/// reduced, and told, after the action that returned it.
 public struct ActomatonObserver<Action: Sendable, State: Sendable>: Sendable {
   /// An action is about to be reduced, and where it came from.
   public var actionReceived: (@Sendable (_ action: Action, _ origin: ActionOrigin) -> Void)?
-  /// An action was reduced: the state before and after it (equal when nothing changed).
-  public var stateChanged: (@Sendable (_ old: State, _ new: State) -> Void)?
+  /// An action was reduced: the action, where it came from, and the state before and after it
+  /// (equal when nothing changed).
+  public var actionReduced:
+    (@Sendable (_ action: Action, _ origin: ActionOrigin, _ old: State, _ new: State) -> Void)?
   /// An effect started, waited, ended or was dropped.
   public var effectEvent: (@Sendable (_ event: EffectEvent) -> Void)?
 
   /// Creates an observer from the closures it needs.
   public init(
     actionReceived: (@Sendable (_ action: Action, _ origin: ActionOrigin) -> Void)? = nil,
-    stateChanged: (@Sendable (_ old: State, _ new: State) -> Void)? = nil,
+    actionReduced: (
+      @Sendable (_ action: Action, _ origin: ActionOrigin, _ old: State, _ new: State) -> Void
+    )? = nil,
     effectEvent: (@Sendable (_ event: EffectEvent) -> Void)? = nil
   ) {
     self.actionReceived = actionReceived
-    self.stateChanged = stateChanged
+    self.actionReduced = actionReduced
     self.effectEvent = effectEvent
   }
 }
@@ -28,14 +37,16 @@ extension ActomatonObserver {
   /// One observer that tells every one of `observers`, in order.
   public static func combine(_ observers: [ActomatonObserver]) -> ActomatonObserver {
     let actions = observers.compactMap(\.actionReceived)
-    let changes = observers.compactMap(\.stateChanged)
+    let reductions = observers.compactMap(\.actionReduced)
     let effects = observers.compactMap(\.effectEvent)
     var combined = ActomatonObserver()
     if !actions.isEmpty {
       combined.actionReceived = { action, origin in for tell in actions { tell(action, origin) } }
     }
-    if !changes.isEmpty {
-      combined.stateChanged = { old, new in for tell in changes { tell(old, new) } }
+    if !reductions.isEmpty {
+      combined.actionReduced = { action, origin, old, new in
+        for tell in reductions { tell(action, origin, old, new) }
+      }
     }
     if !effects.isEmpty {
       combined.effectEvent = { event in for tell in effects { tell(event) } }

@@ -29,9 +29,6 @@ extension ActomatonObserver {
     effects: Bool = false, when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true }
   ) -> ActomatonObserver {
     let head = prefix.isEmpty ? "" : "[\(prefix)] "
-    // NOTE: the actomaton tells the action, then (after reducing it) the change; actions it
-    // feeds back synchronously come after, so one slot pairs each action with its change.
-    let pending = Locked<Action?>(nil)
     var observer = ActomatonObserver()
     if effects {
       observer.effectEvent = { event in sink("\(head)\(event)") }
@@ -43,11 +40,8 @@ extension ActomatonObserver {
       }
       return observer
     }
-    observer.actionReceived = { action, _ in
-      pending.withLock { $0 = isLogged(action) ? action : nil }
-    }
-    observer.stateChanged = { old, new in
-      guard let action = pending.withLock({ $0.take() }) else { return }
+    observer.actionReduced = { action, _, old, new in
+      guard isLogged(action) else { return }
       sink(LogEntry.text(head: head, action: action, format: format, old: old, new: new))
     }
     return observer

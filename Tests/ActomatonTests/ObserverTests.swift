@@ -25,7 +25,7 @@ import Testing
     var observer: ActomatonObserver<Action, [Int]> {
       ActomatonObserver(
         actionReceived: { action, origin in self.add("\(action) from \(origin)") },
-        stateChanged: { old, new in if old != new { self.add("state \(old) → \(new)") } },
+        actionReduced: { _, _, old, new in if old != new { self.add("state \(old) → \(new)") } },
         effectEvent: { event in
           let queue = event.queue.map { " in \(type(of: $0))" } ?? ""
           let id = event.id.map { " \(type(of: $0))" } ?? ""
@@ -140,5 +140,20 @@ import Testing
     let actomaton = Actomaton(state: [], reducer: Self.reducer(Journal()))
     await actomaton.send(.chain)
     #expect(await !actomaton.isObserved)
+  }
+
+  @Test func eachReductionIsOneEventWithItsActionOriginAndBothStates() async throws {
+    let reductions = Locked<[String]>([])
+    let observer = ActomatonObserver<Action, [Int]>(actionReduced: { action, origin, old, new in
+      reductions.withLock { $0.append("\(action) from \(origin): \(old) → \(new)") }
+    })
+    let actomaton = Actomaton(state: [], reducer: Self.reducer(Journal()), observer: observer)
+    await actomaton.send(.chain)
+    try await actomaton.send(.start)?.value
+    #expect(
+      reductions.withLock { $0 } == [
+        "chain from send: [] → []", "done(0) from nextAction: [] → [0]",
+        "start from send: [0] → [0]", "done(1) from feedback: [0] → [0, 1]",
+      ])
   }
 }
