@@ -46,18 +46,22 @@ extension Actomaton {
     } else {
       effect = reduce(action, &currentState)
     }
-    if !hooks.subscribers.isEmpty {
-      let state = currentState
-      var ended: [Int] = []
-      for (index, subscriber) in hooks.subscribers.enumerated() where !subscriber.offer(state) {
-        ended.append(index)
-      }
-      if !ended.isEmpty {
-        for index in ended.reversed() { hooks.subscribers.remove(at: index) }
-        if hooks.subscribers.isEmpty, hooks.observer == nil { self.hooks = nil }
-      }
-    }
+    offerState(to: hooks)
     return effect
+  }
+
+  /// Offers the current state to the `values(of:)` observers and forgets those that ended.
+  func offerState(to hooks: Hooks) {
+    if hooks.subscribers.isEmpty { return }
+    let state = currentState
+    var ended: [Int] = []
+    for (index, subscriber) in hooks.subscribers.enumerated() where !subscriber.offer(state) {
+      ended.append(index)
+    }
+    if !ended.isEmpty {
+      for index in ended.reversed() { hooks.subscribers.remove(at: index) }
+      if hooks.subscribers.isEmpty, hooks.observer == nil { self.hooks = nil }
+    }
   }
 
   /// Tells the observer of an effect event, if there is an observer.

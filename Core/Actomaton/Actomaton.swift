@@ -11,6 +11,8 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   @usableFromInline var currentState: State
 
   @usableFromInline let reduce: @Sendable (Action, inout State) -> Effect<Action>
+  /// Puts a state in place and returns what starting and stopping it asks for.
+  let restoring: @Sendable (State, inout State) -> Effect<Action>
   let clock: EffectClock
   let onError: (@Sendable (any Error) -> Void)?
   let executor: (any TaskExecutor)?
@@ -81,8 +83,16 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
       self.reduce = { action, state in
         root.effect(after: run(action, &state, environment), state: &state)
       }
+      self.restoring = { restored, state in
+        state = restored
+        return root.effect(after: .empty, state: &state)
+      }
     } else {
       self.reduce = { action, state in run(action, &state, environment) }
+      self.restoring = { restored, state in
+        state = restored
+        return .empty
+      }
     }
     self.clock = EffectClock(any: clock)
     self.onError = onError

@@ -16,6 +16,9 @@ public struct ActomatonObserver<Action: Sendable, State: Sendable>: Sendable {
   /// (equal when nothing changed).
   public var actionReduced:
     (@Sendable (_ action: Action, _ origin: ActionOrigin, _ old: State, _ new: State) -> Void)?
+  /// The state was put back with ``Actomaton/restore(_:)``: the state before and the one
+  /// restored.
+  public var stateRestored: (@Sendable (_ old: State, _ new: State) -> Void)?
   /// An effect started, waited, ended or was dropped.
   public var effectEvent: (@Sendable (_ event: EffectEvent) -> Void)?
 
@@ -25,10 +28,12 @@ public struct ActomatonObserver<Action: Sendable, State: Sendable>: Sendable {
     actionReduced: (
       @Sendable (_ action: Action, _ origin: ActionOrigin, _ old: State, _ new: State) -> Void
     )? = nil,
+    stateRestored: (@Sendable (_ old: State, _ new: State) -> Void)? = nil,
     effectEvent: (@Sendable (_ event: EffectEvent) -> Void)? = nil
   ) {
     self.actionReceived = actionReceived
     self.actionReduced = actionReduced
+    self.stateRestored = stateRestored
     self.effectEvent = effectEvent
   }
 }
@@ -38,6 +43,7 @@ extension ActomatonObserver {
   public static func combine(_ observers: [ActomatonObserver]) -> ActomatonObserver {
     let actions = observers.compactMap(\.actionReceived)
     let reductions = observers.compactMap(\.actionReduced)
+    let restores = observers.compactMap(\.stateRestored)
     let effects = observers.compactMap(\.effectEvent)
     var combined = ActomatonObserver()
     if !actions.isEmpty {
@@ -47,6 +53,9 @@ extension ActomatonObserver {
       combined.actionReduced = { action, origin, old, new in
         for tell in reductions { tell(action, origin, old, new) }
       }
+    }
+    if !restores.isEmpty {
+      combined.stateRestored = { old, new in for tell in restores { tell(old, new) } }
     }
     if !effects.isEmpty {
       combined.effectEvent = { event in for tell in effects { tell(event) } }
