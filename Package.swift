@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "ActomatonDebugging", targets: ["ActomatonDebugging"]),
     .library(name: "ActomatonObservation", targets: ["ActomatonObservation"]),
     .library(name: "ActomatonTesting", targets: ["ActomatonTesting"]),
+    .library(name: "ActomatonRecording", targets: ["ActomatonRecording"]),
     .library(name: "FeatureSupport", targets: ["FeatureSupport"]),
     .library(name: "CounterFeature", targets: ["CounterFeature"]),
     .library(name: "StateDiagramFeature", targets: ["StateDiagramFeature"]),
@@ -54,6 +55,14 @@ let package = Package(
     .testTarget(
       name: "ActomatonTestingTests", dependencies: ["ActomatonTesting"],
       path: "Tests/ActomatonTestingTests"),
+
+    .target(
+      name: "ActomatonRecording", dependencies: ["Actomaton", "ActomatonDebugging", "Locking"],
+      path: "Core/ActomatonRecording"),
+    .testTarget(
+      name: "ActomatonRecordingTests",
+      dependencies: ["ActomatonRecording", "ActomatonTesting", "Locking"],
+      path: "Tests/ActomatonRecordingTests"),
 
     // MARK: - Clients: interfaces
     // A client is a struct of closures with its models, errors and test values. Features depend

@@ -1,0 +1,232 @@
+import Actomaton
+import Dispatch
+import Foundation
+import Locking
+
+/// Records an actomaton: every reduced action with its origin and time, every restore, a state
+/// checkpoint every few entries, and the host's notes, into one or more sinks.
+///
+/// ```swift
+/// let recorder = Recorder<Action, State>(
+///   initialState: state, sinks: [JSONLinesFileSink(url: file), ring])
+/// let store = Actomaton(state: state, reducer: reducer, observer: recorder.observer)
+/// …
+/// recorder.close()
+/// ```
+///
+/// The observer only copies the action (and, at a checkpoint, the state) into a buffer: it never
+/// encodes, writes or waits on the actomaton. Encoding and writing happen on a queue of the
+/// recorder's own. When that writer falls more than `bufferLimit` lines behind, new lines are
+/// dropped and counted, and the trailer says how many were lost.
+public final class Recorder<Action: Codable & Sendable, State: Codable & Sendable>: Sendable {
+  private struct Buffer {
+    var lines: [RecordLine<Action, State>] = []
+    var nextIndex = 0
+    var lost = 0
+    var isDraining = false
+    var isClosed = false
+    var lastState: State
+    var lastCheckpoint = -1
+  }
+
+  /// A checkpoint follows every this many entries.
+  public let checkpointEvery: Int
+  /// How many lines may wait for the writer before new ones are lost.
+  public let bufferLimit: Int
+  private let sinks: [any RecordingSink]
+  private let buffer: Locked<Buffer>
+  private let elapsed: @Sendable () -> Duration
+  private let writer = DispatchQueue(label: "ActomatonRecording.writer")
+  /// The recording so far, as values, when the recorder keeps one.
+  private let memory: Locked<Recording<Action, State>>?
+
+  /// Starts a recording whose first state is `initialState`.
+  ///
+  /// - Parameters:
+  ///   - initialState: The actomaton's state before the first action.
+  ///   - checkpointEvery: How many entries between state checkpoints (at least 1); a replay
+  ///     checks each, and going back in time costs at most this many reductions.
+  ///   - clock: The clock entries are timed by (the actomaton's, so a test clock in tests).
+  ///   - bufferLimit: How many lines may wait for the writer before new ones are lost.
+  ///   - keepsRecording: Whether to keep the whole recording in memory as values too, for
+  ///     ``recording`` (undo, time travel).
+  ///   - sinks: Where the lines go.
+  public init(
+    initialState: State, checkpointEvery: Int = 100,
+    clock: any Clock<Duration> = ContinuousClock(), bufferLimit: Int = 100_000,
+    keepsRecording: Bool = false, sinks: [any RecordingSink] = []
+  ) {
+    self.checkpointEvery = max(1, checkpointEvery)
+    self.bufferLimit = max(1, bufferLimit)
+    self.sinks = sinks
+    func since<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+      let start = clock.now
+      return { start.duration(to: clock.now) }
+    }
+    elapsed = since(clock)
+    let header = RecordingHeader(Action.self, State.self, checkpointEvery: self.checkpointEvery)
+    memory = keepsRecording ? Locked(Recording(header: header, initialState: initialState)) : nil
+    buffer = Locked(
+      Buffer(lines: [.header(header, initialState: initialState)], lastState: initialState))
+    writer.async { [self] in drain() }
+    buffer.withLock { $0.isDraining = true }
+  }
+
+  /// The observer to give the actomaton (combine it with others with
+  /// ``ActomatonObserver/combine(_:)``).
+  public var observer: ActomatonObserver<Action, State> {
+    ActomatonObserver(
+      actionReduced: { [self] action, origin, _, new in add(.action(action, origin), new) },
+      stateRestored: { [self] _, new in add(.restore(new), new) })
+  }
+
+  /// Adds a host's note before the next entry (the REPL adds each command line).
+  public func note(_ text: String) {
+    enqueue { buffer in .note(before: buffer.nextIndex, text: text) }
+  }
+
+  /// Ends the recording: writes a last checkpoint and the trailer, waits for the writer, and
+  /// closes the sinks. Later actions are not recorded.
+  public func close() {
+    let closing = buffer.withLock { buffer -> Bool in
+      guard !buffer.isClosed else { return false }
+      let last = buffer.nextIndex - 1
+      if buffer.lastCheckpoint != last {
+        buffer.lines.append(.checkpoint(index: last, state: buffer.lastState))
+      }
+      buffer.lines.append(.trailer(entries: buffer.nextIndex, lost: buffer.lost))
+      buffer.isClosed = true
+      return true
+    }
+    guard closing else { return }
+    writer.sync { drain() }
+    for sink in sinks { sink.close() }
+  }
+
+  /// Waits until every line so far has been handed to the sinks.
+  public func flush() { writer.sync { drain() } }
+
+  /// The recording so far, with every line handed to the writer; `nil` unless the recorder was
+  /// made with `keepsRecording`.
+  public var recording: Recording<Action, State>? {
+    guard let memory else { return nil }
+    flush()
+    return memory.withLock { $0 }
+  }
+
+  /// How many entries the writer lost so far.
+  public var lost: Int { buffer.withLock { $0.lost } }
+
+  private func add(_ event: RecordedEntry<Action, State>.Event, _ state: State) {
+    let time = elapsed()
+    let every = checkpointEvery
+    let schedule = buffer.withLock { buffer -> Bool in
+      guard !buffer.isClosed else { return false }
+      let index = buffer.nextIndex
+      buffer.nextIndex += 1
+      buffer.lastState = state
+      guard buffer.lines.count < bufferLimit else {
+        buffer.lost += 1
+        return false
+      }
+      buffer.lines.append(.entry(RecordedEntry(index: index, time: time, event: event)))
+      if (index + 1) % every == 0 {
+        buffer.lines.append(.checkpoint(index: index, state: state))
+        buffer.lastCheckpoint = index
+      }
+      return startDraining(&buffer)
+    }
+    if schedule { writer.async { [self] in drain() } }
+  }
+
+  private func enqueue(_ line: (inout Buffer) -> RecordLine<Action, State>) {
+    let schedule = buffer.withLock { buffer -> Bool in
+      guard !buffer.isClosed else { return false }
+      buffer.lines.append(line(&buffer))
+      return startDraining(&buffer)
+    }
+    if schedule { writer.async { [self] in drain() } }
+  }
+
+  /// Whether the caller must schedule a drain (none is pending).
+  private func startDraining(_ buffer: inout Buffer) -> Bool {
+    if buffer.isDraining { return false }
+    buffer.isDraining = true
+    return true
+  }
+
+  /// Adds a line to the recording kept in memory; after a gap (lines lost), the recording ends
+  /// there and says why.
+  private func keep(_ line: RecordLine<Action, State>, in memory: Locked<Recording<Action, State>>)
+  {
+    memory.withLock { recording in
+      guard recording.damage == nil else { return }
+      do throws(RecordingDamage) {
+        try recording.add(line)
+      } catch {
+        recording.damage = error
+      }
+    }
+  }
+
+  /// On the writer queue: takes the waiting lines, encodes and writes them, until none wait.
+  private func drain() {
+    let encoder = JSONEncoder.recording
+    while true {
+      let lines = buffer.withLock { buffer -> [RecordLine<Action, State>] in
+        let lines = buffer.lines
+        buffer.lines = []
+        if lines.isEmpty { buffer.isDraining = false }
+        return lines
+      }
+      if lines.isEmpty { return }
+      for var line in lines {
+        if case let .trailer(entries, _) = line {
+          line = .trailer(entries: entries, lost: buffer.withLock { $0.lost })
+        }
+        if let memory, line.kind != .header { keep(line, in: memory) }
+        guard !sinks.isEmpty else { continue }
+        guard let data = try? encoder.encode(line) else {
+          // NOTE: an entry that cannot be encoded is counted as lost, so the trailer says so.
+          buffer.withLock { $0.lost += 1 }
+          continue
+        }
+        let encoded = EncodedLine(kind: line.kind, data: data)
+        for sink in sinks { sink.write(encoded) }
+      }
+    }
+  }
+}
+
+extension JSONEncoder {
+  /// Sorted keys, and non-finite numbers as strings (JSON has none).
+  static var recording: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    return encoder
+  }
+}
+
+extension JSONDecoder {
+  /// Reads what ``JSONEncoder/recording`` writes.
+  static var recording: JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    return decoder
+  }
+}
+
+extension RecordLine {
+  var kind: EncodedLine.Kind {
+    switch self {
+    case .header: .header
+    case let .entry(entry): .entry(entry.index)
+    case let .checkpoint(index, _): .checkpoint(index)
+    case .note: .note
+    case .trailer: .trailer
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Locking
+
+/// Where a recorder's lines go. Called on the recorder's writer thread, one line at a time, in
+/// order; never on the actomaton.
+public protocol RecordingSink: Sendable {
+  /// Takes one encoded line (without its newline) and what kind it is.
+  func write(_ line: EncodedLine)
+  /// The recording ended; flush and release what the sink holds.
+  func close()
+}
+
+/// A line of a recording, encoded, with what it holds.
+public struct EncodedLine: Sendable {
+  /// What the line holds.
+  public enum Kind: Sendable, Equatable {
+    case header
+    /// An action or a restore, with its index.
+    case entry(Int)
+    /// The state after the entry at the index.
+    case checkpoint(Int)
+    case note
+    case trailer
+  }
+
+  /// What the line holds.
+  public let kind: Kind
+  /// The JSON object, without a newline.
+  public let data: Data
+}
+
+/// Appends a recording to a JSON Lines file.
+///
+/// A file that cannot be opened or written is said once, on standard error, and the session
+/// goes on without it.
+public final class JSONLinesFileSink: RecordingSink {
+  private let handle: FileHandle?
+  private let path: String
+  private let failed = Locked(false)
+  private let problems: @Sendable (String) -> Void
+
+  /// Creates (or empties) the file at `url`.
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - problems: Where the one message about a file that cannot be written goes; standard
+  ///     error by default.
+  public init(
+    url: URL,
+    problems: @escaping @Sendable (String) -> Void = {
+      FileHandle.standardError.write(Data($0.utf8))
+    }
+  ) {
+    self.problems = problems
+    path = url.path
+    if FileManager.default.createFile(atPath: url.path, contents: nil) {
+      handle = FileHandle(forWritingAtPath: url.path)
+    } else {
+      handle = nil
+    }
+    if handle == nil { say("cannot create the file") }
+  }
+
+  /// Writes the line and a newline.
+  public func write(_ line: EncodedLine) {
+    guard let handle, !failed.withLock({ $0 }) else { return }
+    do {
+      try handle.write(contentsOf: line.data + Data([UInt8(ascii: "\n")]))
+    } catch {
+      failed.withLock { $0 = true }
+      say("\(error)")
+    }
+  }
+
+  /// Closes the file.
+  public func close() { try? handle?.close() }
+
+  private func say(_ problem: String) {
+    problems("recording: cannot write \(path): \(problem); the session goes on unrecorded\n")
+  }
+}
+
+/// Keeps the last `capacity` entries in memory (for a crash report), with the header, the
+/// checkpoints they need and their notes.
+public final class RingSink: RecordingSink {
+  private struct Kept {
+    var header: Data?
+    var entries: [(index: Int, data: Data)] = []
+    var checkpoints: [(index: Int, data: Data)] = []
+    var notes: [(before: Int, data: Data)] = []
+  }
+
+  /// How many entries it keeps.
+  public let capacity: Int
+  private let kept = Locked(Kept())
+
+  /// A ring of the last `capacity` entries.
+  public init(capacity: Int) {
+    precondition(capacity > 0, "a ring keeps at least one entry")
+    self.capacity = capacity
+  }
+
+  /// Keeps the line, forgetting the oldest entry past the capacity.
+  public func write(_ line: EncodedLine) {
+    kept.withLock { kept in
+      switch line.kind {
+      case .header: kept.header = line.data
+      case let .entry(index):
+        kept.entries.append((index, line.data))
+        if kept.entries.count > capacity { kept.entries.removeFirst() }
+      case let .checkpoint(index): kept.checkpoints.append((index, line.data))
+      case .note: kept.notes.append((kept.entries.last.map { $0.index + 1 } ?? 0, line.data))
+      case .trailer: break
+      }
+      let first = kept.entries.first?.index ?? 0
+      // NOTE: the newest checkpoint before the first entry kept is where a replay starts.
+      if let start = kept.checkpoints.lastIndex(where: { $0.index < first }), start > 0 {
+        kept.checkpoints.removeFirst(start)
+      }
+      kept.notes.removeAll { $0.before < first }
+    }
+  }
+
+  public func close() {}
+
+  /// The indices of the entries kept, oldest first.
+  public var entryIndices: [Int] { kept.withLock { $0.entries.map(\.index) } }
+
+  /// The ring as a recording's JSON Lines: the header, then from the newest checkpoint before
+  /// the kept entries (or the first state) to the last entry. Entries kept before that
+  /// checkpoint cannot be replayed and are left out.
+  public func jsonLines() -> Data {
+    kept.withLock { kept in
+      guard let header = kept.header else { return Data() }
+      var lines = [header]
+      let first = kept.entries.first?.index ?? 0
+      var from = 0
+      if first > 0 {
+        if let start = kept.checkpoints.last(where: { $0.index < first }) {
+          lines.append(start.data)
+          from = start.index + 1
+        } else if let start = kept.checkpoints.first(where: { $0.index >= first }) {
+          lines.append(start.data)
+          from = start.index + 1
+        }
+      }
+      var notes = kept.notes[...]
+      for entry in kept.entries where entry.index >= from {
+        while let note = notes.first, note.before <= entry.index {
+          if note.before == entry.index { lines.append(note.data) }
+          notes.removeFirst()
+        }
+        lines.append(entry.data)
+        if let checkpoint = kept.checkpoints.first(where: { $0.index == entry.index }) {
+          lines.append(checkpoint.data)
+        }
+      }
+      return lines.reduce(into: Data()) { $0 += $1 + Data([UInt8(ascii: "\n")]) }
+    }
+  }
+}

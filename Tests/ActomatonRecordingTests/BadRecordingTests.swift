@@ -1,0 +1,98 @@
+import ActomatonRecording
+import ActomatonTesting
+import Foundation
+import Testing
+
+/// Recordings that are cut, corrupt, newer, or of another app: a clear message, never a crash.
+@Suite(.timeLimit(.minutes(1)))
+struct BadRecordingTests {
+  typealias TallyRecording = Recording<Tally.Action, Tally.State>
+
+  @Test func aTruncatedLineIsNamedAndNothingPastItIsReplayed() async throws {
+    let (sink, _) = try await RecordReplayTests.record(every: 100)
+    let data = sink.jsonLines
+    let cut = String(line(5, of: data).dropLast(4))
+    let recording = try TallyRecording(jsonLines: replacing(line: 5, in: data, with: cut))
+    #expect(recording.damage?.line == 5)
+    #expect(
+      recording.damage?.problem
+        == "not JSON (truncated or corrupt); expected one JSON object on each line")
+    #expect(recording.entries.count == 2)
+    let outcome = recording.replay(through: Tally.reducer, environment: ())
+    #expect(outcome.replayed == 2)
+    #expect(!outcome.isFaithful)
+  }
+
+  @Test func aLineWithAMissingFieldSaysWhichField() throws {
+    let data = Data(
+      """
+      \(header())
+      {"kind":"entry","index":0,"origin":"send","action":{"increment":{}}}
+      """.utf8)
+    let recording = try TallyRecording(jsonLines: data)
+    #expect(recording.damage == RecordingDamage(line: 2, problem: "'time' is missing"))
+  }
+
+  @Test func anUnknownOriginOrKindIsNamedWithWhatWasExpected() throws {
+    let data = Data(
+      """
+      \(header())
+      {"kind":"entry","index":0,"time":0,"origin":"telepathy","action":{"increment":{}}}
+      """.utf8)
+    let damage = try #require(try TallyRecording(jsonLines: data).damage)
+    #expect(damage.line == 2)
+    #expect(
+      damage.problem.contains("origin 'telepathy' is not send, nextAction, feedback or binding"))
+    let kind = Data("\(header())\n{\"kind\":\"mystery\"}\n".utf8)
+    #expect(
+      try TallyRecording(jsonLines: kind).damage?.problem.contains("kind 'mystery' is not") == true)
+  }
+
+  @Test func aMissingEntryIsNamed() throws {
+    let data = Data(
+      """
+      \(header())
+      {"kind":"entry","index":0,"time":0,"origin":"send","action":{"increment":{}}}
+      {"kind":"entry","index":2,"time":0,"origin":"send","action":{"increment":{}}}
+      """.utf8)
+    let recording = try TallyRecording(jsonLines: data)
+    #expect(
+      recording.damage == RecordingDamage(line: 3, problem: "entry 2 where entry 1 was expected"))
+    #expect(recording.entries.count == 1)
+  }
+
+  @Test func aNewerFormatIsRefused() {
+    let data = Data(header(version: 99).utf8)
+    #expect(throws: RecordingError.newerVersion(99)) { try TallyRecording(jsonLines: data) }
+    #expect(
+      RecordingError.newerVersion(99).description
+        == "the recording is of format version 99; this program reads versions up to 1")
+  }
+
+  @Test func aRecordingOfAnotherAppIsRefusedNamingBothTypes() throws {
+    let other = Data(header(action: "Other.Action").utf8)
+    let error = try #require(throws: RecordingError.self) { try TallyRecording(jsonLines: other) }
+    #expect(error.description.contains("of another app (Other.Action, "))
+    #expect(error.description.contains("expected one of \(String(reflecting: Tally.Action.self))"))
+  }
+
+  @Test func emptyOrHeaderlessTextIsNotARecording() {
+    #expect(throws: RecordingError.noHeader("the recording is empty")) {
+      try TallyRecording(jsonLines: Data())
+    }
+    let error = #expect(throws: RecordingError.self) {
+      try TallyRecording(jsonLines: Data("hello\n".utf8))
+    }
+    #expect(
+      error?.description.hasPrefix("not a recording: line 1 is not a recording's header") == true)
+  }
+
+  /// A header line of `Tally`'s recordings, with a first state.
+  func header(version: Int = 1, action: String? = nil) -> String {
+    let actionType = action ?? String(reflecting: Tally.Action.self)
+    let stateType = String(reflecting: Tally.State.self)
+    return
+      #"{"header":{"actionType":"\#(actionType)","checkpointEvery":100,"format":"actomaton-recording","#
+      + #""stateType":"\#(stateType)","version":\#(version)},"kind":"header","state":{"count":0,"fetched":[]}}"#
+  }
+}
