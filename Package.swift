@@ -50,7 +50,8 @@ let package = Package(
       path: "Tests/ActomatonObservationTests"),
 
     .target(
-      name: "ActomatonTesting", dependencies: ["Actomaton", "ActomatonDebugging"],
+      name: "ActomatonTesting",
+      dependencies: ["Actomaton", "ActomatonDebugging", "ActomatonRecording"],
       path: "Core/ActomatonTesting"),
     .testTarget(
       name: "ActomatonTestingTests", dependencies: ["ActomatonTesting"],

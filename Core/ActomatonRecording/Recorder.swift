@@ -67,9 +67,10 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     let header = RecordingHeader(Action.self, State.self, checkpointEvery: self.checkpointEvery)
     memory = keepsRecording ? Locked(Recording(header: header, initialState: initialState)) : nil
     buffer = Locked(
-      Buffer(lines: [.header(header, initialState: initialState)], lastState: initialState))
+      Buffer(
+        lines: [.header(header, initialState: initialState)], isDraining: true,
+        lastState: initialState))
     writer.async { [self] in drain() }
-    buffer.withLock { $0.isDraining = true }
   }
 
   /// The observer to give the actomaton (combine it with others with

@@ -1,0 +1,109 @@
+import ActomatonRecording
+import ActomatonTesting
+import Foundation
+import Locking
+import Testing
+
+/// Where lines go: a ring of the last N, a file, and a writer that falls behind.
+@Suite(.timeLimit(.minutes(1)))
+struct SinkTests {
+  typealias TallyRecording = Recording<Tally.Action, Tally.State>
+
+  static func send(_ count: Int, to recorder: Recorder<Tally.Action, Tally.State>) async {
+    let store = Actomaton(
+      state: Tally.State(), reducer: Tally.reducer, observer: recorder.observer)
+    for amount in 1...count { await store.send(.add(amount)) }
+  }
+
+  @Test(arguments: [1, 3, 10])
+  func theRingKeepsExactlyTheLastNEntries(capacity: Int) async throws {
+    let ring = RingSink(capacity: capacity)
+    let recorder = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(), checkpointEvery: 4, sinks: [ring])
+    await Self.send(25, to: recorder)
+    recorder.flush()
+    #expect(ring.entryIndices == Array((25 - capacity)..<25))
+  }
+
+  @Test func theRingsTailReplaysFromTheCheckpointBeforeIt() async throws {
+    let ring = RingSink(capacity: 10)
+    let recorder = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(), checkpointEvery: 4, sinks: [ring])
+    await Self.send(25, to: recorder)
+    recorder.close()
+    let tail = try TallyRecording(jsonLines: ring.jsonLines())
+    // NOTE: the entries kept are 15…24; the newest checkpoint before them is after entry 11,
+    // whose successors 12…14 are gone, so the tail starts after the checkpoint of entry 15.
+    #expect(tail.startIndex == 16)
+    #expect(tail.damage == nil)
+    let outcome = tail.replay(through: Tally.reducer, environment: ())
+    #expect(outcome.isFaithful)
+    #expect(outcome.state.count == (1...25).reduce(0, +))
+  }
+
+  @Test func aRecordingStartsWithTheFirstStateAndEndsWithATrailer() async throws {
+    let sink = LinesSink()
+    let recorder = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(count: 3), checkpointEvery: 100, sinks: [sink])
+    await Self.send(2, to: recorder)
+    recorder.close()
+    let kinds = sink.lines.withLock { $0.map(\.kind) }
+    #expect(kinds == [.header, .entry(0), .entry(1), .checkpoint(1), .trailer])
+    #expect(line(5, of: sink.jsonLines) == #"{"entries":2,"kind":"trailer","lost":0}"#)
+    #expect(try TallyRecording(jsonLines: sink.jsonLines).initialState.count == 3)
+  }
+
+  @Test func sendNeverWaitsForTheWriterAndAWriterBehindReportsItsLosses() async throws {
+    let stuck = StuckSink()
+    let recorder = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(), checkpointEvery: 1_000, bufferLimit: 5, sinks: [stuck])
+    let store = Actomaton(
+      state: Tally.State(), reducer: Tally.reducer, observer: recorder.observer)
+    await store.send(.add(1))
+    // NOTE: the writer is now blocked inside the sink, holding entry 0: every send after this
+    // returns although nothing more is written, and past 5 waiting lines entries are lost.
+    let reached = await withCheckedContinuation { done in
+      DispatchQueue.global().async {
+        // NOTE: a bound only so that a broken recorder fails the test instead of hanging it.
+        done.resume(returning: stuck.reached.wait(timeout: .now() + 60) == .success)
+      }
+    }
+    try #require(reached)
+    for amount in 2...20 { await store.send(.add(amount)) }
+    #expect(await store.state.count == (1...20).reduce(0, +))
+    #expect(recorder.lost == 14)
+    stuck.open()
+    recorder.close()
+    let recording = try TallyRecording(jsonLines: stuck.inner.jsonLines)
+    #expect(recording.lost == 14)
+    #expect(recording.entries.count == 6)
+  }
+
+  @Test func aFileThatCannotBeWrittenIsSaidOnceAndTheSessionGoesOn() async throws {
+    let said = Locked<[String]>([])
+    let sink = JSONLinesFileSink(
+      url: URL(fileURLWithPath: "/nonexistent-folder/recording.jsonl"),
+      problems: { message in said.withLock { $0.append(message) } })
+    let recorder = Recorder<Tally.Action, Tally.State>(initialState: Tally.State(), sinks: [sink])
+    await Self.send(3, to: recorder)
+    recorder.close()
+    #expect(
+      said.withLock { $0 } == [
+        "recording: cannot write /nonexistent-folder/recording.jsonl: cannot create the file; "
+          + "the session goes on unrecorded\n"
+      ])
+  }
+
+  @Test func aFileSinkWritesARecordingThatReadsBack() async throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("recording-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recorder = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(), checkpointEvery: 2, sinks: [JSONLinesFileSink(url: url)])
+    await Self.send(5, to: recorder)
+    recorder.close()
+    let recording = try TallyRecording(jsonLines: try Data(contentsOf: url))
+    #expect(recording.entries.count == 5)
+    #expect(recording.replay(through: Tally.reducer, environment: ()).isFaithful)
+  }
+}
