@@ -102,7 +102,8 @@ let package = Package(
 
     .target(name: "CounterFeature", dependencies: ["Actomaton"], path: "Features/Counter"),
     .testTarget(
-      name: "CounterFeatureTests", dependencies: ["ActomatonTesting", "CounterFeature"],
+      name: "CounterFeatureTests",
+      dependencies: ["ActomatonTesting", "CounterFeature", "TestSupport"],
       path: "Tests/CounterFeatureTests"),
 
     .target(
@@ -115,7 +116,8 @@ let package = Package(
 
     .target(name: "StopwatchFeature", dependencies: ["Actomaton"], path: "Features/Stopwatch"),
     .testTarget(
-      name: "StopwatchFeatureTests", dependencies: ["ActomatonTesting", "StopwatchFeature"],
+      name: "StopwatchFeatureTests",
+      dependencies: ["ActomatonTesting", "StopwatchFeature", "TestSupport"],
       path: "Tests/StopwatchFeatureTests"),
 
     .target(

@@ -9,7 +9,7 @@ import TodoFeature
 public enum Root {
   // MARK: - State
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The screen shown; `nil` is the home screen.
     public var screen: Screen?
     /// The Todo list, for the whole session: the Todo screen shows it, and a save still running
@@ -25,7 +25,7 @@ public enum Root {
     // are not, so that an action for them changes them in place instead of in a new box.
     // NOTE: the one enum of screens: the Todo screen has no payload, its list is ``todo``, so
     // the list is stored, compared and encoded once.
-    public enum Screen: Equatable, Sendable {
+    public enum Screen: Equatable, Sendable, Codable {
       case counter(Counter.State)
       case stopwatch(Stopwatch.State)
       indirect case stateDiagram(StateDiagram.State)
@@ -37,7 +37,7 @@ public enum Root {
 
   // MARK: - Action
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     // NOTE: the screen-changing cases are `indirect`, so that an action stays small (a pointer)
     // instead of as large as the largest screen's state, which every reducer would copy.
 

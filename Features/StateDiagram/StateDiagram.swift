@@ -6,11 +6,11 @@ import FeatureSupport
 public enum StateDiagram {
   // MARK: - State
 
-  public enum Phase: String, CaseIterable, Equatable, Sendable {
+  public enum Phase: String, CaseIterable, Equatable, Sendable, Codable {
     case loggedOut, loggingIn, loggedIn, loggingOut
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     public var phase: Phase
     /// The user logged in, or logging in.
     public var userID: String?
@@ -28,7 +28,7 @@ public enum StateDiagram {
   }
 
   /// A request the auth client refused, and why.
-  public enum Failure: Equatable, Sendable, CustomStringConvertible {
+  public enum Failure: Equatable, Sendable, Codable, CustomStringConvertible {
     case login(AuthError)
     case logout(AuthError)
 
@@ -42,7 +42,7 @@ public enum StateDiagram {
 
   // MARK: - Action
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case login(userID: String)
     /// Asks first (`confirmation`) when the diagram allows a logout.
     case logout
