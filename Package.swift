@@ -201,7 +201,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: ["Actomaton", "AppRoot", "GalleryREPL"],
-      path: "Benchmarks"),
+      path: "Benchmarks", exclude: ["README.md"]),
   ]
 )
 

@@ -189,12 +189,6 @@ public enum GitHubSearch {
     }
   }
 
-  /// Cancels every effect of this feature and leaves no search waiting, for a host closing the
-  /// screen: it feeds back `cancelSearch`, so the host must route that action to the feature.
-  public static var cancelAllEffects: Effect<Action> {
-    .cancel(id: SearchID()) + .nextAction(.cancelSearch)
-  }
-
   // MARK: - Effects
 
   private struct SearchID: EffectIDProtocol {}

@@ -163,13 +163,6 @@ public enum StateDiagram {
     }
   }
 
-  /// Cancels every effect of this feature and takes the phase waiting on it back to where a
-  /// failed request leaves it, for a host closing the screen: it feeds back `cancelRequest`, so
-  /// the host must route that action to the feature.
-  public static var cancelAllEffects: Effect<Action> {
-    .cancel(ids: { $0 is AuthRequestID }) + .nextAction(.cancelRequest)
-  }
-
   // MARK: - Effects
 
   private struct AuthRequestID: EffectIDProtocol {}
