@@ -162,10 +162,6 @@ extension Engine {
 
   func showHelp(_ name: String?) {
     let screen = current.map(Screen.of)
-    if let name, let named = Screen.named(name) {
-      showHelp(on: named)
-      return
-    }
     guard let name else {
       var lines = ["global commands:"]
       lines += GlobalCommand.listed.map { "  \($0.help.usage.padding(to: 22))\($0.help.summary)" }
@@ -176,10 +172,13 @@ extension Engine {
       console.print(lines)
       return
     }
+    // NOTE: in the order a line runs: on the login screen, 'login' is the command, not the screen.
     if let command = screen?.command(named: name) {
       console.print([
         "usage: \(command.usage)", "  \(command.summary)", "example: \(command.example)",
       ])
+    } else if let named = Screen.named(name) {
+      showHelp(on: named)
     } else if let global = GlobalCommand.named(name) {
       let help = global.help
       console.print(["usage: \(help.usage)", "  \(help.summary)", "example: \(help.example)"])

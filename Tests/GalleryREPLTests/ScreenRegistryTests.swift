@@ -92,6 +92,15 @@ import Testing
     await harness.engine.finish()
   }
 
+  @Test func onTheLoginScreenHelpLoginExplainsTheCommandNotTheScreen() async {
+    let transcript = await Harness().run("help login\nlogin\nhelp login")
+    #expect(transcript.hasPrefix("> help login\nLogin: the login flow as a state diagram\n"))
+    #expect(
+      transcript.hasSuffix(
+        "> help login\nusage: login [USER]\n  log in (as 'guest' when no user is given)\n"
+          + "example: login ann\n"))
+  }
+
   @Test func helpOnAScreenSaysWhatItIsAndListsItsCommands() async {
     let transcript = await Harness().run("help counter")
     #expect(
