@@ -101,6 +101,12 @@ import Testing
           + "example: login ann\n"))
   }
 
+  @Test func tabAfterOpenOffersTheRegisteredScreens() {
+    let complete = Harness(interactive: true).engine.completion
+    #expect(complete("open ") == Screen.all.map(\.name).sorted())
+    #expect(complete("op") == ["open"])
+  }
+
   @Test func helpOnAScreenSaysWhatItIsAndListsItsCommands() async {
     let transcript = await Harness().run("help counter")
     #expect(
