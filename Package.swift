@@ -112,7 +112,8 @@ let package = Package(
 
     .target(name: "CounterFeature", dependencies: ["Actomaton"], path: "Features/Counter"),
     .testTarget(
-      name: "CounterFeatureTests", dependencies: ["ActomatonTesting", "CounterFeature"],
+      name: "CounterFeatureTests",
+      dependencies: ["ActomatonTesting", "CounterFeature", "TestSupport"],
       path: "Tests/CounterFeatureTests"),
 
     .target(
@@ -125,7 +126,8 @@ let package = Package(
 
     .target(name: "StopwatchFeature", dependencies: ["Actomaton"], path: "Features/Stopwatch"),
     .testTarget(
-      name: "StopwatchFeatureTests", dependencies: ["ActomatonTesting", "StopwatchFeature"],
+      name: "StopwatchFeatureTests",
+      dependencies: ["ActomatonTesting", "StopwatchFeature", "TestSupport"],
       path: "Tests/StopwatchFeatureTests"),
 
     .target(
@@ -209,7 +211,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: ["Actomaton", "AppRoot", "GalleryREPL"],
-      path: "Benchmarks"),
+      path: "Benchmarks", exclude: ["README.md"]),
   ]
 )
 

@@ -19,7 +19,7 @@ enum AppWorkloads {
   /// W6: a counter action sent through the root reducer (five features over case paths).
   static func w6RootSend(n: Int, repetitions: Int) async -> Sample {
     let actomaton = Actomaton(
-      state: Root.State(current: .counter(.init())), reducer: Root.reducer,
+      state: Root.State(screen: .counter(.init())), reducer: Root.reducer,
       environment: environment())
     return await measure(n: n, repetitions: repetitions) {
       for _ in 0..<n { await actomaton.send(.counter(.increment)) }
@@ -76,7 +76,7 @@ enum AppWorkloads {
   static let cycle: [(line: String, action: Root.Action?)] = [
     ("counter", .changeCurrent(.counter(Counter.State()))),
     ("+", .counter(.increment)), ("+", .counter(.increment)), ("-", .counter(.decrement)),
-    ("set 7", .counter(.set(7))), ("state", nil), ("todo", .changeCurrent(.todo(Todo.State()))),
+    ("set 7", .counter(.set(7))), ("state", nil), ("todo", .changeCurrent(.todo)),
     ("add buy milk", .todo(.add("buy milk"))), ("toggle 1", .todo(.toggle(position: 1))),
     ("edit 1 buy oat milk", .todo(.edit(position: 1, text: "buy oat milk"))),
     ("filter active", .todo(.setFilter(.active))), ("filter all", .todo(.setFilter(.all))),

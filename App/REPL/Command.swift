@@ -6,8 +6,8 @@ import ClientSupport
 /// its words become one of the feature's actions.
 struct Command<State: Sendable, Action: Sendable>: Sendable {
   let name: String
-  /// The arguments, as `help` shows them (`N TEXT`).
-  let arguments: String
+  /// The arguments: how `help` shows them (`N TEXT`) and what Tab offers for the first.
+  let syntax: Syntax
   let summary: String
   let example: String
   let parse: @Sendable (Arguments) throws(CommandError) -> Reaction
@@ -19,22 +19,22 @@ struct Command<State: Sendable, Action: Sendable>: Sendable {
   }
 
   init(
-    _ name: String, _ arguments: String = "", _ summary: String, example: String? = nil,
+    _ name: String, _ syntax: Syntax = "", _ summary: String, example: String? = nil,
     parse: @escaping @Sendable (Arguments) throws(CommandError) -> Action
   ) {
     self.init(
-      name, arguments, summary, example: example,
+      name, syntax, summary, example: example,
       reaction: { arguments throws(CommandError) in
         .send(try parse(arguments))
       })
   }
 
   init(
-    _ name: String, _ arguments: String, _ summary: String, example: String?,
+    _ name: String, _ syntax: Syntax, _ summary: String, example: String?,
     reaction: @escaping @Sendable (Arguments) throws(CommandError) -> Reaction
   ) {
     self.name = name
-    self.arguments = arguments
+    self.syntax = syntax
     self.summary = summary
     self.example = example ?? name
     self.parse = reaction
@@ -58,26 +58,70 @@ struct Command<State: Sendable, Action: Sendable>: Sendable {
     }
   }
 
+  /// A command whose one argument is a value of `Choice`: its usage, its completion and its
+  /// parse all come from the type.
+  static func choice<Choice: ArgumentChoice>(
+    _ name: String, _: Choice.Type, _ summary: String, example: Choice,
+    _ action: @escaping @Sendable (Choice) -> Action
+  ) -> Self {
+    Self(name, .choice(Choice.self), summary, example: "\(name) \(example.word)") {
+      arguments throws(CommandError) in
+      action(try arguments.choice(Choice.self, after: name))
+    }
+  }
+
+  var arguments: String { syntax.text }
+
   var usage: String { arguments.isEmpty ? name : "\(name) \(arguments)" }
 
   /// The command as the engine runs it, on the app's state and actions.
   func erased(
-    state: CasePath<Root.State.Current, State>, action: CasePath<Root.Action, Action>
+    state: @escaping @Sendable (Root.State) -> State?, action: CasePath<Root.Action, Action>
   ) -> ScreenCommand {
     let parse = self.parse
-    return ScreenCommand(name, arguments, summary, example: example) {
+    return ScreenCommand(name, syntax, summary, example: example) {
       arguments throws(CommandError) in
       switch try parse(arguments) {
       case let .send(feature): return .send(action.embed(feature))
       case let .view(view):
-        return .view { current in state.extract(from: current).map(view) ?? Rendered([]) }
+        return .view { root in state(root).map(view) ?? Rendered([]) }
       }
     }
   }
 }
 
+/// A command's arguments, as `help` shows them and as Tab completes the first.
+struct Syntax: Sendable, ExpressibleByStringLiteral {
+  let text: String
+  let values: Values
+
+  /// What Tab offers for the first argument.
+  enum Values: Sendable {
+    case none
+    /// The numbers of the items the screen shows.
+    case items
+    case words([String])
+  }
+
+  init(text: String, values: Values) {
+    self.text = text
+    self.values = values
+  }
+
+  /// Arguments that Tab does not complete.
+  init(stringLiteral text: String) { self.init(text: text, values: .none) }
+
+  /// `N`, an item's number, then `rest` (` TEXT`).
+  static func item(_ rest: String = "") -> Syntax { Syntax(text: "N" + rest, values: .items) }
+
+  /// One of `Choice`'s words.
+  static func choice<Choice: ArgumentChoice>(_: Choice.Type) -> Syntax {
+    Syntax(text: Choice.usage, values: .words(Choice.words))
+  }
+}
+
 /// A command as the engine runs it.
-typealias ScreenCommand = Command<Root.State.Current, Root.Action>
+typealias ScreenCommand = Command<Root.State, Root.Action>
 
 /// What was wrong with a command line: one line for the user.
 struct CommandError: Error, Equatable {

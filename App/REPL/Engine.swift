@@ -12,8 +12,10 @@ public final class Engine {
   let console: any Console
   let waiter: Waiter
   let executor: (any TaskExecutor)?
+  /// The app's state as of the last command.
+  var state = Root.State()
   /// The screen shown, as of the last command.
-  var current: Root.State.Current?
+  var current: Root.State.Screen? { state.screen }
   /// The tasks of the current screen's commands that still run, for `wait` and for Ctrl-C.
   let inFlight: InFlight
   let debugLog: DebugLog
@@ -26,7 +28,7 @@ public final class Engine {
   public private(set) var failures = 0
   /// The screen shown, as of the last action (effects' included), for completion on the line
   /// editor's thread; kept only at a terminal.
-  let latest = Locked<Root.State.Current?>(nil)
+  let latest = Locked(Root.State())
   /// Who is logged in, bound to the app's state, for the prompt.
   let session: Session
   private var isFollowing = false
@@ -56,13 +58,13 @@ public final class Engine {
     if console.isInteractive {
       observers.append(
         ActomatonObserver(actionReduced: { action, _, _, state in
-          latest.withLock { $0 = state.current }
-          if !isBusy.withLock({ $0 }), let current = state.current,
-            let notice = Screen.of(current).notice(action, current)
+          latest.withLock { $0 = state }
+          if !isBusy.withLock({ $0 }), let current = state.screen,
+            let notice = Screen.of(current).notice(action, state)
           {
             // NOTE: the user from the state itself: the session follows it a moment later,
             // and a prompt read from it named the state before the notice.
-            console.notify(notice, prompt: Engine.prompt(for: current, user: state.signedInUser))
+            console.notify(notice, prompt: Engine.prompt(for: state, user: state.signedInUser))
           }
         }))
     }
@@ -72,24 +74,24 @@ public final class Engine {
   }
 
   /// The prompt for the screen shown.
-  public var prompt: String { Engine.prompt(for: current, session: session) }
+  public var prompt: String { Engine.prompt(for: state, session: session) }
 
   /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that
   /// the next line answers it; ` [ann]` after the screen's name while ann is logged in.
-  static func prompt(for current: Root.State.Current?, session: Session) -> String {
-    prompt(for: current, user: session.user.withLock { $0 })
+  static func prompt(for state: Root.State, session: Session) -> String {
+    prompt(for: state, user: session.user.withLock { $0 })
   }
 
-  static func prompt(for current: Root.State.Current?, user: String?) -> String {
+  static func prompt(for state: Root.State, user: String?) -> String {
     let tag = Session.promptTag(user)
-    guard let current else { return "home\(tag)> " }
+    guard let current = state.screen else { return "home\(tag)> " }
     let screen = Screen.of(current)
     let name = screen.name + tag
-    return name + (screen.question(current) == nil ? "> " : " [y/N]> ")
+    return name + (screen.question(state) == nil ? "> " : " [y/N]> ")
   }
 
   /// Whether the screen shown asks a question, which the next line answers.
-  var isAsking: Bool { current.map { Screen.of($0).question($0) != nil } ?? false }
+  var isAsking: Bool { current.map { Screen.of($0).question(state) != nil } ?? false }
 
   /// Prints the banner and the screens, and opens `screen` when given.
   public func start(screen: String? = nil) async {
@@ -128,8 +130,11 @@ public final class Engine {
     guard !trimmed.isEmpty else { return true }
     let name = String(trimmed.prefix { !$0.isWhitespace })
     let arguments = Arguments(String(trimmed.dropFirst(name.count)))
+    if let global = GlobalCommand.overriding(name, arguments) {
+      return await run(global, named: name, arguments)
+    }
     if let current, let command = Screen.of(current).command(named: name) {
-      await run(command, arguments, on: current)
+      await run(command, arguments)
       return true
     }
     if let global = GlobalCommand.named(name) {
@@ -187,7 +192,7 @@ public final class Engine {
     let screen = Screen.of(current)
     // NOTE: Ctrl-C at a question answers no, as an empty line does.
     let action =
-      screen.question(current) == nil ? screen.interrupt(current) : screen.answer(.no)
+      screen.question(state) == nil ? screen.interrupt(state) : screen.answer(.no)
     guard let action else { return false }
     _ = await send(action)
     render(countsFailures: false)
@@ -196,9 +201,9 @@ public final class Engine {
 
   /// When the screen asks a question, `line` answers it (`y` or `yes` confirms, anything else,
   /// an empty line too, cancels) and is not run as a command; returns whether it did.
-  private func answer(_ line: String, on current: Root.State.Current) async -> Bool {
+  private func answer(_ line: String, on current: Root.State.Screen) async -> Bool {
     let screen = Screen.of(current)
-    guard screen.question(current) != nil, let action = screen.answer(Answer(reply: line)) else {
+    guard screen.question(state) != nil, let action = screen.answer(Answer(reply: line)) else {
       return false
     }
     if let task = await send(action) { inFlight.add(task) }
@@ -206,16 +211,14 @@ public final class Engine {
     return true
   }
 
-  private func run(
-    _ command: ScreenCommand, _ arguments: Arguments, on current: Root.State.Current
-  ) async {
+  private func run(_ command: ScreenCommand, _ arguments: Arguments) async {
     do throws(CommandError) {
       switch try command.parse(arguments) {
       case let .send(action):
         if let task = await send(action) { inFlight.add(task) }
         render()
       case let .view(view):
-        show(view(current), countsFailures: false, showsRefusal: false)
+        show(view(state), countsFailures: false, showsRefusal: false)
       }
     } catch {
       fail(error.message + " Try 'help \(command.name)'.")
@@ -230,20 +233,20 @@ public final class Engine {
     let (task, state) = await withTaskExecutorPreference(executor) {
       await actomaton.sendReturningState(action)
     }
-    current = state.current
+    self.state = state
     return task
   }
 
   /// Reads the screen shown now, including what effects changed since the last command.
   func refresh() async {
     let actomaton = self.actomaton
-    current = await withTaskExecutorPreference(executor) { await actomaton.state.current }
+    state = await withTaskExecutorPreference(executor) { await actomaton.state }
   }
 
   /// Prints the current screen; a refusal or error in it counts as a failed command. Without
   /// `showsRefusal` (no action was sent: `wait`, re-opening), an old refusal is left out.
   func render(countsFailures: Bool = true, showsRefusal: Bool = true) {
-    guard let current, let rendered = Screen.of(current).render(current) else { return }
+    guard let current, let rendered = Screen.of(current).render(state) else { return }
     show(rendered, countsFailures: countsFailures, showsRefusal: showsRefusal)
   }
 

@@ -2,16 +2,16 @@ import AppRoot
 
 /// The commands that work on every screen.
 enum GlobalCommand {
-  case help, list, open(Screen), home, state, debug, wait, quit
+  /// `open SCREEN`; `show` is a screen's name typed alone, which does the same.
+  case help, list, open, show(Screen), home, state, debug, wait, quit
 
   /// The commands in the order `help` lists them (opening a screen once, for all screens).
-  static let listed: [GlobalCommand] = [
-    .help, .list, .open(.counter), .home, .state, .debug, .wait, .quit,
-  ]
+  static let listed: [GlobalCommand] = [.help, .list, .open, .home, .state, .debug, .wait, .quit]
 
   static func named(_ name: String) -> GlobalCommand? {
-    if let screen = Screen.named(name) { return .open(screen) }
+    if let screen = Screen.named(name) { return .show(screen) }
     switch name {
+    case "open": return .open
     case "help", "?": return .help
     case "list": return .list
     case "home", "back": return .home
@@ -23,15 +23,27 @@ enum GlobalCommand {
     }
   }
 
+  /// The global command that runs instead of the screen's command of the same name: the github
+  /// screen's `open N` opens result N, but `open SCREEN` opens a screen there too. No screen's
+  /// name is a number, so the first word decides: a screen's name opens that screen; anything
+  /// else (a number, a typo, nothing) is left to the screen's own `open`.
+  static func overriding(_ name: String, _ arguments: Arguments) -> GlobalCommand? {
+    guard name == "open", let first = arguments.words.first, Screen.named(first) != nil else {
+      return nil
+    }
+    return .open
+  }
+
   /// Usage, summary and example, as `help` shows them.
   var help: (usage: String, summary: String, example: String) {
     switch self {
     case .help: ("help [COMMAND]", "list the commands, or explain one", "help toggle")
     case .list: ("list", "list the screens (on the todo screen: the todo list)", "list")
-    case .open: ("SCREEN", "open a screen: counter, stopwatch, login, todo, github", "todo")
+    case .open, .show: ("[open] SCREEN", "open a screen: \(Screen.names)", "open todo")
     case .home: ("home | back", "leave the screen for the home screen", "home")
     case .state: ("state", "print the screen's whole state", "state")
-    case .debug: ("debug on|off", "log every action and the state fields it changed", "debug on")
+    case .debug:
+      ("debug \(Switch.usage)", "log every action and the state fields it changed", "debug on")
     case .wait: ("wait [SECONDS]", "wait for the screen's effects (at most SECONDS)", "wait 2")
     case .quit: ("quit | exit", "save and leave (end of input does the same)", "quit")
     }
@@ -39,7 +51,7 @@ enum GlobalCommand {
 
   /// Every name the user may type, for suggestions.
   static let names =
-    ["help", "list", "home", "back", "state", "debug", "wait", "quit", "exit"]
+    ["help", "list", "open", "home", "back", "state", "debug", "wait", "quit", "exit"]
     + Screen.all.map(\.name)
 }
 
@@ -55,7 +67,16 @@ extension Engine {
     case .list:
       guard expectNoArguments(arguments, "list") else { return true }
       console.print(screenList())
-    case let .open(screen):
+    case .open:
+      do throws(CommandError) {
+        await open(try arguments.choice(Screen.self, after: "open"), Arguments(""))
+      } catch {
+        // NOTE: `open N` off the screen that has it: say where it works.
+        let owner = Screen.all.first { $0.command(named: "open") != nil }
+        let elsewhere = owner.map { " ('open N' works on the \($0.name) screen.)" } ?? ""
+        fail(error.message + (Int(arguments.words.first ?? "") == nil ? "" : elsewhere))
+      }
+    case let .show(screen):
       await open(screen, arguments)
     case .home:
       guard expectNoArguments(arguments, "home") else { return true }
@@ -64,18 +85,16 @@ extension Engine {
       console.print(screenList())
     case .state:
       guard expectNoArguments(arguments, "state") else { return true }
-      console.print(current.map(StatePrinter.lines) ?? ["home screen: no state"])
+      console.print(
+        current.map { StatePrinter.lines(Screen.of($0), state) } ?? ["home screen: no state"])
     case .debug:
-      switch arguments.words {
-      case ["on"]: debugLog.set(true)
-      case ["off"]: debugLog.set(false)
-      default:
-        let got = (["debug"] + [arguments.text.clipped()].filter { !$0.isEmpty })
-          .joined(separator: " ")
-        fail("Expected 'debug on' or 'debug off', got '\(got)'.")
-        return true
+      do throws(CommandError) {
+        let value = try arguments.choice(Switch.self, after: "debug")
+        debugLog.set(value == .on)
+        console.print("debug log \(value.word)")
+      } catch {
+        fail(error.message)
       }
-      console.print("debug log \(arguments.words[0])")
     case .wait:
       await wait(arguments)
     case .quit:
@@ -86,7 +105,7 @@ extension Engine {
 
   private func open(_ screen: Screen, _ arguments: Arguments) async {
     guard expectNoArguments(arguments, screen.name) else { return }
-    if current?.screenName == screen.name {
+    if current.map(screen.shows) == true {
       console.print("already on \(screen.name)")
       render(showsRefusal: false)
       return
@@ -153,10 +172,13 @@ extension Engine {
       console.print(lines)
       return
     }
+    // NOTE: in the order a line runs: on the login screen, 'login' is the command, not the screen.
     if let command = screen?.command(named: name) {
       console.print([
         "usage: \(command.usage)", "  \(command.summary)", "example: \(command.example)",
       ])
+    } else if let named = Screen.named(name) {
+      showHelp(on: named)
     } else if let global = GlobalCommand.named(name) {
       let help = global.help
       console.print(["usage: \(help.usage)", "  \(help.summary)", "example: \(help.example)"])
@@ -169,6 +191,17 @@ extension Engine {
     } else {
       fail(unknownCommandMessage(name))
     }
+  }
+
+  /// `help SCREEN`: what the screen is, how to open it, and its commands.
+  private func showHelp(on screen: Screen) {
+    var lines = [
+      "\(screen.title): \(screen.summary)",
+      "open it with '\(screen.name)' or 'open \(screen.name)'",
+      "\(screen.name) commands:",
+    ]
+    lines += screen.commands.map { "  \($0.usage.padding(to: 22))\($0.summary)" }
+    console.print(lines)
   }
 
   func unknownCommandMessage(_ name: String) -> String {

@@ -16,7 +16,7 @@ public struct Options: Equatable, Sendable {
                    [--no-history]
            gallery --help | --version
 
-    A REPL over five Elm-style features: counter, stopwatch, login, todo, github.
+    A REPL over Elm-style features, one screen each: \(Screen.names).
     Type 'help' inside for the commands. Reads commands from standard input; with a pipe it
     prints no prompt and exits at the end of input, after saving.
 
@@ -25,7 +25,7 @@ public struct Options: Equatable, Sendable {
     twice (or Ctrl-D) quits. With TERM unset or dumb, lines are read plainly.
 
     options:
-      --screen NAME    open a screen at start (counter, stopwatch, login, todo, github)
+      --screen NAME    open a screen at start (\(Screen.names))
       --data-dir DIR   keep the todo list in DIR/todos.json (default: $XDG_DATA_HOME/gallery)
       --offline        search a bundled set of repositories instead of GitHub
       --debug          log every action and the state fields it changed
@@ -56,9 +56,8 @@ public struct Options: Equatable, Sendable {
       case "--screen":
         guard let name = rest.popFirst() else { throw OptionsError("--screen needs a NAME") }
         guard Screen.named(name) != nil else {
-          let names = Screen.all.map(\.name).joined(separator: ", ")
           throw OptionsError(
-            "unknown screen '\(name.clipped())' for --screen; expected one of \(names)")
+            "unknown screen '\(name.clipped())' for --screen; expected one of \(Screen.names)")
         }
         options.screen = name
       case "--data-dir":

@@ -2,9 +2,9 @@ import AppRoot
 
 /// Prints a screen's state field by field, for the `state` command.
 enum StatePrinter {
-  static func lines(_ current: Root.State.Current) -> [String] {
-    let payload = Mirror(reflecting: current).children.first?.value ?? current
-    return ["\(current.screenName) state:"] + fields(of: payload, indent: "  ")
+  static func lines(_ screen: Screen, _ state: Root.State) -> [String] {
+    let payload: Any = screen.featureState(state) ?? state
+    return ["\(screen.name) state:"] + fields(of: payload, indent: "  ")
   }
 
   private static func fields(of value: Any, indent: String) -> [String] {

@@ -9,25 +9,27 @@ import TodoFeature
 public enum Root {
   // MARK: - State
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The screen shown; `nil` is the home screen.
     public var screen: Screen?
     /// The Todo list, for the whole session: the Todo screen shows it, and a save still running
     /// when the screen is left answers to it, so a save that failed (a full disk) loses nothing.
     public var todo: Todo.State
 
-    public init(current: Current? = nil, todo: Todo.State = Todo.State()) {
+    public init(screen: Screen? = nil, todo: Todo.State = Todo.State()) {
+      self.screen = screen
       self.todo = todo
-      self.current = current
     }
 
     // NOTE: the large screens are boxed, so that the state stays small to copy; the small ones
     // are not, so that an action for them changes them in place instead of in a new box.
-    public enum Screen: Equatable, Sendable {
+    // NOTE: the one enum of screens: the Todo screen has no payload, its list is ``todo``, so
+    // the list is stored, compared and encoded once.
+    public enum Screen: Equatable, Sendable, Codable {
       case counter(Counter.State)
       case stopwatch(Stopwatch.State)
       indirect case stateDiagram(StateDiagram.State)
-      /// Shows ``State/todo``.
+      /// Shows ``State/todo``, the session's list.
       case todo
       indirect case gitHubSearch(GitHubSearch.State)
     }
@@ -35,20 +37,20 @@ public enum Root {
 
   // MARK: - Action
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     // NOTE: the screen-changing cases are `indirect`, so that an action stays small (a pointer)
     // instead of as large as the largest screen's state, which every reducer would copy.
 
     /// Leaves the current screen (ending its work, flushing a pending Todo save) and shows
-    /// `current`; for `.todo`, the session's list, whatever list it holds.
-    indirect case changeCurrent(State.Current?)
+    /// `screen` (`nil`: the home screen).
+    indirect case changeCurrent(State.Screen?)
     case counter(Counter.Action)
     case stopwatch(Stopwatch.Action)
     case stateDiagram(StateDiagram.Action)
     case todo(Todo.Action)
     indirect case gitHubSearch(GitHubSearch.Action)
     /// Shows a screen once the one left has stopped.
-    indirect case _show(State.Current?)
+    indirect case _show(State.Screen?)
   }
 
   // MARK: - Environment
@@ -161,7 +163,7 @@ public enum Root {
       state.screen = nil
       return .nextAction(._show(next))
     case let ._show(next):
-      state.screen = next.map(State.Screen.init)
+      state.screen = next
       return .empty
     default:
       return .empty

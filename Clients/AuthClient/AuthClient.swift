@@ -17,13 +17,15 @@ public struct AuthClient: Sendable {
 
   /// What a request answers when it succeeds: only that it did. (`Void` cannot be `Equatable`,
   /// and an action carries the answer as `Result<Done, AuthError>`.)
-  public struct Done: Equatable, Sendable {
+  public struct Done: Equatable, Sendable, Codable {
     public init() {}
   }
 }
 
 /// Why the auth client refused.
-public enum AuthError: Error, Equatable, Sendable, CustomStringConvertible, UnimplementedFailure {
+public enum AuthError: Error, Equatable, Sendable, Codable, CustomStringConvertible,
+  UnimplementedFailure
+{
   /// The server refused the request, saying why.
   case refused(String)
   /// The request was cancelled before it finished.

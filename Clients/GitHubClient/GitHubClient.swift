@@ -16,14 +16,14 @@ public struct GitHubClient: Sendable {
 /// One page of a repository search, in the form every client sends: the text trimmed, the page
 /// at least 1, and the page size within ``ResultCap/perPageRange``, however it was set.
 public struct SearchQuery: Equatable, Hashable, Sendable {
-  public enum Sort: String, CaseIterable, Sendable {
+  public enum Sort: String, CaseIterable, Sendable, Codable {
     case bestMatch = "best-match"
     case stars
     case updated
   }
 
   /// The direction of a sort; GitHub ignores it for best match.
-  public enum Order: String, CaseIterable, Sendable {
+  public enum Order: String, CaseIterable, Sendable, Codable {
     case descending = "desc"
     case ascending = "asc"
   }
@@ -70,5 +70,30 @@ extension SearchQuery: CustomReflectable {
       self,
       children: ["text": text, "sort": sort, "order": order, "page": page, "perPage": perPage],
       displayStyle: .struct)
+  }
+}
+
+// NOTE: written by hand, in the public fields' names, so that a decoded query goes through the
+// same trimming and clamping as one built in code (the stored fields are private).
+extension SearchQuery: Codable {
+  private enum CodingKeys: String, CodingKey { case text, sort, order, page, perPage }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      text: try container.decode(String.self, forKey: .text),
+      sort: try container.decode(Sort.self, forKey: .sort),
+      page: try container.decode(Int.self, forKey: .page),
+      perPage: try container.decode(Int.self, forKey: .perPage),
+      order: try container.decode(Order.self, forKey: .order))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(text, forKey: .text)
+    try container.encode(sort, forKey: .sort)
+    try container.encode(order, forKey: .order)
+    try container.encode(page, forKey: .page)
+    try container.encode(perPage, forKey: .perPage)
   }
 }

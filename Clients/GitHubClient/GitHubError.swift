@@ -1,7 +1,9 @@
 import ClientSupport
 
 /// Everything that can go wrong with a search, each with a message a person understands.
-public enum GitHubError: Error, Equatable, Sendable, CustomStringConvertible, UnimplementedFailure {
+public enum GitHubError: Error, Equatable, Sendable, Codable, CustomStringConvertible,
+  UnimplementedFailure
+{
   /// 403/429 with no requests left; `resetAt` is UTC epoch seconds when known, shown as a UTC
   /// clock time.
   case rateLimited(resetAt: Int?, retryAfter: Int?, authenticated: Bool)

@@ -1,5 +1,5 @@
 /// A repository as the search shows it.
-public struct Repository: Equatable, Hashable, Sendable, Identifiable {
+public struct Repository: Equatable, Hashable, Sendable, Codable, Identifiable {
   public var id: Int64
   public var fullName: String
   public var owner: String
@@ -29,7 +29,7 @@ public struct Repository: Equatable, Hashable, Sendable, Identifiable {
 }
 
 /// One page of search results.
-public struct SearchPage: Equatable, Sendable {
+public struct SearchPage: Equatable, Sendable, Codable {
   public var query: SearchQuery
   public var items: [Repository]
   /// What GitHub reports; may exceed the 1,000 results it lets a search reach.

@@ -1,7 +1,7 @@
 import ClientSupport
 
 /// Everything that can go wrong with the saved list, each with a message a person understands.
-public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible,
+public enum StorageError: Error, Equatable, Sendable, Codable, CustomStringConvertible,
   UnimplementedFailure
 {
   /// The file could not be read as a list; it was moved aside to `movedTo` and nothing was lost.

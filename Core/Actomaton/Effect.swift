@@ -1,8 +1,9 @@
 /// The side effects a reducer returns: work the actomaton runs after the state change.
 ///
-/// An effect is a list of parts that run in the order they appear: actions fed back at once,
+/// An effect is a list of parts taken in the order they appear: actions fed back at once,
 /// asynchronous tasks (optionally with an id and a queue), and cancellations. Combine effects with
-/// `+` or ``combine(_:)-(Effect...)``.
+/// `+` or ``combine(_:)-(Effect...)``, whose tasks run concurrently, or with
+/// ``concatenate(_:)-(Effect...)``, whose tasks run one after the other.
 public struct Effect<Action: Sendable>: Sendable {
   /// The parts, or `nil` for none: the empty effect holds no reference, so returning and
   /// dropping it costs no reference counting.
@@ -143,20 +144,24 @@ public struct Effect<Action: Sendable>: Sendable {
     Effect(parts: [.cancelWhere(predicate)])
   }
 
-  /// The effects one after the other, in the order given.
+  /// The effects together: their parts are taken in the order given (actions fed back and
+  /// cancellations at once, tasks started in that order), and their tasks then run concurrently;
+  /// only the order they start in is given. For one after the other, see
+  /// ``concatenate(_:)-(Effect...)``.
   @inlinable
   public static func combine(_ effects: Effect...) -> Effect {
     combine(effects)
   }
 
-  /// The effects one after the other, in the order given.
+  /// The effects together, their tasks concurrent; see ``combine(_:)-(Effect...)``.
   @inlinable
   public static func combine(_ effects: [Effect]) -> Effect {
     if effects.count == 1 { return effects[0] }
     return Effect(parts: effects.flatMap(\.parts))
   }
 
-  /// `lhs`'s parts, then `rhs`'s.
+  /// `lhs`'s parts, then `rhs`'s: started in that order, their tasks run concurrently, as with
+  /// ``combine(_:)-(Effect...)``.
   @inlinable
   public static func + (lhs: Effect, rhs: Effect) -> Effect {
     if lhs.isEmpty { return rhs }

@@ -80,13 +80,15 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     Reducer(run: { _, _, _ in .empty }, accepts: { _ in false })
   }
 
-  /// Runs the reducers one after the other on the same state; their effects run in that order.
+  /// Runs the reducers one after the other on the same state; their effects start in that order
+  /// and then run concurrently, as ``Effect/combine(_:)-(Effect...)`` does.
   @inlinable
   public static func combine(_ reducers: Reducer...) -> Reducer {
     combine(reducers)
   }
 
-  /// Runs the reducers one after the other on the same state; their effects run in that order.
+  /// Runs the reducers one after the other on the same state; their effects start in that order
+  /// and then run concurrently, as ``Effect/combine(_:)-(Effect...)`` does.
   @inlinable
   public static func combine(_ reducers: [Reducer]) -> Reducer {
     guard let last = reducers.last else { return .empty }

@@ -4,7 +4,7 @@ import Actomaton
 public enum Counter {
   // MARK: - State
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     public var count: Int
     /// Why the last action was refused, if it was.
     public var refusal: String?
@@ -17,7 +17,7 @@ public enum Counter {
 
   // MARK: - Action
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case increment
     case decrement
     case reset

@@ -16,7 +16,7 @@ public struct Confirmation<Action: Equatable & Sendable>: Equatable, Sendable {
 }
 
 /// The answer to a `Confirmation`.
-public enum Answer: Equatable, Sendable {
+public enum Answer: Equatable, Sendable, Codable {
   case yes, no
 
   /// `y` or `yes` (in any case, surrounding spaces ignored) is yes; anything else is no.
@@ -36,3 +36,5 @@ extension Optional {
     return answer == .yes ? self?.action : nil
   }
 }
+
+extension Confirmation: Codable where Action: Codable {}

@@ -11,7 +11,7 @@ import GitHubClient
 public enum GitHubSearch {
   // MARK: - State
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The query asked for last, trimmed; empty when there is none.
     public var query = ""
     public var sort = SearchQuery.Sort.bestMatch
@@ -43,7 +43,7 @@ public enum GitHubSearch {
   }
 
   /// A search that failed, and for how long searching is paused after a rate limit.
-  public struct Failure: Equatable, Sendable, CustomStringConvertible {
+  public struct Failure: Equatable, Sendable, Codable, CustomStringConvertible {
     public var error: GitHubError
     /// Whole seconds, counted from when the failure arrived.
     public var pause: Int?
@@ -60,7 +60,7 @@ public enum GitHubSearch {
 
   // MARK: - Action
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case search(String)
     case nextPage
     case previousPage
@@ -187,12 +187,6 @@ public enum GitHubSearch {
         return .empty
       }
     }
-  }
-
-  /// Cancels every effect of this feature and leaves no search waiting, for a host closing the
-  /// screen: it feeds back `cancelSearch`, so the host must route that action to the feature.
-  public static var cancelAllEffects: Effect<Action> {
-    .cancel(id: SearchID()) + .nextAction(.cancelSearch)
   }
 
   // MARK: - Effects

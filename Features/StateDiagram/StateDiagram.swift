@@ -6,11 +6,11 @@ import FeatureSupport
 public enum StateDiagram {
   // MARK: - State
 
-  public enum Phase: String, CaseIterable, Equatable, Sendable {
+  public enum Phase: String, CaseIterable, Equatable, Sendable, Codable {
     case loggedOut, loggingIn, loggedIn, loggingOut
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     public var phase: Phase
     /// The user logged in, or logging in.
     public var userID: String?
@@ -28,7 +28,7 @@ public enum StateDiagram {
   }
 
   /// A request the auth client refused, and why.
-  public enum Failure: Equatable, Sendable, CustomStringConvertible {
+  public enum Failure: Equatable, Sendable, Codable, CustomStringConvertible {
     case login(AuthError)
     case logout(AuthError)
 
@@ -42,7 +42,7 @@ public enum StateDiagram {
 
   // MARK: - Action
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case login(userID: String)
     /// Asks first (`confirmation`) when the diagram allows a logout.
     case logout
@@ -161,13 +161,6 @@ public enum StateDiagram {
     case .answer, .cancelRequest:
       return .empty
     }
-  }
-
-  /// Cancels every effect of this feature and takes the phase waiting on it back to where a
-  /// failed request leaves it, for a host closing the screen: it feeds back `cancelRequest`, so
-  /// the host must route that action to the feature.
-  public static var cancelAllEffects: Effect<Action> {
-    .cancel(ids: { $0 is AuthRequestID }) + .nextAction(.cancelRequest)
   }
 
   // MARK: - Effects

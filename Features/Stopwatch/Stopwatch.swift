@@ -4,9 +4,9 @@ import Actomaton
 public enum Stopwatch {
   // MARK: - State
 
-  public enum Status: Equatable, Sendable { case idle, running, paused }
+  public enum Status: Equatable, Sendable, Codable { case idle, running, paused }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     public var status = Status.idle
     /// The time shown: refreshed on every tick, on `refresh` and whenever the stopwatch stops or
     /// laps.
@@ -37,7 +37,7 @@ public enum Stopwatch {
     }
   }
 
-  public struct Lap: Equatable, Sendable {
+  public struct Lap: Equatable, Sendable, Codable {
     /// 1 for the first lap after a start or reset.
     public var number: Int
     /// This lap's own time.
@@ -54,7 +54,7 @@ public enum Stopwatch {
 
   // MARK: - Action
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case start, stop, resume, lap, reset
     /// Brings the time shown up to now, for a host that shows it on request.
     case refresh

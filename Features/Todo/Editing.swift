@@ -124,7 +124,8 @@ extension Todo.State {
 /// Which save timer new changes join: bumped by a flush, so a change right after it is not
 /// dropped behind the cancelled timer. Bookkeeping only: any two values compare equal, so a host
 /// comparing states (or a test asserting them) never sees it.
-struct SaveTimers: Equatable, Sendable {
+// NOTE: encoded all the same: a state restored from a recording goes on with the timers it had.
+struct SaveTimers: Equatable, Sendable, Codable {
   var generation = 0
 
   static func == (_: SaveTimers, _: SaveTimers) -> Bool { true }

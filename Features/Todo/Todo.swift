@@ -15,12 +15,12 @@ import TodoStorage
 public enum Todo {
   // MARK: - State
 
-  public enum Filter: String, CaseIterable, Equatable, Sendable {
+  public enum Filter: String, CaseIterable, Equatable, Sendable, Codable {
     case all, active, completed
   }
 
   /// How the list relates to its storage.
-  public enum Persistence: Equatable, Sendable {
+  public enum Persistence: Equatable, Sendable, Codable {
     /// Never loaded: changes stay in memory (send `onAppear` to load).
     case notLoaded
     /// Loading: changes are merged into the loaded list, then saved.
@@ -31,7 +31,7 @@ public enum Todo {
     case memoryOnly
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     public var items: [TodoItem]
     public var filter: Filter
     public var persistence: Persistence
@@ -60,7 +60,7 @@ public enum Todo {
   }
 
   /// A load or save the storage could not do, and why.
-  public enum Failure: Equatable, Sendable, CustomStringConvertible {
+  public enum Failure: Equatable, Sendable, Codable, CustomStringConvertible {
     case load(StorageError)
     case save(StorageError)
 
@@ -81,7 +81,7 @@ public enum Todo {
 
   // MARK: - Action
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case onAppear
     case add(String)
     case edit(position: Int, text: String)

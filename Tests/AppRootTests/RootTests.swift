@@ -43,11 +43,11 @@ import TodoStorage
     let clock = TestClock()
     let store = Self.store(clock: clock)
     await store.send(.changeCurrent(.counter(.init())))
-    await store.receive(._show(.counter(.init()))) { $0.current = .counter(.init()) }
-    await store.send(.counter(.increment)) { $0.current = .counter(.init(count: 1)) }
+    await store.receive(._show(.counter(.init()))) { $0.screen = .counter(.init()) }
+    await store.send(.counter(.increment)) { $0.screen = .counter(.init(count: 1)) }
     await store.send(.stopwatch(.start))  // not shown: dropped (and reported), nothing changes
     await store.send(.stateDiagram(.login(userID: "ann")))
-    #expect(store.state.current == .counter(.init(count: 1)))
+    #expect(store.state.screen == .counter(.init(count: 1)))
     await store.finish()
   }
 
@@ -65,7 +65,7 @@ import TodoStorage
     store.exhaustivity = .on
     await clock.advance(by: .seconds(10))
     await store.finish()  // no tick arrives and no effect is left running
-    #expect(store.state.current == .counter(.init()))
+    #expect(store.state.screen == .counter(.init()))
   }
 
   @Test func leavingTheStateDiagramCancelsALoginInFlight() async {
@@ -79,7 +79,7 @@ import TodoStorage
     store.exhaustivity = .on
     await clock.advance(by: .seconds(5))
     await store.finish()
-    #expect(store.state.current == nil)
+    #expect(store.state.screen == nil)
   }
 
   @Test func leavingTodoFlushesThePendingSaveInsteadOfCancellingIt() async {
@@ -87,7 +87,7 @@ import TodoStorage
     let saved = SavedLists()
     let store = Self.store(clock: clock, saved: saved)
     store.exhaustivity = .off
-    await store.send(.changeCurrent(.todo(.init())))
+    await store.send(.changeCurrent(.todo))
     await store.send(.todo(.add("buy milk")))
     await store.send(.todo(.add("call mom")))
     #expect(saved.last == nil, "the save waits for its delay")
@@ -102,13 +102,13 @@ import TodoStorage
     let clock = TestClock()
     let store = Self.store(clock: clock)
     store.exhaustivity = .off
-    await store.send(.changeCurrent(.todo(.init())))
+    await store.send(.changeCurrent(.todo))
     await store.send(.todo(.add("tea")))
     await store.send(.todo(.toggle(position: 1)))
     await store.send(.todo(.clearCompleted))
     #expect(store.state.todo.confirmation != nil)
     await store.send(.changeCurrent(.counter(.init())))
-    await store.send(.changeCurrent(.todo(.init())))
+    await store.send(.changeCurrent(.todo))
     await store.skipReceivedActions()
     #expect(store.state.todo.confirmation == nil, "the reopened screen asks nothing")
     #expect(store.state.todo.items.map(\.text) == ["tea"], "and nothing was deleted")
@@ -129,16 +129,17 @@ import TodoStorage
     let store = TestStore(
       initialState: Root.State(), reducer: Root.reducer, environment: environment, clock: clock,
       exhaustivity: .off)
-    await store.send(.changeCurrent(.todo(.init())))
+    await store.send(.changeCurrent(.todo))
     await store.send(.todo(.add("buy milk")))
     await store.send(.changeCurrent(.counter(.init())))  // the flush is writing, slowly
-    await store.send(.changeCurrent(.todo(.init())))  // reopened before the write finished
+    await store.send(.changeCurrent(.todo))  // reopened before the write finished
     await clock.advance(by: .seconds(2))
     await store.skipReceivedActions()
-    guard case let .todo(todo)? = store.state.current else {
+    guard store.state.screen == .todo else {
       Issue.record("todo is not shown")
       return
     }
+    let todo = store.state.todo
     #expect(todo.items.map(\.text) == ["buy milk"])
     await store.finish()
   }

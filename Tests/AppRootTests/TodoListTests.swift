@@ -24,22 +24,23 @@ extension RootTests {
 
     @Test func aClosingSaveThatFailsKeepsTheListForWhenTheScreenReopens() async {
       let (store, clock) = Self.store { _ throws(StorageError) in throw Self.full }
-      await store.send(.changeCurrent(.todo(.init())))
+      await store.send(.changeCurrent(.todo))
       await store.send(.todo(.add("buy milk")))
       await store.send(.changeCurrent(.counter(.init())))
       await clock.advance(by: .seconds(1))
       await store.skipReceivedActions()
-      #expect(store.state.current == .counter(.init()))
+      #expect(store.state.screen == .counter(.init()))
       #expect(store.state.todo.items.map(\.text) == ["buy milk"])
       #expect(
         store.state.todo.failure?.description.hasPrefix("Not saved: No space left") == true)
 
-      await store.send(.changeCurrent(.todo(.init())))
+      await store.send(.changeCurrent(.todo))
       await store.skipReceivedActions()
-      guard case let .todo(todo)? = store.state.current else {
+      guard store.state.screen == .todo else {
         Issue.record("todo is not shown")
         return
       }
+      let todo = store.state.todo
       #expect(todo.items.map(\.text) == ["buy milk"], "the list is back, not reloaded")
       #expect(
         todo.failure?.description.hasPrefix("Not saved: ") == true, "and still says it is not saved"
@@ -51,7 +52,7 @@ extension RootTests {
 
     @Test func aClosingSaveThatSucceedsClearsNothingButTheFailure() async {
       let (store, clock) = Self.store { _ throws(StorageError) in }
-      await store.send(.changeCurrent(.todo(.init())))
+      await store.send(.changeCurrent(.todo))
       await store.send(.todo(.add("buy milk")))
       await store.send(.changeCurrent(.counter(.init())))
       await clock.advance(by: .seconds(1))

@@ -39,7 +39,9 @@ import Testing
     let harness = Harness(interactive: true)
     _ = await harness.run("github\nsearch actor\nwait 1", finish: false)
     let complete = harness.engine.completion
-    #expect(complete("open ") == ["1"])
+    // NOTE: `open SCREEN` is global, so the github screen's `open ` offers screens too.
+    #expect(complete("open ") == ["1", "counter", "github", "login", "stopwatch", "todo"])
+    #expect(complete("open l") == ["login"])
     #expect(complete("sort s") == ["stars"])
   }
 }

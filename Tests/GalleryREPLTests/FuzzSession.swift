@@ -95,13 +95,14 @@ final class FuzzSession {
     let actomaton = engine.actomaton
     let state = await actomaton.state
     var problems: [String] = []
-    var context = FuzzContext(screen: state.current?.screenName, isAsking: engine.isAsking)
+    var context = FuzzContext(screen: state.screen?.screenName, isAsking: engine.isAsking)
     if context.screen != engine.current?.screenName {
       problems.append(
         "the engine shows \(engine.prompt) but the app is on \(context.screen ?? "home")")
     }
-    switch state.current {
-    case let .todo(todo):
+    switch state.screen {
+    case .todo:
+      let todo = state.todo
       if Set(todo.items.map(\.id)).count != todo.items.count { problems.append("todo ids repeat") }
       context.todoItems = todo.items.count
       context.visibleTodoItems = todo.visibleItems.count

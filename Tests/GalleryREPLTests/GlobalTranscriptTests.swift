@@ -22,7 +22,7 @@ import Testing
         global commands:
           help [COMMAND]        list the commands, or explain one
           list                  list the screens (on the todo screen: the todo list)
-          SCREEN                open a screen: counter, stopwatch, login, todo, github
+          [open] SCREEN         open a screen: counter, stopwatch, login, todo, github
           home | back           leave the screen for the home screen
           state                 print the screen's whole state
           debug on|off          log every action and the state fields it changed
@@ -47,11 +47,11 @@ import Testing
         [debug] action: changeCurrent(Optional(.counter(State(count: 0, refusal: nil))))
         [debug]   (no state change)
         [debug] action: _show(Optional(.counter(State(count: 0, refusal: nil))))
-        [debug]   .current: nil → counter(State(count: 0, refusal: nil))
+        [debug]   .screen: nil → counter(State(count: 0, refusal: nil))
         count: 0
         > +
         [debug] action: counter(.increment)
-        [debug]   .current.counter.count: 0 → 1
+        [debug]   .screen.counter.count: 0 → 1
         count: 1
         > debug off
         debug log off

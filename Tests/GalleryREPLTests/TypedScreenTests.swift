@@ -19,9 +19,10 @@ import TodoFeature
       #expect(Screen.of(screen.initial).name == screen.name)
       #expect(screen.initial.screenName == screen.name)
       for other in Screen.all where other.name != screen.name {
-        #expect(screen.render(other.initial) == nil, "\(screen.name) on \(other.name)")
-        #expect(screen.question(other.initial) == nil)
-        #expect(screen.itemCount(other.initial) == 0)
+        let state = Root.State(screen: other.initial)
+        #expect(screen.render(state) == nil, "\(screen.name) on \(other.name)")
+        #expect(screen.question(state) == nil)
+        #expect(screen.itemCount(state) == 0)
       }
     }
   }
@@ -29,7 +30,7 @@ import TodoFeature
   @Test func aLineFromOutsideThatStartsWithABangIsNoProblem() {
     var state = GitHubSearch.State()
     state.selected = Self.bang
-    let rendered = Screen.gitHubSearch.render(.gitHubSearch(state))
+    let rendered = Screen.gitHubSearch.render(Root.State(screen: .gitHubSearch(state)))
     #expect(rendered?.lines.first == "! owner/looks-like-an-error")
     #expect(rendered?.problem == nil)
   }
@@ -53,7 +54,7 @@ import TodoFeature
     var state = Todo.State()
     state.refusal = "refused"
     state.failure = .save(.diskFull(path: "/x", reason: "full"))
-    let rendered = Screen.todo.render(.todo(state))
+    let rendered = Screen.todo.render(Root.State(screen: .todo, todo: state))
     #expect(rendered?.problem?.lines.count == 2)
     #expect(rendered?.problem?.lines.last == "! refused")
   }

@@ -19,7 +19,7 @@ import Testing
     switch action {
     case let .feature(action):
       GitHubSearch.reducer.run(action, &state, environment).map(Host.feature)
-    case .close: GitHubSearch.cancelAllEffects.map(Host.feature)
+    case .close: .nextAction(.feature(.cancelSearch))
     }
   }
 

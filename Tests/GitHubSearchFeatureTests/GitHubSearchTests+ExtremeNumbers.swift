@@ -80,7 +80,7 @@ extension GitHubSearchTests {
     }
   }
 
-  @Test func cancelAllEffectsLeavesNoSearchWaitingAndTheSamePageCanBeAskedAgain() async {
+  @Test func cancelSearchLeavesNoSearchWaitingAndTheSamePageCanBeAskedAgain() async {
     enum Host: Equatable, Sendable { case feature(GitHubSearch.Action), close }
     let clock = TestClock()
     let client = GitHubClient { query throws(GitHubError) in
@@ -91,7 +91,7 @@ extension GitHubSearchTests {
       switch action {
       case let .feature(action):
         GitHubSearch.reducer.run(action, &state, environment).map(Host.feature)
-      case .close: GitHubSearch.cancelAllEffects.map(Host.feature)
+      case .close: .nextAction(.feature(.cancelSearch))
       }
     }
     let store = TestStore(

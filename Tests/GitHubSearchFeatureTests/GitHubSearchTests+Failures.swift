@@ -144,7 +144,7 @@ extension GitHubSearchTests {
 
   // MARK: - Host
 
-  @Test func cancelAllEffectsStopsARunningSearch() async {
+  @Test func aHostClosingWithCancelSearchStopsARunningSearch() async {
     enum Host: Equatable, Sendable { case feature(GitHubSearch.Action), close }
     let clock = TestClock()
     let requests = Locked<[SearchQuery]>([])
@@ -157,7 +157,7 @@ extension GitHubSearchTests {
       switch action {
       case let .feature(action):
         GitHubSearch.reducer.run(action, &state, environment).map(Host.feature)
-      case .close: GitHubSearch.cancelAllEffects.map(Host.feature)
+      case .close: .nextAction(.feature(.cancelSearch))
       }
     }
     let store = TestStore(

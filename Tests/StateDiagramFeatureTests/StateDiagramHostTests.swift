@@ -20,7 +20,7 @@ import Testing
     switch action {
     case let .feature(action):
       StateDiagram.reducer.run(action, &state, environment).map(Host.feature)
-    case .close: StateDiagram.cancelAllEffects.map(Host.feature)
+    case .close: .nextAction(.feature(.cancelRequest))
     }
   }
 
@@ -95,7 +95,7 @@ import Testing
     await store.finish()
   }
 
-  @Test func cancelAllEffectsDuringALogoutReturnsToLoggedIn() async {
+  @Test func cancelRequestDuringALogoutReturnsToLoggedIn() async {
     let (store, clock) = Self.hostStore(StateDiagramConfirmationTests.loggedIn) {
       .simulated(clock: $0, latency: .seconds(1))
     }
@@ -118,7 +118,7 @@ import Testing
     await store.finish()
   }
 
-  @Test func cancelAllEffectsDuringALoginReturnsToLoggedOut() async {
+  @Test func cancelRequestDuringALoginReturnsToLoggedOut() async {
     let (store, clock) = Self.hostStore { .simulated(clock: $0, latency: .seconds(1)) }
     await store.send(.feature(.login(userID: "ann"))) {
       $0.phase = .loggingIn
@@ -134,7 +134,7 @@ import Testing
     await store.finish()  // no answer arrives for the cancelled login
   }
 
-  @Test func cancelAllEffectsWithNothingInFlightChangesNothing() async {
+  @Test func cancelRequestWithNothingInFlightChangesNothing() async {
     let (store, _) = Self.hostStore(StateDiagramConfirmationTests.loggedIn) { _ in .unimplemented }
     await store.send(.close)
     await store.receive(.feature(.cancelRequest))

@@ -153,11 +153,11 @@ import Testing
     case close
   }
 
-  @Test func cancelAllEffectsStopsAnInFlightRequest() async {
+  @Test func aHostClosingWithCancelRequestStopsAnInFlightRequest() async {
     let host = Reducer<Host, StateDiagram.State, StateDiagram.Environment> { action, state, env in
       switch action {
       case let .feature(action): StateDiagram.reducer.run(action, &state, env).map(Host.feature)
-      case .close: StateDiagram.cancelAllEffects.map(Host.feature)
+      case .close: .nextAction(.feature(.cancelRequest))
       }
     }
     let clock = TestClock()

@@ -5,10 +5,10 @@ import CounterFeature
 extension Screen {
   static let counter = FeatureScreen<Counter.State, Counter.Action>(
     name: "counter",
+    title: "Counter",
     summary: "a counter: + and -, reset, set",
-    state: /Root.State.Current.counter,
+    place: .screen(/Root.State.Screen.counter, initial: Counter.State()),
     action: /Root.Action.counter,
-    initial: Counter.State(),
     commands: [
       .simple("+", "add one", .increment),
       .simple("-", "subtract one", .decrement),

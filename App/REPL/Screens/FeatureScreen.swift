@@ -3,14 +3,13 @@ import AppRoot
 import FeatureSupport
 
 /// A screen over one feature: where its state and actions sit in the app's, its commands, and
-/// how its state is shown. The engine uses it erased, as a `Screen`.
+/// how its state is shown. The engine uses it erased, as a `Screen`; `Screen.all` registers it.
 struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   let name: String
+  let title: String
   let summary: String
-  let state: CasePath<Root.State.Current, State>
+  let place: Place
   let action: CasePath<Root.Action, Action>
-  /// The feature's state when the screen opens.
-  let initial: State
   let commands: [Command<State, Action>]
   /// The lines shown after each command.
   let render: @Sendable (State) -> Rendered
@@ -24,6 +23,30 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   /// The question pending in the state, and the action that answers it.
   var confirmation: Asking? = nil
 
+  /// Where the feature's state sits in the app's.
+  struct Place: Sendable {
+    let initial: Root.State.Screen
+    let shows: @Sendable (Root.State.Screen) -> Bool
+    let state: @Sendable (Root.State) -> State?
+
+    /// The payload of the screen's case, `initial` when the screen opens.
+    static func screen(_ path: CasePath<Root.State.Screen, State>, initial: State) -> Place {
+      Place(
+        initial: path.embed(initial), shows: { path.extract(from: $0) != nil },
+        state: { $0.screen.flatMap(path.extract) })
+    }
+
+    /// A part of the app's state kept for the whole session, shown while the screen is the
+    /// payload-less case `path`.
+    static func session(
+      _ path: CasePath<Root.State.Screen, Void>, _ part: @escaping @Sendable (Root.State) -> State
+    ) -> Place {
+      Place(
+        initial: path.embed(()), shows: { path.extract(from: $0) != nil },
+        state: { state in state.screen.flatMap(path.extract).map { part(state) } })
+    }
+  }
+
   /// Where a feature keeps its pending question, and how it is answered.
   struct Asking: Sendable {
     let question: @Sendable (State) -> String?
@@ -32,29 +55,30 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
 
   /// The screen as the engine uses it: every closure extracts the feature's part once.
   var erased: Screen {
-    let state = self.state
+    let state = place.state
     let action = self.action
     let (render, notice, interrupt, itemCount) = (render, notice, interrupt, itemCount)
     let confirmation = self.confirmation
     return Screen(
-      name: name, summary: summary, initial: state.embed(initial),
+      name: name, title: title, summary: summary, initial: place.initial, shows: place.shows,
       commands: commands.map { $0.erased(state: state, action: action) },
-      render: { current in
-        state.extract(from: current).map { screen in
+      featureState: { state($0) },
+      render: { root in
+        state(root).map { screen in
           var rendered = render(screen)
           rendered.question = confirmation?.question(screen)
           return rendered
         }
       },
       notice: { root, current in
-        guard let feature = action.extract(from: root), let screen = state.extract(from: current)
+        guard let feature = action.extract(from: root), let screen = state(current)
         else { return nil }
         return notice(feature, screen)
       },
-      interrupt: { state.extract(from: $0).flatMap(interrupt).map(action.embed) },
-      itemCount: { state.extract(from: $0).map(itemCount) ?? 0 },
-      question: { current in
-        guard let confirmation, let screen = state.extract(from: current) else { return nil }
+      interrupt: { state($0).flatMap(interrupt).map(action.embed) },
+      itemCount: { state($0).map(itemCount) ?? 0 },
+      question: { root in
+        guard let confirmation, let screen = state(root) else { return nil }
         return confirmation.question(screen)
       },
       answer: { answer in confirmation.map { action.embed($0.answer(answer)) } })

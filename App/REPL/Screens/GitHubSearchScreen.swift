@@ -6,10 +6,10 @@ import GitHubSearchFeature
 extension Screen {
   static let gitHubSearch = FeatureScreen<GitHubSearch.State, GitHubSearch.Action>(
     name: "github",
+    title: "GitHub search",
     summary: "search GitHub repositories",
-    state: /Root.State.Current.gitHubSearch,
+    place: .screen(/Root.State.Screen.gitHubSearch, initial: GitHubSearch.State()),
     action: /Root.Action.gitHubSearch,
-    initial: GitHubSearch.State(),
     commands: [
       Command("search", "QUERY", "search repositories", example: "search language:swift actor") {
         arguments throws(CommandError) in
@@ -17,21 +17,12 @@ extension Screen {
       },
       .simple("next", "the next page", .nextPage),
       .simple("prev", "the previous page", .previousPage),
-      Command("open", "N", "details of result N", example: "open 1") {
+      Command("open", .item(), "details of result N", example: "open 1") {
         arguments throws(CommandError) in
         try arguments.expectAtMost(1, usage: "open N")
         return .select(position: try arguments.number(0, named: "N", usage: "open N"))
       },
-      Command("sort", "stars|updated|best-match", "order the results", example: "sort stars") {
-        arguments throws(CommandError) in
-        guard arguments.words.count == 1, let sort = SearchQuery.Sort(rawValue: arguments.words[0])
-        else {
-          throw CommandError(
-            "Expected 'sort stars', 'sort updated' or 'sort best-match', got '\(arguments.text.clipped())'."
-          )
-        }
-        return .setSort(sort)
-      },
+      .choice("sort", SearchQuery.Sort.self, "order the results", example: .stars) { .setSort($0) },
     ],
     render: renderGitHubSearch,
     notice: { action, state in

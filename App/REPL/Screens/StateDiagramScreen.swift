@@ -5,10 +5,10 @@ import StateDiagramFeature
 extension Screen {
   static let stateDiagram = FeatureScreen<StateDiagram.State, StateDiagram.Action>(
     name: "login",
+    title: "Login",
     summary: "the login flow as a state diagram",
-    state: /Root.State.Current.stateDiagram,
+    place: .screen(/Root.State.Screen.stateDiagram, initial: StateDiagram.State()),
     action: /Root.Action.stateDiagram,
-    initial: StateDiagram.State(),
     commands: [
       Command("login", "[USER]", "log in (as 'guest' when no user is given)", example: "login ann")
       {

@@ -5,10 +5,10 @@ import StopwatchFeature
 extension Screen {
   static let stopwatch = FeatureScreen<Stopwatch.State, Stopwatch.Action>(
     name: "stopwatch",
+    title: "Stopwatch",
     summary: "a stopwatch with laps",
-    state: /Root.State.Current.stopwatch,
+    place: .screen(/Root.State.Screen.stopwatch, initial: Stopwatch.State()),
     action: /Root.Action.stopwatch,
-    initial: Stopwatch.State(),
     commands: [
       .simple("start", "start, or resume after stop", .start),
       .simple("stop", "pause", .stop),

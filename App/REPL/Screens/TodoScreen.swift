@@ -5,16 +5,16 @@ import TodoFeature
 extension Screen {
   static let todo = FeatureScreen<Todo.State, Todo.Action>(
     name: "todo",
+    title: "Todo list",
     summary: "a todo list, saved between runs",
-    state: /Root.State.Current.todo,
+    place: .session(/Root.State.Screen.todo, \.todo),
     action: /Root.Action.todo,
-    initial: Todo.State(),
     commands: [
       Command("add", "TEXT", "add an item", example: "add buy milk") {
         arguments throws(CommandError) in
         .add(try arguments.rest(after: 0, named: "TEXT", usage: "add TEXT"))
       },
-      Command("edit", "N TEXT", "replace item N's text", example: "edit 2 buy oat milk") {
+      Command("edit", .item(" TEXT"), "replace item N's text", example: "edit 2 buy oat milk") {
         arguments throws(CommandError) in
         let position = try arguments.number(0, named: "N", usage: "edit N TEXT")
         let text = try arguments.rest(after: 1, named: "TEXT", usage: "edit N TEXT")
@@ -23,15 +23,8 @@ extension Screen {
       positional("toggle", "mark item N done or not done") { .toggle(position: $0) },
       positional("delete", "delete item N") { .delete(position: $0) },
       .simple("clear-completed", "delete every completed item (asks first)", .clearCompleted),
-      Command("filter", "all|active|completed", "show only some items", example: "filter active") {
-        arguments throws(CommandError) in
-        guard arguments.words.count == 1, let filter = Todo.Filter(rawValue: arguments.words[0])
-        else {
-          throw CommandError(
-            "Expected 'filter all', 'filter active' or 'filter completed', got '\(arguments.text.clipped())'."
-          )
-        }
-        return .setFilter(filter)
+      .choice("filter", Todo.Filter.self, "show only some items", example: .active) {
+        .setFilter($0)
       },
       positional("up", "move item N up") { .moveUp(position: $0) },
       positional("down", "move item N down") { .moveDown(position: $0) },
@@ -55,7 +48,7 @@ extension Screen {
   private static func positional(
     _ name: String, _ summary: String, _ action: @escaping @Sendable (Int) -> Todo.Action
   ) -> Command<Todo.State, Todo.Action> {
-    Command(name, "N", summary, example: "\(name) 1") { arguments throws(CommandError) in
+    Command(name, .item(), summary, example: "\(name) 1") { arguments throws(CommandError) in
       let usage = "\(name) N"
       try arguments.expectAtMost(1, usage: usage)
       return action(try arguments.number(0, named: "N", usage: usage))

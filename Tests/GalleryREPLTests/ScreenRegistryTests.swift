@@ -1,0 +1,158 @@
+import AppRoot
+import Testing
+
+@testable import GalleryREPL
+
+/// A screen is declared once, in `Screen.all`: opening it, `help`, completion, `--screen` and
+/// the usage text all read that list.
+@Suite struct ScreenRegistryTests {
+  @Test func everyScreenOfTheAppIsRegistered() {
+    // NOTE: the switch is exhaustive: a screen added to `Root.State.Screen` fails to compile
+    // here until it is added below, and the test then fails until `Screen.all` registers it.
+    func sample(_ screen: Root.State.Screen) -> Root.State.Screen {
+      switch screen {
+      case .counter, .stopwatch, .stateDiagram, .todo, .gitHubSearch: screen
+      }
+    }
+    let screens: [Root.State.Screen] = [
+      .counter(.init()), .stopwatch(.init()), .stateDiagram(.init()), .todo, .gitHubSearch(.init()),
+    ]
+    for screen in screens.map(sample) {
+      #expect(Screen.all.filter { $0.shows(screen) }.count == 1, "\(screen)")
+    }
+    #expect(Screen.all.count == screens.count)
+  }
+
+  @Test func noScreenIsNamedByANumberOrAnotherCommand() {
+    // NOTE: on the github screen 'open N' opens result N and 'open SCREEN' opens a screen: a
+    // screen named by a number would make 'open' ambiguous.
+    for screen in Screen.all {
+      #expect(Int(screen.name) == nil)
+      #expect(
+        !["help", "?", "list", "open", "home", "back", "state", "debug", "wait", "quit", "exit"]
+          .contains(screen.name))
+    }
+    #expect(Set(Screen.all.map(\.name)).count == Screen.all.count)
+  }
+
+  @Test func theCommandLineAndItsHelpNameTheRegisteredScreens() throws {
+    let names = Screen.all.map(\.name).joined(separator: ", ")
+    #expect(Options.usage.contains("--screen NAME    open a screen at start (\(names))"))
+    #expect(throws: OptionsError.self) { try Options.parse(["--screen", "nowhere"]) }
+    for screen in Screen.all {
+      #expect(try Options.parse(["--screen", screen.name]).screen == screen.name)
+    }
+  }
+
+  @Test func openScreenOpensAScreenFromAnywhere() async {
+    let transcript = await Harness().run(
+      """
+      open counter
+      +
+      open counter
+      open
+      open nowhere
+      open 2
+      open counter now
+      """)
+    #expect(
+      transcript == """
+        > open counter
+        count: 0
+        > +
+        count: 1
+        > open counter
+        already on counter
+        count: 1
+        > open
+        error: Expected 'open counter', 'open stopwatch', 'open login', 'open todo' or 'open github', got 'open'.
+        > open nowhere
+        error: Expected 'open counter', 'open stopwatch', 'open login', 'open todo' or 'open github', got 'open nowhere'.
+        > open 2
+        error: Expected 'open counter', 'open stopwatch', 'open login', 'open todo' or 'open github', got 'open 2'. ('open N' works on the github screen.)
+        > open counter now
+        error: Expected 'open counter', 'open stopwatch', 'open login', 'open todo' or 'open github', got 'open counter now'.
+
+        """)
+  }
+
+  @Test func onTheGitHubScreenANumberOpensAResultAndANameAScreen() async {
+    let harness = Harness()
+    let before = await harness.run("github\nsearch actor\nwait 1", finish: false)
+    let transcript = String(
+      await harness.run("open 1\nopen x\nopen todo", finish: false).dropFirst(before.count))
+    let lines = transcript.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "> open 1")
+    #expect(lines.dropFirst().first?.contains("/") == true, "a repository's full name")
+    #expect(
+      transcript.contains(
+        "> open x\nerror: 'x' is not a whole number: expected 'open N'. Try 'help open'.\n"))
+    #expect(transcript.hasSuffix("> open todo\n0 active, 0 completed\n  (no items)\n"))
+    #expect(harness.engine.current == .todo)
+    await harness.engine.finish()
+  }
+
+  @Test func onTheLoginScreenHelpLoginExplainsTheCommandNotTheScreen() async {
+    let transcript = await Harness().run("help login\nlogin\nhelp login")
+    #expect(transcript.hasPrefix("> help login\nLogin: the login flow as a state diagram\n"))
+    #expect(
+      transcript.hasSuffix(
+        "> help login\nusage: login [USER]\n  log in (as 'guest' when no user is given)\n"
+          + "example: login ann\n"))
+  }
+
+  @Test func tabAfterOpenOffersTheRegisteredScreens() {
+    let complete = Harness(interactive: true).engine.completion
+    #expect(complete("open ") == Screen.all.map(\.name).sorted())
+    #expect(complete("op") == ["open"])
+  }
+
+  @Test func helpOnAScreenSaysWhatItIsAndListsItsCommands() async {
+    let transcript = await Harness().run("help counter")
+    #expect(
+      transcript == """
+        > help counter
+        Counter: a counter: + and -, reset, set
+        open it with 'counter' or 'open counter'
+        counter commands:
+          +                     add one
+          -                     subtract one
+          reset                 back to zero
+          set N                 set the count to N
+
+        """)
+  }
+}
+
+/// An enumerated argument is one `ArgumentChoice` type: its parse, its usage and its completion.
+@Suite struct ArgumentChoiceTests {
+  @Test func aChoiceCommandsUsageCompletionAndParseComeFromItsType() throws {
+    let filter = try #require(Screen.todo.command(named: "filter"))
+    #expect(filter.usage == "filter all|active|completed")
+    guard case let .words(words) = filter.syntax.values else {
+      Issue.record("filter completes no words")
+      return
+    }
+    #expect(words == ["all", "active", "completed"])
+    for word in words {
+      guard case .send(.todo(.setFilter(let value))) = try filter.parse(Arguments(word)) else {
+        Issue.record("'filter \(word)' sends no filter")
+        continue
+      }
+      #expect(value.word == word)
+    }
+    #expect(
+      throws: CommandError(
+        "Expected 'filter all', 'filter active' or 'filter completed', got 'filter done'.")
+    ) { try filter.parse(Arguments("done")) }
+  }
+
+  @Test func theSortAndDebugSwitchListTheirTypesValues() throws {
+    let sort = try #require(Screen.gitHubSearch.command(named: "sort"))
+    #expect(sort.usage == "sort best-match|stars|updated")
+    #expect(GlobalCommand.debug.help.usage == "debug on|off")
+    #expect(
+      throws: CommandError("Expected 'debug on' or 'debug off', got 'debug maybe'.")
+    ) { try Arguments("maybe").choice(Switch.self, after: "debug") }
+  }
+}
