@@ -113,10 +113,9 @@ public final class RingSink: RecordingSink {
       case .trailer: break
       }
       let first = kept.entries.first?.index ?? 0
-      // NOTE: the newest checkpoint before the first entry kept is where a replay starts.
-      if let start = kept.checkpoints.lastIndex(where: { $0.index < first }), start > 0 {
-        kept.checkpoints.removeFirst(start)
-      }
+      // NOTE: a replay of the tail starts at the first checkpoint whose following entries are
+      // all kept; older checkpoints can go.
+      kept.checkpoints.removeAll { $0.index < first - 1 }
       kept.notes.removeAll { $0.before < first }
     }
   }
@@ -126,23 +125,19 @@ public final class RingSink: RecordingSink {
   /// The indices of the entries kept, oldest first.
   public var entryIndices: [Int] { kept.withLock { $0.entries.map(\.index) } }
 
-  /// The ring as a recording's JSON Lines: the header, then from the newest checkpoint before
-  /// the kept entries (or the first state) to the last entry. Entries kept before that
-  /// checkpoint cannot be replayed and are left out.
+  /// The ring as a recording's JSON Lines: the header, then from the first checkpoint all of
+  /// whose following entries are kept (or the first state) to the last entry. Entries kept
+  /// before that checkpoint cannot be replayed and are left out, so keep more entries than
+  /// the recorder's `checkpointEvery`.
   public func jsonLines() -> Data {
     kept.withLock { kept in
       guard let header = kept.header else { return Data() }
       var lines = [header]
       let first = kept.entries.first?.index ?? 0
       var from = 0
-      if first > 0 {
-        if let start = kept.checkpoints.last(where: { $0.index < first }) {
-          lines.append(start.data)
-          from = start.index + 1
-        } else if let start = kept.checkpoints.first(where: { $0.index >= first }) {
-          lines.append(start.data)
-          from = start.index + 1
-        }
+      if first > 0, let start = kept.checkpoints.first {
+        lines.append(start.data)
+        from = start.index + 1
       }
       var notes = kept.notes[...]
       for entry in kept.entries where entry.index >= from {

@@ -32,8 +32,8 @@ struct SinkTests {
     await Self.send(25, to: recorder)
     recorder.close()
     let tail = try TallyRecording(jsonLines: ring.jsonLines())
-    // NOTE: the entries kept are 15…24; the newest checkpoint before them is after entry 11,
-    // whose successors 12…14 are gone, so the tail starts after the checkpoint of entry 15.
+    // NOTE: the entries kept are 15…24 and the checkpoints follow entries 3, 7, 11, 15, …: the
+    // successors of 11 (12…14) are gone, so the tail starts from the checkpoint after 15.
     #expect(tail.startIndex == 16)
     #expect(tail.damage == nil)
     let outcome = tail.replay(through: Tally.reducer, environment: ())
