@@ -34,6 +34,7 @@ public struct RecordingHeader: Sendable, Codable, Equatable {
 /// {"kind":"restore","index":7,"time":3.5,"state":{...}}
 /// {"kind":"checkpoint","index":99,"state":{...}}        the state after entry 99
 /// {"kind":"note","before":12,"text":"add milk"}          a host's annotation
+/// {"kind":"input","before":12,"value":"\"6A1F…\""}       what the environment gave entry 12
 /// {"kind":"trailer","entries":120,"lost":0}
 /// ```
 public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: Sendable, Codable {
@@ -45,11 +46,14 @@ public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: S
   case checkpoint(index: Int, state: State)
   /// A host's text about what comes next (the REPL's command line), before entry `before`.
   case note(before: Int, text: String)
+  /// A value a function of the environment returned to the reducer (an id, a random number)
+  /// while it reduced the entry at `before`, so that a replay can hand it back.
+  case input(before: Int, value: RecordedInput)
   /// The end: how many entries there were, and how many the writer lost by falling behind.
   case trailer(entries: Int, lost: Int)
 
   private enum Key: String, CodingKey {
-    case kind, header, state, index, time, origin, action, before, text, entries, lost
+    case kind, header, state, index, time, origin, action, before, text, entries, lost, value
   }
 
   /// Writes the line as one JSON object.
@@ -82,6 +86,10 @@ public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: S
       try container.encode("note", forKey: .kind)
       try container.encode(before, forKey: .before)
       try container.encode(text, forKey: .text)
+    case let .input(before, value):
+      try container.encode("input", forKey: .kind)
+      try container.encode(before, forKey: .before)
+      try container.encode(try value.json(), forKey: .value)
     case let .trailer(entries, lost):
       try container.encode("trailer", forKey: .kind)
       try container.encode(entries, forKey: .entries)
@@ -127,6 +135,10 @@ public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: S
       self = .note(
         before: try container.decode(Int.self, forKey: .before),
         text: try container.decode(String.self, forKey: .text))
+    case "input":
+      self = .input(
+        before: try container.decode(Int.self, forKey: .before),
+        value: RecordedInput(json: try container.decode(String.self, forKey: .value)))
     case "trailer":
       self = .trailer(
         entries: try container.decode(Int.self, forKey: .entries),
@@ -137,5 +149,33 @@ public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: S
         debugDescription:
           "kind '\(kind)' is not header, entry, restore, checkpoint, note or trailer")
     }
+  }
+}
+
+/// A value the environment gave the reducer, kept as it was given until the writer encodes it,
+/// and as JSON text once read back.
+public struct RecordedInput: Sendable {
+  private let value: (any Encodable & Sendable)?
+  private let text: String?
+
+  init(_ value: any Encodable & Sendable) {
+    self.value = value
+    text = nil
+  }
+
+  init(json: String) {
+    value = nil
+    text = json
+  }
+
+  /// The value as JSON text.
+  func json() throws -> String {
+    if let text { return text }
+    return String(decoding: try JSONEncoder.recording.encode(value!), as: UTF8.self)
+  }
+
+  /// The value read back as a `Value`.
+  public func decoded<Value: Decodable>(as _: Value.Type) throws -> Value {
+    try JSONDecoder.recording.decode(Value.self, from: Data(try json().utf8))
   }
 }

@@ -86,6 +86,22 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     enqueue { buffer in .note(before: buffer.nextIndex, text: text) }
   }
 
+  /// `make`, with every value it returns recorded before the entry of the action being
+  /// reduced: wrap the environment's functions that a reducer calls (an id maker, a random
+  /// generator) so that a replay gets the same values (``Recording/replayedInputs(of:otherwise:)``).
+  public func recordingInputs<Value: Encodable & Sendable>(
+    of make: @escaping @Sendable () -> Value
+  ) -> @Sendable () -> Value {
+    { [self] in
+      let value = make()
+      enqueue { buffer in .input(before: buffer.nextIndex, value: RecordedInput(value)) }
+      return value
+    }
+  }
+
+  /// How many entries were recorded (lost ones included).
+  public var entryCount: Int { buffer.withLock { $0.nextIndex } }
+
   /// Ends the recording: writes a last checkpoint and the trailer, waits for the writer, and
   /// closes the sinks. Later actions are not recorded.
   public func close() {
@@ -227,6 +243,7 @@ extension RecordLine {
     case let .entry(entry): .entry(entry.index)
     case let .checkpoint(index, _): .checkpoint(index)
     case .note: .note
+    case .input: .input
     case .trailer: .trailer
     }
   }

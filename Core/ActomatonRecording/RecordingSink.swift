@@ -20,6 +20,8 @@ public struct EncodedLine: Sendable {
     /// The state after the entry at the index.
     case checkpoint(Int)
     case note
+    /// A value the environment gave the reducer.
+    case input
     case trailer
   }
 
@@ -87,6 +89,7 @@ public final class RingSink: RecordingSink {
     var header: Data?
     var entries: [(index: Int, data: Data)] = []
     var checkpoints: [(index: Int, data: Data)] = []
+    /// Notes and inputs, with the entry they come before.
     var notes: [(before: Int, data: Data)] = []
   }
 
@@ -109,7 +112,8 @@ public final class RingSink: RecordingSink {
         kept.entries.append((index, line.data))
         if kept.entries.count > capacity { kept.entries.removeFirst() }
       case let .checkpoint(index): kept.checkpoints.append((index, line.data))
-      case .note: kept.notes.append((kept.entries.last.map { $0.index + 1 } ?? 0, line.data))
+      case .note, .input:
+        kept.notes.append((kept.entries.last.map { $0.index + 1 } ?? 0, line.data))
       case .trailer: break
       }
       let first = kept.entries.first?.index ?? 0
