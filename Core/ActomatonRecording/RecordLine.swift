@@ -34,7 +34,7 @@ public struct RecordingHeader: Sendable, Codable, Equatable {
 /// {"kind":"restore","index":7,"time":3.5,"state":{...}}
 /// {"kind":"checkpoint","index":99,"state":{...}}        the state after entry 99
 /// {"kind":"note","before":12,"text":"add milk"}          a host's annotation
-/// {"kind":"input","before":12,"value":"\"6A1F…\""}       what the environment gave entry 12
+/// {"kind":"input","before":12,"text":"id","value":"\"6A1F…\""}  what the environment gave entry 12
 /// {"kind":"trailer","entries":120,"lost":0}
 /// ```
 public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: Sendable, Codable {
@@ -48,7 +48,7 @@ public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: S
   case note(before: Int, text: String)
   /// A value a function of the environment returned to the reducer (an id, a random number)
   /// while it reduced the entry at `before`, so that a replay can hand it back.
-  case input(before: Int, value: RecordedInput)
+  case input(before: Int, name: String, value: RecordedInput)
   /// The end: how many entries there were, and how many the writer lost by falling behind.
   case trailer(entries: Int, lost: Int)
 
@@ -86,9 +86,10 @@ public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: S
       try container.encode("note", forKey: .kind)
       try container.encode(before, forKey: .before)
       try container.encode(text, forKey: .text)
-    case let .input(before, value):
+    case let .input(before, name, value):
       try container.encode("input", forKey: .kind)
       try container.encode(before, forKey: .before)
+      try container.encode(name, forKey: .text)
       try container.encode(try value.json(), forKey: .value)
     case let .trailer(entries, lost):
       try container.encode("trailer", forKey: .kind)
@@ -138,6 +139,7 @@ public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: S
     case "input":
       self = .input(
         before: try container.decode(Int.self, forKey: .before),
+        name: try container.decode(String.self, forKey: .text),
         value: RecordedInput(json: try container.decode(String.self, forKey: .value)))
     case "trailer":
       self = .trailer(

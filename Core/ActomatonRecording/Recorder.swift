@@ -86,15 +86,18 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     enqueue { buffer in .note(before: buffer.nextIndex, text: text) }
   }
 
-  /// `make`, with every value it returns recorded before the entry of the action being
-  /// reduced: wrap the environment's functions that a reducer calls (an id maker, a random
-  /// generator) so that a replay gets the same values (``Recording/replayedInputs(of:otherwise:)``).
+  /// `make`, with every value it returns recorded under `name` before the entry of the action
+  /// being reduced: wrap the environment's functions that a reducer calls (an id maker, a
+  /// clock's `now`) so that a replay gets the same values
+  /// (``Recording/replayedInputs(named:as:otherwise:)``).
   public func recordingInputs<Value: Encodable & Sendable>(
-    of make: @escaping @Sendable () -> Value
+    named name: String, of make: @escaping @Sendable () -> Value
   ) -> @Sendable () -> Value {
     { [self] in
       let value = make()
-      enqueue { buffer in .input(before: buffer.nextIndex, value: RecordedInput(value)) }
+      enqueue { buffer in
+        .input(before: buffer.nextIndex, name: name, value: RecordedInput(value))
+      }
       return value
     }
   }

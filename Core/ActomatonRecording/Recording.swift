@@ -25,7 +25,7 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
   /// The host's notes, in order.
   public var notes: [Note] = []
   /// What the environment gave the reducer, in order, each with the entry it was given to.
-  public var inputs: [(before: Int, value: RecordedInput)] = []
+  public var inputs: [(before: Int, name: String, value: RecordedInput)] = []
   /// How many entries the writer lost by falling behind; `nil` when the recording has no
   /// trailer (the program ended without closing it).
   public var lost: Int?
@@ -104,21 +104,23 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
       if entries.isEmpty, index >= 0 { initialState = state }
     case let .note(before, text):
       notes.append(Note(before: before, text: text))
-    case let .input(before, value):
-      inputs.append((before, value))
+    case let .input(before, name, value):
+      inputs.append((before, name, value))
     case let .trailer(_, lost):
       self.lost = lost
     }
   }
 
-  /// The inputs of type `Value`, in the order the reducer asked for them, as a function that
-  /// hands out the next one each time it is called: give it to the replay's environment in
-  /// place of the live function (an id maker, a random generator). Past the last one, or for
+  /// The inputs recorded under `name`, in the order the reducer asked for them, as a function
+  /// that hands out the next one each time it is called: give it to the replay's environment
+  /// in place of the live function (an id maker, a clock's `now`). Past the last one, or for
   /// an input that is not a `Value`, it returns `fallback()`.
   public func replayedInputs<Value: Decodable & Sendable>(
-    of _: Value.Type, otherwise fallback: @escaping @Sendable () -> Value
+    named name: String, as _: Value.Type = Value.self,
+    otherwise fallback: @escaping @Sendable () -> Value
   ) -> @Sendable () -> Value {
-    let queue = Locked(inputs.compactMap { try? $0.value.decoded(as: Value.self) }[...])
+    let named = inputs.filter { $0.name == name }
+    let queue = Locked(named.compactMap { try? $0.value.decoded(as: Value.self) }[...])
     return { queue.withLock { $0.popFirst() } ?? fallback() }
   }
 

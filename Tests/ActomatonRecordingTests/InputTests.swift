@@ -20,7 +20,8 @@ struct InputTests {
       initialState: State(), checkpointEvery: 1, sinks: [sink])
     let store = Actomaton(
       state: State(), reducer: Self.reducer,
-      environment: recorder.recordingInputs(of: { UUID() }), observer: recorder.observer)
+      environment: recorder.recordingInputs(named: "id", of: { UUID() }),
+      observer: recorder.observer)
     for _ in 1...3 { await store.send(.add) }
     recorder.close()
     let recording = try Recording<Action, State>(jsonLines: sink.jsonLines)
@@ -28,7 +29,7 @@ struct InputTests {
 
     let replayed = recording.replay(
       through: Self.reducer,
-      environment: recording.replayedInputs(of: UUID.self, otherwise: { UUID() }))
+      environment: recording.replayedInputs(named: "id", otherwise: { UUID() }))
     #expect(replayed.isFaithful)
     #expect(replayed.state == (await store.state))
 
