@@ -169,7 +169,8 @@ let package = Package(
     .target(
       name: "GalleryREPL",
       dependencies: [
-        "ActomatonDebugging", "AppRoot", "ClientSupport", "FeatureSupport", "GitHubClient",
+        "ActomatonDebugging", "ActomatonRecording", "AppRoot", "ClientSupport", "FeatureSupport",
+        "GitHubClient",
         "LineEditor",
       ],
       path: "App/REPL"),

@@ -31,6 +31,8 @@ public final class Engine {
   let latest = Locked(Root.State())
   /// Who is logged in, bound to the app's state, for the prompt.
   let session: Session
+  /// The last actions, the `--record` file, and the states `undo` goes back to.
+  let recording: SessionRecording
   private var isFollowing = false
 
   /// - Parameters:
@@ -40,11 +42,14 @@ public final class Engine {
   ///   - clock: The clock for effect-queue delays.
   ///   - executor: The task executor effects run on (a test clock's, in tests).
   ///   - debug: Start with the state-diff log on.
+  ///   - recording: Where the session is recorded (the last actions in memory by default).
   public init(
     environment: Root.Environment, console: any Console, waiter: Waiter = .realTime,
     clock: any Clock<Duration> = ContinuousClock(), executor: (any TaskExecutor)? = nil,
-    debug: Bool = false
+    debug: Bool = false, recording: SessionRecording? = nil
   ) {
+    let recording = recording ?? SessionRecording(clock: clock)
+    self.recording = recording
     self.console = console
     self.waiter = waiter
     self.executor = executor
@@ -54,7 +59,7 @@ public final class Engine {
     debugLog = DebugLog(isOn: debug, to: console)
     let session = Session(executor: executor)
     self.session = session
-    var observers = [debugLog.observer]
+    var observers = [recording.observer, debugLog.observer]
     if console.isInteractive {
       observers.append(
         ActomatonObserver(actionReduced: { action, _, _, state in
@@ -69,8 +74,8 @@ public final class Engine {
         }))
     }
     actomaton = Actomaton(
-      state: Root.State(), reducer: Root.reducer, environment: environment, clock: clock,
-      executor: executor, observer: observers.count == 1 ? observers[0] : .combine(observers))
+      state: Root.State(), reducer: Root.reducer, environment: recording.recording(environment),
+      clock: clock, executor: executor, observer: .combine(observers))
   }
 
   /// The prompt for the screen shown.
@@ -125,10 +130,13 @@ public final class Engine {
       fail("The line is \(length) bytes long; lines are at most \(Engine.maxLineLength) bytes.")
       return true
     }
-    if let current, await answer(line, on: current) { return true }
     let trimmed = line.trimmingWhitespace()
-    guard !trimmed.isEmpty else { return true }
     let name = String(trimmed.prefix { !$0.isWhitespace })
+    if !trimmed.isEmpty || isAsking {
+      recording.willRun(line, isUndo: name == "undo" || name == "redo")
+    }
+    if let current, await answer(line, on: current) { return true }
+    guard !trimmed.isEmpty else { return true }
     let arguments = Arguments(String(trimmed.dropFirst(name.count)))
     if let global = GlobalCommand.overriding(name, arguments) {
       return await run(global, named: name, arguments)

@@ -3,10 +3,12 @@ import AppRoot
 /// The commands that work on every screen.
 enum GlobalCommand {
   /// `open SCREEN`; `show` is a screen's name typed alone, which does the same.
-  case help, list, open, show(Screen), home, state, debug, wait, quit
+  case help, list, open, show(Screen), home, state, debug, wait, undo, redo, history, report, quit
 
   /// The commands in the order `help` lists them (opening a screen once, for all screens).
-  static let listed: [GlobalCommand] = [.help, .list, .open, .home, .state, .debug, .wait, .quit]
+  static let listed: [GlobalCommand] = [
+    .help, .list, .open, .home, .state, .debug, .wait, .undo, .redo, .history, .report, .quit,
+  ]
 
   static func named(_ name: String) -> GlobalCommand? {
     if let screen = Screen.named(name) { return .show(screen) }
@@ -18,6 +20,10 @@ enum GlobalCommand {
     case "state": return .state
     case "debug": return .debug
     case "wait": return .wait
+    case "undo": return .undo
+    case "redo": return .redo
+    case "history": return .history
+    case "report": return .report
     case "quit", "exit": return .quit
     default: return nil
     }
@@ -45,13 +51,22 @@ enum GlobalCommand {
     case .debug:
       ("debug \(Switch.usage)", "log every action and the state fields it changed", "debug on")
     case .wait: ("wait [SECONDS]", "wait for the screen's effects (at most SECONDS)", "wait 2")
+    case .undo:
+      ("undo [N]", "go back to just before the N-th last command that changed something", "undo")
+    case .redo: ("redo", "go forward again after undo (until a new command)", "redo")
+    case .history: ("history", "the session's commands, each with the actions it caused", "history")
+    case .report:
+      ("report", "write the last 1,000 actions to a file to replay or attach to a bug", "report")
     case .quit: ("quit | exit", "save and leave (end of input does the same)", "quit")
     }
   }
 
   /// Every name the user may type, for suggestions.
   static let names =
-    ["help", "list", "open", "home", "back", "state", "debug", "wait", "quit", "exit"]
+    [
+      "help", "list", "open", "home", "back", "state", "debug", "wait", "undo", "redo",
+      "history", "report", "quit", "exit",
+    ]
     + Screen.all.map(\.name)
 }
 
@@ -97,6 +112,10 @@ extension Engine {
       }
     case .wait:
       await wait(arguments)
+    case .undo: await undo(arguments)
+    case .redo: await redo(arguments)
+    case .history: history(arguments)
+    case .report: report(arguments)
     case .quit:
       return !expectNoArguments(arguments, name)
     }
@@ -119,7 +138,7 @@ extension Engine {
     render()
   }
 
-  private func expectNoArguments(_ arguments: Arguments, _ name: String) -> Bool {
+  func expectNoArguments(_ arguments: Arguments, _ name: String) -> Bool {
     do throws(CommandError) {
       try arguments.expectNone(usage: name)
       return true

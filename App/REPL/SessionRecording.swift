@@ -1,0 +1,107 @@
+import Actomaton
+import ActomatonRecording
+import AppRoot
+import Foundation
+
+/// The session's recording: the last 1,000 actions always, and the whole session in a file with
+/// `--record`; the states before the last command lines, for `undo` and `redo`.
+public final class SessionRecording: Sendable {
+  /// A command line and the state just before it.
+  struct Mark: Sendable {
+    let line: String
+    /// The number of entries recorded before the line ran.
+    let entry: Int
+    /// The state before the line's first entry; `nil` while it has none.
+    var state: Root.State?
+  }
+
+  struct Marks: Sendable {
+    /// Keeps `old` as the state before the last command line, if `entry` is its first.
+    mutating func keep(_ old: Root.State, before entry: Int) {
+      guard let last = done.indices.last, done[last].state == nil, done[last].entry <= entry
+      else { return }
+      done[last].state = old
+    }
+
+    var done: [Mark] = []
+    /// What `undo` took back, newest last, with the state it left.
+    var undone: [(mark: Mark, after: Root.State)] = []
+    /// The last actions, with their entry index, for `history`.
+    var actions: [(entry: Int, action: Root.Action)] = []
+  }
+
+  /// How many actions the ring (and `history`) keeps.
+  static let kept = 1_000
+  /// How many command lines `undo` can go back.
+  static let undoLimit = 100
+
+  let recorder: Recorder<Root.Action, Root.State>
+  let ring = RingSink(capacity: kept)
+  /// Where `report` writes the ring; `nil` when there is no state folder.
+  let reportURL: URL?
+  let marks = Locked(Marks())
+
+  /// - Parameters:
+  ///   - file: Where `--record` writes the whole session, if anywhere.
+  ///   - reportURL: Where `report` writes the last actions.
+  ///   - clock: The app's clock, which times the entries.
+  public init(
+    file: URL? = nil, reportURL: URL? = nil, clock: any Clock<Duration> = ContinuousClock()
+  ) {
+    self.reportURL = reportURL
+    let sinks: [any RecordingSink] = [ring] + (file.map { [JSONLinesFileSink(url: $0)] } ?? [])
+    recorder = Recorder(
+      initialState: Root.State(), checkpointEvery: 50, clock: clock, sinks: sinks)
+  }
+
+  /// The observer for the app's actomaton.
+  var observer: ActomatonObserver<Root.Action, Root.State> {
+    let marks = self.marks
+    return .combine([
+      recorder.observer,
+      ActomatonObserver(
+        actionReduced: { [recorder] action, _, old, _ in
+          // NOTE: told after the recorder, which has counted this entry.
+          let entry = recorder.entryCount - 1
+          marks.withLock { marks in
+            marks.keep(old, before: entry)
+            marks.actions.append((entry, action))
+            if marks.actions.count > Self.kept { marks.actions.removeFirst() }
+          }
+        },
+        stateRestored: { [recorder] old, _ in
+          let entry = recorder.entryCount - 1
+          marks.withLock { $0.keep(old, before: entry) }
+        }),
+    ])
+  }
+
+  /// The environment, with what its reducers read from it (ids, clocks) recorded.
+  func recording(_ environment: Root.Environment) -> Root.Environment {
+    var environment = environment
+    environment.todo.makeID = recorder.recordingInputs(
+      named: "todo.id", of: environment.todo.makeID)
+    environment.stopwatch.now = recorder.recordingInputs(
+      named: "stopwatch.now", of: environment.stopwatch.now)
+    environment.gitHubSearch.now = recorder.recordingInputs(
+      named: "github.now", of: environment.gitHubSearch.now)
+    return environment
+  }
+
+  /// A command line is about to run.
+  func willRun(_ line: String, isUndo: Bool) {
+    recorder.note(line)
+    guard !isUndo else { return }
+    let mark = Mark(line: line, entry: recorder.entryCount)
+    marks.withLock { marks in
+      marks.undone = []
+      marks.done.append(mark)
+      if marks.done.count > Self.undoLimit { marks.done.removeFirst() }
+    }
+  }
+
+  /// The command lines that changed something, oldest first.
+  func changingLines(_ marks: Marks) -> [Mark] {
+    marks.done.filter { $0.state != nil }
+  }
+}

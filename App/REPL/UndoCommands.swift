@@ -1,0 +1,106 @@
+import Actomaton
+import ActomatonRecording
+import AppRoot
+import Foundation
+
+extension Engine {
+  /// `undo [N]`: the app as it was just before the N-th last command line that changed
+  /// something; everything after it, fed-back actions included, is undone.
+  func undo(_ arguments: Arguments) async {
+    var count = 1
+    do throws(CommandError) {
+      try arguments.expectAtMost(1, usage: "undo [N]")
+      if !arguments.words.isEmpty { count = try arguments.number(0, named: "N", usage: "undo [N]") }
+    } catch {
+      return fail(error.message)
+    }
+    guard count >= 1 else { return fail("'undo \(count)' undoes nothing: N is at least 1.") }
+    await refresh()
+    let now = state
+    let target = recording.marks.withLock { marks -> SessionRecording.Mark? in
+      let lines = recording.changingLines(marks)
+      guard count <= lines.count else { return nil }
+      let target = lines[lines.count - count]
+      let undone = marks.done.drop { $0.entry < target.entry }
+      marks.done.removeLast(undone.count)
+      // NOTE: redo goes forward to where undo was typed: one step holds the state then.
+      marks.undone.append((target, now))
+      return target
+    }
+    guard let target else {
+      let lines = recording.marks.withLock { recording.changingLines($0).count }
+      return fail(
+        lines == 0
+          ? "Nothing to undo: no command has changed anything yet."
+          : "Cannot undo \(count) command(s): only \(lines) can be undone.")
+    }
+    await put(target.state ?? now, saying: "undid '\(target.line.clipped())' and what followed it")
+  }
+
+  /// `redo`: forward again to where the last `undo` was typed, until a new command is typed.
+  func redo(_ arguments: Arguments) async {
+    guard expectNoArguments(arguments, "redo") else { return }
+    let step = recording.marks.withLock {
+      marks -> (mark: SessionRecording.Mark, after: Root.State)? in
+      guard let step = marks.undone.popLast() else { return nil }
+      marks.done.append(step.mark)
+      return step
+    }
+    guard let step else { return fail("Nothing to redo: redo follows undo.") }
+    await put(step.after, saying: "redid '\(step.mark.line.clipped())'")
+  }
+
+  /// Puts `restored` in place: the work in flight is cancelled, what lives follows the state,
+  /// and a todo list that changed is saved again, so the file matches what the person sees.
+  private func put(_ restored: Root.State, saying what: String) async {
+    for task in inFlight.removeAll() { task.cancel() }
+    let before = state
+    let actomaton = self.actomaton
+    let task = await withTaskExecutorPreference(executor) { await actomaton.restore(restored) }
+    if let task { await waiter.wait([task], .seconds(5)) }
+    if restored.todo.persistence == .loaded, restored.todo.items != before.todo.items {
+      if let save = await send(.todo(.flush)) { await waiter.wait([save], .seconds(5)) }
+    }
+    await refresh()
+    console.print(what)
+    guard current != nil else { return console.print(screenList()) }
+    render(countsFailures: false, showsRefusal: false)
+  }
+
+  /// `history`: the session's command lines, each with the actions that followed it.
+  func history(_ arguments: Arguments) {
+    guard expectNoArguments(arguments, "history") else { return }
+    let (lines, actions) = recording.marks.withLock { ($0.done, $0.actions) }
+    guard !lines.isEmpty else { return console.print("no commands yet") }
+    var printed: [String] = []
+    for (index, mark) in lines.enumerated().suffix(20) {
+      let end = index + 1 < lines.count ? lines[index + 1].entry : Int.max
+      let following = actions.filter { $0.entry >= mark.entry && $0.entry < end }
+      let ticks = following.filter(\.action.isTick).count
+      var described = following.filter { !$0.action.isTick }.map { "\($0.action)" }
+      if ticks > 0 { described.append("\(ticks) tick(s)") }
+      let summary = described.isEmpty ? "(no action)" : described.joined(separator: ", ")
+      printed.append("\(index + 1). \(mark.line.clipped()) → \(summary.clipped())")
+    }
+    console.print(printed)
+  }
+
+  /// `report`: writes the last actions to the state folder and says where.
+  func report(_ arguments: Arguments) {
+    guard expectNoArguments(arguments, "report") else { return }
+    guard let url = recording.reportURL else {
+      return fail("No folder to write the report to: neither XDG_STATE_HOME nor HOME is set.")
+    }
+    recording.recorder.flush()
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try recording.ring.jsonLines().write(to: url, options: .atomic)
+      console.print(
+        "wrote the last \(recording.ring.entryIndices.count) action(s) to \(url.path); "
+          + "replay them with 'gallery --replay \(url.path)'")
+    } catch {
+      fail("Could not write \(url.path): \(error)")
+    }
+  }
+}
