@@ -50,9 +50,9 @@ extension TodoStorage {
           try await load()
         }
       },
-      save: { items throws(StorageError) in
+      write: { items, base throws(StorageError) in
         try await withTaskExecutorPreference(thread) { () throws(StorageError) in
-          try await save(items)
+          try await write(items, base)
         }
       })
   }

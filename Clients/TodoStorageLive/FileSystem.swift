@@ -196,6 +196,18 @@ enum FileSystem {
     (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
   }
 
+  /// Seconds since the file at `path` was last modified, or `nil` when there is none.
+  static func age(of path: String) -> TimeInterval? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      let seconds = info.st_mtimespec.tv_sec
+    #else
+      let seconds = info.st_mtim.tv_sec
+    #endif
+    return Date().timeIntervalSince1970 - TimeInterval(seconds)
+  }
+
   /// Whether a process with this id exists (it may belong to another user).
   static func isProcessAlive(_ pid: pid_t) -> Bool {
     kill(pid, 0) == 0 || errno == EPERM

@@ -42,8 +42,13 @@ public enum Todo {
     /// The question asked before a destructive change, until it is answered or what it counted
     /// changes.
     public var confirmation: Confirmation<Action>?
+    /// What another session changed in the saved list, as the last save found it, until the
+    /// next change.
+    public var changedOnDisk: DiskChange?
     /// Which save timer a change joins; bookkeeping that never makes two states differ.
     var saveTimers = SaveTimers()
+    /// The list as last loaded or saved, which a save merges from; bookkeeping too.
+    var synced = Synced()
 
     public init(
       items: [TodoItem] = [], filter: Filter = .all, persistence: Persistence = .notLoaded
@@ -51,6 +56,8 @@ public enum Todo {
       self.items = items
       self.filter = filter
       self.persistence = persistence
+      // NOTE: a state made loaded holds the list as it is stored: the base of its next save.
+      if persistence == .loaded { synced.items = items }
     }
 
     /// The items the current filter shows; positions count from 1 in this list.
@@ -107,8 +114,8 @@ public enum Todo {
     case onDisappear
 
     case loadResponse(Result<[TodoItem], StorageError>)
-    /// The number of items written, or why they could not be.
-    case saveResponse(Result<Int, StorageError>)
+    /// The list as saved (with what other sessions saved meanwhile), or why it could not be.
+    case saveResponse(Result<[TodoItem], StorageError>)
 
     /// The save delay after a change has passed: sent only by the feature's own effect.
     case _saveTimerFired
@@ -176,9 +183,10 @@ public enum Todo {
     case .onDisappear:
       _ = state.confirmation.answer(.no)
       return reduce(.flush, &state, environment)
-    case .saveResponse(.success):
+    case let .saveResponse(.success(saved)):
       // NOTE: a write queued behind a failed one saved a newer list: the failure is over.
       if case .save? = state.failure { state.failure = nil }
+      state.adopt(saved)
       return .empty
     case let .saveResponse(.failure(error)):
       state.refusal = nil
@@ -239,6 +247,7 @@ public enum Todo {
   ) -> Effect<Action> {
     state.refusal = nil
     state.failure = nil
+    state.changedOnDisk = nil
     let before = state.items
     do {
       try edit(&state)
@@ -270,11 +279,10 @@ public enum Todo {
 
   private static func write(_ state: State, _ storage: TodoStorage) -> Effect<Action> {
     guard state.persistence == .loaded else { return .empty }
-    let items = state.items
+    let (items, base) = (state.items, state.synced.items)
     return Effect(queue: WriteQueue()) {
       do throws(StorageError) {
-        try await storage.save(items)
-        return .saveResponse(.success(items.count))
+        return .saveResponse(.success(try await storage.save(items, since: base)))
       } catch {
         return .saveResponse(.failure(error))
       }
@@ -298,8 +306,7 @@ public enum Todo {
       let loadedIDs = Set(loaded.map(\.id))
       let items = loaded + shown.filter { !loadedIDs.contains($0.id) }
       do throws(StorageError) {
-        try await storage.save(items)
-        return .saveResponse(.success(items.count))
+        return .saveResponse(.success(try await storage.save(items, since: loaded)))
       } catch {
         return .saveResponse(.failure(error))
       }

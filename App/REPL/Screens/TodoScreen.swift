@@ -44,6 +44,8 @@ extension Screen {
         return "todo: loaded \(state.items.count) item(s)"
       case .loadResponse(.failure), .saveResponse(.failure):
         return state.failure.map { "todo: \($0)" }
+      case .saveResponse(.success):
+        return state.changedOnDisk.map { "todo list changed on disk: \($0)" }
       default:
         return nil
       }
