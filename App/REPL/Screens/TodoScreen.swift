@@ -70,6 +70,7 @@ extension Screen {
       "\(state.activeCount) active, \(state.completedCount) completed"
         + (state.filter == .all ? "" : " (showing \(state.filter.rawValue))")
     ]
+    if let change = state.changedOnDisk { lines.append("todo list changed on disk: \(change)") }
     if visible.isEmpty { lines.append("  (no items)") }
     for (index, item) in visible.enumerated() {
       lines.append("  \(index + 1). [\(item.isCompleted ? "x" : " ")] \(item.text)")
