@@ -28,6 +28,12 @@ let package = Package(
 
     .target(name: "Locking", path: "Core/Locking"),
 
+    // NOTE: the one rule for text from outside on its way to a terminal or a log; below every
+    // module that prints, so the debug log in Core uses it too.
+    .target(name: "OutsideText", path: "Core/OutsideText"),
+    .testTarget(
+      name: "OutsideTextTests", dependencies: ["OutsideText"], path: "Tests/OutsideTextTests"),
+
     .target(name: "CasePaths", path: "Core/CasePaths"),
     .testTarget(name: "CasePathsTests", dependencies: ["CasePaths"], path: "Tests/CasePathsTests"),
 
@@ -37,7 +43,8 @@ let package = Package(
       path: "Tests/ActomatonTests"),
 
     .target(
-      name: "ActomatonDebugging", dependencies: ["Actomaton"], path: "Core/ActomatonDebugging"),
+      name: "ActomatonDebugging", dependencies: ["Actomaton", "OutsideText"],
+      path: "Core/ActomatonDebugging"),
     .testTarget(
       name: "ActomatonDebuggingTests", dependencies: ["ActomatonDebugging"],
       path: "Tests/ActomatonDebuggingTests"),
@@ -158,14 +165,14 @@ let package = Package(
       name: "GalleryREPL",
       dependencies: [
         "ActomatonDebugging", "AppRoot", "ClientSupport", "FeatureSupport", "GitHubClient",
-        "LineEditor",
+        "LineEditor", "OutsideText",
       ],
       path: "App/REPL"),
     .testTarget(
       name: "GalleryREPLTests",
       dependencies: [
         "ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL", "LineEditor",
-        "TestSupport",
+        "OutsideText", "TestSupport",
       ],
       path: "Tests/GalleryREPLTests"),
 
@@ -175,7 +182,8 @@ let package = Package(
       path: "Tests/FailureInjectionTests"),
 
     .executableTarget(
-      name: "gallery", dependencies: ["AppRoot", "GalleryREPL"], path: "App/gallery"),
+      name: "gallery", dependencies: ["AppRoot", "GalleryREPL", "OutsideText"],
+      path: "App/gallery"),
     .testTarget(
       name: "GalleryEndToEndTests", dependencies: ["ChildTest", "gallery", "StubHTTPServer"],
       path: "Tests/GalleryEndToEndTests"),

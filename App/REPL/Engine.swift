@@ -3,6 +3,7 @@ import ActomatonDebugging
 import AppRoot
 import ClientSupport
 import FeatureSupport
+import OutsideText
 
 /// The REPL's engine: turns lines into actions on the app's actomaton and prints the results.
 ///

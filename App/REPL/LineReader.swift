@@ -2,6 +2,7 @@ import Actomaton
 @preconcurrency import Dispatch
 import Foundation
 import LineEditor
+import OutsideText
 
 /// Where the REPL's lines come from: standard input read as plain lines (a pipe, a file,
 /// `TERM=dumb`), or the line editor at a terminal, with history and completion.

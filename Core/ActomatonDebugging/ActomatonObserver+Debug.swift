@@ -1,4 +1,5 @@
 import Actomaton
+import OutsideText
 
 extension ActomatonObserver {
   /// An observer that logs every action with the state fields it changed, and optionally every
@@ -34,7 +35,10 @@ extension ActomatonObserver {
     let pending = Locked<Action?>(nil)
     var observer = ActomatonObserver()
     if effects {
-      observer.effectEvent = { event in sink("\(head)\(event)") }
+      // NOTE: an event's text may carry text from outside (a server's error): the one rule.
+      observer.effectEvent = { event in
+        sink(head + "\(event)".terminalSafe(keepingLineBreaks: false))
+      }
     }
     if format == .actionOnly {
       observer.actionReceived = { action, _ in
