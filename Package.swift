@@ -113,11 +113,14 @@ let package = Package(
       path: "Tests/CounterFeatureTests"),
 
     .target(
-      name: "StateDiagramFeature", dependencies: ["Actomaton", "AuthClient", "FeatureSupport"],
+      name: "StateDiagramFeature",
+      dependencies: ["Actomaton", "AuthClient", "FeatureSupport", "OutsideText"],
       path: "Features/StateDiagram"),
     .testTarget(
       name: "StateDiagramFeatureTests",
-      dependencies: ["ActomatonTesting", "AuthClient", "StateDiagramFeature", "TestSupport"],
+      dependencies: [
+        "ActomatonTesting", "AuthClient", "OutsideText", "StateDiagramFeature", "TestSupport",
+      ],
       path: "Tests/StateDiagramFeatureTests"),
 
     .target(name: "StopwatchFeature", dependencies: ["Actomaton"], path: "Features/Stopwatch"),
