@@ -220,9 +220,11 @@ public final class Engine {
       switch try command.parse(arguments) {
       case let .send(action):
         if let task = await send(action) { inFlight.add(task) }
+        await reloadShown()
         render()
       case let .view(view):
-        show(view(current), countsFailures: false, showsRefusal: false)
+        await reloadShown()
+        show(view(self.current ?? current), countsFailures: false, showsRefusal: false)
       }
     } catch {
       fail(error.message + " Try 'help \(command.name)'.")
@@ -242,6 +244,14 @@ public final class Engine {
   }
 
   /// Reads the screen shown now, including what effects changed since the last command.
+  /// Lets the screen take in what changed outside before it is shown (bounded).
+  // NOTE: after the command, not before: a command names items by the positions shown.
+  private func reloadShown() async {
+    guard let current, let action = Screen.of(current).reload(current) else { return }
+    if let task = await send(action) { await waiter.wait([task], .seconds(5)) }
+    await refresh()
+  }
+
   func refresh() async {
     let actomaton = self.actomaton
     current = await withTaskExecutorPreference(executor) { await actomaton.state.current }

@@ -54,6 +54,7 @@ extension TodoStorage {
         try await withTaskExecutorPreference(thread) { () throws(StorageError) in
           try await write(items, base)
         }
-      })
+      },
+      isChanged: { await withTaskExecutorPreference(thread) { await isChanged() } })
   }
 }

@@ -13,19 +13,25 @@ public struct TodoStorage: Sendable {
   /// Without one, `items` replace the saved list.
   public var write:
     @Sendable (_ items: [TodoItem], _ base: [TodoItem]?) async throws(StorageError) -> [TodoItem]
+  /// Whether the saved list may have been changed by someone else since this storage last
+  /// loaded or saved it (its file was replaced): worth loading again.
+  public var isChanged: @Sendable () async -> Bool
 
   /// Creates a storage from its two operations.
   public init(
     load: @escaping @Sendable () async throws(StorageError) -> [TodoItem],
     write:
       @escaping @Sendable (_ items: [TodoItem], _ base: [TodoItem]?)
-      async throws(StorageError) -> [TodoItem]
+      async throws(StorageError) -> [TodoItem],
+    isChanged: @escaping @Sendable () async -> Bool = { false }
   ) {
     self.load = load
     self.write = write
+    self.isChanged = isChanged
   }
 
-  /// Creates a storage with one writer: a save, merging or not, writes the list as given.
+  /// Creates a storage with one writer: a save, merging or not, writes the list as given, and
+  /// nobody else changes it.
   public init(
     load: @escaping @Sendable () async throws(StorageError) -> [TodoItem],
     save: @escaping @Sendable (_ items: [TodoItem]) async throws(StorageError) -> Void
@@ -35,6 +41,7 @@ public struct TodoStorage: Sendable {
       try await save(items)
       return items
     }
+    self.isChanged = { false }
   }
 
   /// Replaces the saved list with `items`.

@@ -46,15 +46,25 @@ extension TodoStorage {
     let file = ListFile(
       directory: (directory ?? defaultDirectory()).path, whileLocked: whileLocked)
     let lock = ListFile.lock(for: file.directory)
+    // NOTE: the file as this storage last read or wrote it: another process's save replaces
+    // it (a new inode), so a different identity says the list changed.
+    let seen = Locked<FileSystem.Version?>(nil)
     return TodoStorage(
       load: { () throws(StorageError) in
-        try lock.withLock { _ throws(StorageError) in try file.load(now: now()) }
+        try lock.withLock { _ throws(StorageError) in
+          let items = try file.load(now: now())
+          seen.withLock { $0 = FileSystem.version(of: file.path) }
+          return items
+        }
       },
       write: { items, base throws(StorageError) in
         try lock.withLock { _ throws(StorageError) in
-          try file.save(items, since: base, now: now())
+          let saved = try file.save(items, since: base, now: now())
+          seen.withLock { $0 = FileSystem.version(of: file.path) }
+          return saved
         }
-      })
+      },
+      isChanged: { seen.withLock { $0 } != FileSystem.version(of: file.path) })
   }
 }
 

@@ -113,7 +113,13 @@ public enum Todo {
     /// the list is saved now, as `flush` does.
     case onDisappear
 
+    /// The list is about to be shown: if another session saved it since, it is loaded again
+    /// and merged with this session's unsaved changes (`changedOnDisk` counts what came in).
+    case refresh
+
     case loadResponse(Result<[TodoItem], StorageError>)
+    /// The list loaded again by `refresh`, or why it could not be.
+    case reloadResponse(Result<[TodoItem], StorageError>)
     /// The list as saved (with what other sessions saved meanwhile), or why it could not be.
     case saveResponse(Result<[TodoItem], StorageError>)
 
@@ -170,6 +176,16 @@ public enum Todo {
     case let .loadResponse(result):
       guard state.persistence == .loading else { return .empty }
       return state.finishLoading(result) ? saveLater(state, environment) : .empty
+    case .refresh:
+      guard state.persistence == .loaded else { return .empty }
+      return reload(environment.storage)
+    case let .reloadResponse(.success(list)):
+      guard state.persistence == .loaded else { return .empty }
+      state.adopt(list)
+      return .empty
+    case let .reloadResponse(.failure(error)):
+      guard state.persistence == .loaded else { return .empty }
+      return state.finishLoading(.failure(error)) ? saveLater(state, environment) : .empty
     case ._saveTimerFired:
       return write(state, environment.storage)
     case .flush:
@@ -266,6 +282,18 @@ public enum Todo {
         return .loadResponse(.success(try await storage.load()))
       } catch {
         return .loadResponse(.failure(error))
+      }
+    }
+  }
+
+  private static func reload(_ storage: TodoStorage) -> Effect<Action> {
+    // NOTE: in the write queue, so a reload never reads around a save of this session.
+    Effect(queue: WriteQueue()) {
+      guard await storage.isChanged() else { return nil }
+      do throws(StorageError) {
+        return .reloadResponse(.success(try await storage.load()))
+      } catch {
+        return .reloadResponse(.failure(error))
       }
     }
   }

@@ -132,6 +132,30 @@ import Testing
     }
   }
 
+  @Test func aSessionShowsWhatAnotherSavedTheNextTimeItShowsTheList() async throws {
+    let directory = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let a = try Session(directory)
+    let b = try Session(directory)
+    try await a.run(["todo"], waits: false)
+    try await b.run(["todo", "add b1"])
+    try await a.run(["add a1", "add a2"])
+    try await b.run(["list"], waits: false)
+    #expect(b.shown.map(\.text) == ["b1", "a1", "a2"])
+    #expect(b.app.text.contains("todo list changed on disk: 2 added"), "\(b.app.text.suffix(500))")
+    try await b.run(["toggle 2"])
+    try await a.run(["list"], waits: false)
+    #expect(
+      a.shown == [
+        Item(text: "b1", isCompleted: false), Item(text: "a1", isCompleted: true),
+        Item(text: "a2", isCompleted: false),
+      ])
+    a.app.send("quit\n")
+    b.app.send("quit\n")
+    _ = try await a.app.waitForExit()
+    _ = try await b.app.waitForExit()
+  }
+
   @Test func tenSessionsAddingAHundredItemsEachKeepAThousand() async throws {
     let directory = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -75,3 +75,31 @@ import TodoStorage
     await store.finish()
   }
 }
+
+extension TodoSharedListTests {
+  /// `storage` that says the list changed on disk whenever `changed` holds.
+  func watched(_ storage: TodoStorage, changed: Locked<Bool>) -> TodoStorage {
+    TodoStorage(
+      load: storage.load, write: storage.write, isChanged: { changed.withLock { $0 } })
+  }
+
+  @Test func refreshingTakesInAnotherSessionsSaveWithThisSessionsUnsavedChanges() async throws {
+    let storage = TodoStorage.inMemory([F.milk, F.eggs])
+    let changed = Locked(false)
+    let (store, clock) = await loadedStore(watched(storage, changed: changed))
+    await store.send(.refresh)  // nothing changed on disk: nothing is read
+    _ = try await storage.save([F.milk, F.eggs, F.bread], since: [F.milk, F.eggs])
+    changed.withLock { $0 = true }
+
+    await store.send(.toggle(position: 1)) { $0.items[0].isCompleted = true }
+    await store.send(.refresh)
+    let ticked = TodoItem(id: F.milk.id, text: "milk", isCompleted: true)
+    await store.receive(.reloadResponse(.success([F.milk, F.eggs, F.bread]))) {
+      $0.items = [ticked, F.eggs, F.bread]
+      $0.changedOnDisk = Todo.DiskChange(added: 1)
+    }
+    await store.receiveDelayedSave(of: 3, clock: clock)
+    #expect(try await storage.load() == [ticked, F.eggs, F.bread])
+    await store.finish()
+  }
+}

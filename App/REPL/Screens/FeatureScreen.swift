@@ -19,6 +19,8 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   /// What Ctrl-C sends to stop the work in flight and leave the screen consistent, or `nil`
   /// when there is nothing to stop.
   var interrupt: @Sendable (State) -> Action? = { _ in nil }
+  /// What is sent before the screen is shown after a command, to take in outside changes.
+  var reload: @Sendable (State) -> Action? = { _ in nil }
   /// How many numbered items the screen shows, for completing `N`.
   var itemCount: @Sendable (State) -> Int = { _ in 0 }
   /// The question pending in the state, and the action that answers it.
@@ -34,7 +36,9 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   var erased: Screen {
     let state = self.state
     let action = self.action
-    let (render, notice, interrupt, itemCount) = (render, notice, interrupt, itemCount)
+    let (render, notice, interrupt, reload, itemCount) = (
+      render, notice, interrupt, reload, itemCount
+    )
     let confirmation = self.confirmation
     return Screen(
       name: name, summary: summary, initial: state.embed(initial),
@@ -52,6 +56,7 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
         return notice(feature, screen)
       },
       interrupt: { state.extract(from: $0).flatMap(interrupt).map(action.embed) },
+      reload: { state.extract(from: $0).flatMap(reload).map(action.embed) },
       itemCount: { state.extract(from: $0).map(itemCount) ?? 0 },
       question: { current in
         guard let confirmation, let screen = state.extract(from: current) else { return nil }

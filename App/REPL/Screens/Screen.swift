@@ -14,6 +14,9 @@ struct Screen: Sendable {
   let notice: @Sendable (Root.Action, Root.State.Current) -> String?
   /// What Ctrl-C sends to stop the work in flight, or `nil` when there is nothing to stop.
   let interrupt: @Sendable (Root.State.Current) -> Root.Action?
+  /// What is sent after a command, before the screen is shown, to take in what changed outside
+  /// the program (the todo list saved by another session), or `nil`.
+  let reload: @Sendable (Root.State.Current) -> Root.Action?
   /// How many numbered items the screen shows.
   let itemCount: @Sendable (Root.State.Current) -> Int
   /// The question pending on the screen: the next line answers it.

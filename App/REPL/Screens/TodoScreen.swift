@@ -50,6 +50,7 @@ extension Screen {
         return nil
       }
     },
+    reload: { _ in .refresh },
     itemCount: { $0.visibleItems.count },
     confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) })
   ).erased
