@@ -28,6 +28,9 @@ extension TodoItem {
           id: id, text: mine.text != before.text ? mine.text : theirs.text,
           isCompleted: mine.isCompleted != before.isCompleted
             ? mine.isCompleted : theirs.isCompleted)
+      // NOTE: what wins when two sessions change one item: the field each changed, the later
+      // save's where both did (it is the one merging), and an edit over a deletion, as a deleted
+      // item that someone changed meanwhile would otherwise vanish without either seeing it.
       case let (before?, nil, theirs?):
         if theirs != before { kept[id] = theirs }
       case let (before?, mine?, nil):
