@@ -15,9 +15,9 @@ import Foundation
 ///
 /// NOTE: the folder, not a `todos.json.lock` file beside the list: a lock file can never be
 /// removed safely (a process may be waiting on the one it opened), so it would stay in the
-/// folder for good, and it could not be created in a read-only folder, where a load still
-/// removes nothing but must read. A folder opened for reading takes an `flock` on Linux and
-/// macOS alike; the temporary files and the list are written inside it, under the lock.
+/// folder for good, and it could not be created in a read-only folder, which a load must still
+/// read. A folder opened for reading takes an `flock` on Linux and macOS alike; the temporary
+/// files and the list are written inside it, under the lock.
 struct ListLock {
   private let descriptor: Int32
 
