@@ -35,8 +35,7 @@ extension StringProtocol {
         result.append(Unicode.Scalar(UInt8((scalar.value - 0x80) ^ 0x40)))
       case 0x200D
       where index > 0 && index + 1 < scalars.count
-        && scalars[index - 1].properties.isEmojiPresentation
-        && scalars[index + 1].properties.isEmoji:
+        && OutsideText.endsEmoji(scalars[index - 1]) && OutsideText.isEmoji(scalars[index + 1]):
         result.append(scalar)
       case _ where OutsideText.isDisguising(scalar):
         result.append(contentsOf: OutsideText.escape(scalar).unicodeScalars)
@@ -58,6 +57,18 @@ public enum OutsideText {
     case 0x200B...0x200D, 0x2060...0x2064, 0xFEFF, 0x00AD: true
     default: false
     }
+  }
+
+  /// Whether the scalar is an emoji beyond Latin-1 (digits, `#` and `*` are emoji too, and a
+  /// joiner between them is kept no more than between letters).
+  static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value > 0xFF && scalar.properties.isEmoji
+  }
+
+  /// Whether the scalar may end the emoji before a joiner: an emoji, a skin tone or the
+  /// emoji-style selector U+FE0F.
+  static func endsEmoji(_ scalar: Unicode.Scalar) -> Bool {
+    isEmoji(scalar) || scalar.properties.isEmojiModifier || scalar.value == 0xFE0F
   }
 
   /// `<U+202E>`.

@@ -38,7 +38,12 @@ import Testing
   @Test func aJoinerInsideAnEmojiStays() {
     let family = "👩\u{200D}👩\u{200D}👧"
     #expect(family.terminalSafe == family)
+    let kiss =
+      "\u{1F469}\u{1F3FD}\u{200D}\u{2764}\u{FE0F}\u{200D}\u{1F48B}\u{200D}\u{1F468}\u{1F3FF}"
+    #expect(kiss.terminalSafe == kiss, "after a skin tone and after the emoji-style selector")
     #expect("a\u{200D}b".terminalSafe == "a<U+200D>b")
+    #expect("1\u{200D}2".terminalSafe == "1<U+200D>2")
+    #expect("👩\u{200D}".terminalSafe == "👩<U+200D>", "a joiner at the end joins nothing")
   }
 
   @Test func aLogLineKeepsToOneLine() {
