@@ -245,10 +245,13 @@ public final class Engine {
 
   /// Reads the screen shown now, including what effects changed since the last command.
   /// Lets the screen take in what changed outside before it is shown (bounded).
-  // NOTE: after the command, not before: a command names items by the positions shown.
+  // NOTE: after the command, not before: a command names items by the positions shown. The
+  // wait is short: a local file is read in milliseconds, and a file that hangs (a stalled disk,
+  // another process stopped holding the list's lock) must not slow every command; its reload
+  // then arrives as a notice.
   private func reloadShown() async {
     guard let current, let action = Screen.of(current).reload(current) else { return }
-    if let task = await send(action) { await waiter.wait([task], .seconds(5)) }
+    if let task = await send(action) { await waiter.wait([task], .seconds(1)) }
     await refresh()
   }
 
