@@ -29,6 +29,12 @@ let package = Package(
 
     .target(name: "Locking", path: "Core/Locking"),
 
+    // NOTE: the one rule for text from outside on its way to a terminal or a log; below every
+    // module that prints, so the debug log in Core uses it too.
+    .target(name: "OutsideText", path: "Core/OutsideText"),
+    .testTarget(
+      name: "OutsideTextTests", dependencies: ["OutsideText"], path: "Tests/OutsideTextTests"),
+
     .target(name: "CasePaths", path: "Core/CasePaths"),
     .testTarget(name: "CasePathsTests", dependencies: ["CasePaths"], path: "Tests/CasePathsTests"),
 
@@ -38,7 +44,8 @@ let package = Package(
       path: "Tests/ActomatonTests"),
 
     .target(
-      name: "ActomatonDebugging", dependencies: ["Actomaton"], path: "Core/ActomatonDebugging"),
+      name: "ActomatonDebugging", dependencies: ["Actomaton", "OutsideText"],
+      path: "Core/ActomatonDebugging"),
     .testTarget(
       name: "ActomatonDebuggingTests", dependencies: ["ActomatonDebugging"],
       path: "Tests/ActomatonDebuggingTests"),
@@ -117,11 +124,14 @@ let package = Package(
       path: "Tests/CounterFeatureTests"),
 
     .target(
-      name: "StateDiagramFeature", dependencies: ["Actomaton", "AuthClient", "FeatureSupport"],
+      name: "StateDiagramFeature",
+      dependencies: ["Actomaton", "AuthClient", "FeatureSupport", "OutsideText"],
       path: "Features/StateDiagram"),
     .testTarget(
       name: "StateDiagramFeatureTests",
-      dependencies: ["ActomatonTesting", "AuthClient", "StateDiagramFeature", "TestSupport"],
+      dependencies: [
+        "ActomatonTesting", "AuthClient", "OutsideText", "StateDiagramFeature", "TestSupport",
+      ],
       path: "Tests/StateDiagramFeatureTests"),
 
     .target(name: "StopwatchFeature", dependencies: ["Actomaton"], path: "Features/Stopwatch"),
@@ -170,15 +180,14 @@ let package = Package(
       name: "GalleryREPL",
       dependencies: [
         "ActomatonDebugging", "ActomatonRecording", "AppRoot", "ClientSupport", "FeatureSupport",
-        "GitHubClient",
-        "LineEditor",
+        "GitHubClient", "LineEditor", "OutsideText",
       ],
       path: "App/REPL"),
     .testTarget(
       name: "GalleryREPLTests",
       dependencies: [
         "ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL", "LineEditor",
-        "TestSupport",
+        "OutsideText", "TestSupport",
       ],
       path: "Tests/GalleryREPLTests"),
 
@@ -188,7 +197,8 @@ let package = Package(
       path: "Tests/FailureInjectionTests"),
 
     .executableTarget(
-      name: "gallery", dependencies: ["AppRoot", "GalleryREPL"], path: "App/gallery"),
+      name: "gallery", dependencies: ["AppRoot", "GalleryREPL", "OutsideText"],
+      path: "App/gallery"),
     .testTarget(
       name: "GalleryEndToEndTests", dependencies: ["ChildTest", "gallery", "StubHTTPServer"],
       path: "Tests/GalleryEndToEndTests"),

@@ -1,5 +1,6 @@
 import Actomaton
 import LineEditor
+import OutsideText
 
 #if canImport(Glibc)
   import Glibc

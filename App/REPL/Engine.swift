@@ -3,6 +3,7 @@ import ActomatonDebugging
 import AppRoot
 import ClientSupport
 import FeatureSupport
+import OutsideText
 
 /// The REPL's engine: turns lines into actions on the app's actomaton and prints the results.
 ///
@@ -224,8 +225,10 @@ public final class Engine {
       switch try command.parse(arguments) {
       case let .send(action):
         if let task = await send(action) { inFlight.add(task) }
+        await reloadShown()
         render()
       case let .view(view):
+        await reloadShown()
         show(view(state), countsFailures: false, showsRefusal: false)
       }
     } catch {
@@ -243,6 +246,17 @@ public final class Engine {
     }
     self.state = state
     return task
+  }
+
+  /// Lets the screen take in what changed outside before it is shown (bounded).
+  // NOTE: after the command, not before: a command names items by the positions shown. The
+  // wait is short: a local file is read in milliseconds, and a file that hangs (a stalled disk,
+  // another process stopped holding the list's lock) must not slow every command; its reload
+  // then arrives as a notice.
+  private func reloadShown() async {
+    guard let current, let action = Screen.of(current).reload(state) else { return }
+    if let task = await send(action) { await waiter.wait([task], .seconds(1)) }
+    await refresh()
   }
 
   /// Reads the screen shown now, including what effects changed since the last command.

@@ -2,6 +2,7 @@ import Actomaton
 @preconcurrency import Dispatch
 import Foundation
 import LineEditor
+import OutsideText
 
 /// Where the REPL's lines come from: standard input read as plain lines (a pipe, a file,
 /// `TERM=dumb`), or the line editor at a terminal, with history and completion.
@@ -78,18 +79,7 @@ final class LineReader: Sendable {
         let file = HistoryFile(url: try historyURL(environment))
         try file.prepare()
         history = file.load()
-        let warned = Locked(false)
-        historyChanged = { entries in
-          do throws(HistoryFileError) {
-            try file.save(entries)
-          } catch {
-            let isFirst = warned.withLock { value in
-              defer { value = true }
-              return !value
-            }
-            if isFirst { warn(error) }
-          }
-        }
+        historyChanged = keeping(in: file, onFirstError: warn)
       } catch {
         warn(error)
       }
@@ -111,6 +101,26 @@ final class LineReader: Sendable {
         path: "~/.local/state", reason: "neither XDG_STATE_HOME nor HOME is set")
     }
     return URL(fileURLWithPath: home).appendingPathComponent(".local/state/gallery/history")
+  }
+
+  /// What the editor calls with its history after each line it gained: the line is appended to
+  /// `file`, so another session's lines, appended meanwhile, stay beside it.
+  static func keeping(
+    in file: HistoryFile, onFirstError: @escaping @Sendable (HistoryFileError) -> Void
+  ) -> @Sendable ([String]) -> Void {
+    let warned = Locked(false)
+    return { entries in
+      guard let line = entries.last else { return }
+      do throws(HistoryFileError) {
+        try file.append(line)
+      } catch {
+        let isFirst = warned.withLock { value in
+          defer { value = true }
+          return !value
+        }
+        if isFirst { onFirstError(error) }
+      }
+    }
   }
 
   private static func warn(_ error: HistoryFileError) {

@@ -1,5 +1,6 @@
 import Actomaton
 import AppRoot
+import OutsideText
 
 /// What the prompt shows besides the screen: who is logged in.
 ///

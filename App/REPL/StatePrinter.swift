@@ -1,4 +1,5 @@
 import AppRoot
+import OutsideText
 
 /// Prints a screen's state field by field, for the `state` command.
 enum StatePrinter {
@@ -30,7 +31,9 @@ enum StatePrinter {
     if mirror.displayStyle == .optional {
       return mirror.children.first.map { describe($0.value) } ?? "nil"
     }
-    if let string = value as? String { return string.debugDescription }
+    if let string = value as? String {
+      return "\"" + string.terminalSafe(keepingLineBreaks: false) + "\""
+    }
     return String(describing: value)
   }
 }

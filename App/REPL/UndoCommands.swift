@@ -52,9 +52,12 @@ extension Engine {
 
   /// Puts `restored` in place: the work in flight is cancelled, what lives follows the state,
   /// and a todo list that changed is saved again, so the file matches what the person sees.
-  private func put(_ restored: Root.State, saying what: String) async {
+  private func put(_ restoring: Root.State, saying what: String) async {
     for task in inFlight.removeAll() { task.cancel() }
+    await refresh()
     let before = state
+    var restored = restoring
+    restored.todo = restoring.todo.restored(over: before.todo)
     let actomaton = self.actomaton
     let task = await withTaskExecutorPreference(executor) { await actomaton.restore(restored) }
     if let task { await waiter.wait([task], .seconds(5)) }

@@ -50,10 +50,11 @@ extension TodoStorage {
           try await load()
         }
       },
-      save: { items throws(StorageError) in
+      write: { items, base throws(StorageError) in
         try await withTaskExecutorPreference(thread) { () throws(StorageError) in
-          try await save(items)
+          try await write(items, base)
         }
-      })
+      },
+      isChanged: { await withTaskExecutorPreference(thread) { await isChanged() } })
   }
 }

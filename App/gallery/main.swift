@@ -3,6 +3,7 @@ import AppRoot
 import Dispatch
 import Foundation
 import GalleryREPL
+import OutsideText
 
 // NOTE: first of all: a descriptor among 0–2 closed by the caller (`gallery <&-`) would be taken
 // by the next `open` or `pipe` (the Ctrl-C self-pipe became standard input and the reader blocked

@@ -196,6 +196,40 @@ enum FileSystem {
     (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
   }
 
+  /// What tells one version of a file from the next: a save renames a new file over the old.
+  struct Version: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int
+  }
+
+  /// The version of the file at `path` (symlinks followed), or `nil` when there is none.
+  static func version(of path: String) -> Version? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      let modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
+    #else
+      let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+    #endif
+    return Version(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modified: modified)
+  }
+
+  /// Seconds since the file at `path` was last modified, or `nil` when there is none.
+  static func age(of path: String) -> TimeInterval? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      let seconds = info.st_mtimespec.tv_sec
+    #else
+      let seconds = info.st_mtim.tv_sec
+    #endif
+    return Date().timeIntervalSince1970 - TimeInterval(seconds)
+  }
+
   /// Whether a process with this id exists (it may belong to another user).
   static func isProcessAlive(_ pid: pid_t) -> Bool {
     kill(pid, 0) == 0 || errno == EPERM

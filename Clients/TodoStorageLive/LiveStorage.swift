@@ -17,8 +17,12 @@ extension TodoStorage {
   /// through), gives it the old file's mode and owner, flushes it to the disk and renames it over
   /// the list, so a crash or a kill leaves the old list or the new one, never a mix; it keeps the
   /// fields a newer version of the app wrote, and refuses to replace a file it cannot read or of a
-  /// newer format version. Only a regular file of at most ``maxFileBytes`` is read. A load removes
-  /// temporary files left by killed saves, moves a file that does not parse aside to
+  /// newer format version. A save with a base merges this session's changes into the list as it
+  /// is on disk now (``TodoItem/merge(_:since:into:)``). Loads and saves of one list are
+  /// serialised across processes by an advisory lock (`flock`) on the folder the file is in,
+  /// held for the read, merge and write only. Only a regular file of at most ``maxFileBytes`` is read. A load
+  /// removes temporary files left by killed saves (never those of a save in progress in another
+  /// process), moves a file that does not parse aside to
   /// `todos.json.corrupt-<timestamp>`, and reports any other failure (the file is not a regular
   /// file, too large, unreadable, a newer format version) without touching the file. Calls for
   /// one directory run one at a time in the process, on the caller's thread (the files are
@@ -30,15 +34,37 @@ extension TodoStorage {
   public static func live(
     directory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) -> TodoStorage {
-    let file = ListFile(directory: (directory ?? defaultDirectory()).path)
+    live(directory: directory, now: now, whileLocked: nil)
+  }
+
+  /// The live storage with a test's barrier: `whileLocked` runs inside a save, once it holds
+  /// the lock and has read the list, before it writes.
+  package static func live(
+    directory: URL?, now: @escaping @Sendable () -> Date,
+    whileLocked: (@Sendable () -> Void)?
+  ) -> TodoStorage {
+    let file = ListFile(
+      directory: (directory ?? defaultDirectory()).path, whileLocked: whileLocked)
     let lock = ListFile.lock(for: file.directory)
+    // NOTE: the file as this storage last read or wrote it: another process's save replaces
+    // it (a new inode), so a different identity says the list changed.
+    let seen = Locked<FileSystem.Version?>(nil)
     return TodoStorage(
       load: { () throws(StorageError) in
-        try lock.withLock { _ throws(StorageError) in try file.load(now: now()) }
+        try lock.withLock { _ throws(StorageError) in
+          let items = try file.load(now: now())
+          seen.withLock { $0 = FileSystem.version(of: file.path) }
+          return items
+        }
       },
-      save: { items throws(StorageError) in
-        try lock.withLock { _ throws(StorageError) in try file.save(items) }
-      })
+      write: { items, base throws(StorageError) in
+        try lock.withLock { _ throws(StorageError) in
+          let saved = try file.save(items, since: base, now: now())
+          seen.withLock { $0 = FileSystem.version(of: file.path) }
+          return saved
+        }
+      },
+      isChanged: { seen.withLock { $0 } != FileSystem.version(of: file.path) })
   }
 }
 
@@ -48,6 +74,8 @@ struct ListFile: Sendable {
   static let corruptPrefix = TodoStorage.fileName + ".corrupt-"
 
   let directory: String
+  /// A test's barrier inside a save (see ``TodoStorage/live(directory:now:whileLocked:)``).
+  var whileLocked: (@Sendable () -> Void)?
   var path: String { directory + "/" + TodoStorage.fileName }
 
   /// One lock per directory for the whole process, shared by every storage on it.
@@ -77,11 +105,19 @@ struct ListFile: Sendable {
     }
   }
 
+  /// The folder of the file the list's path leads to, where saves write and the lock lives.
+  private var targetDirectory: String {
+    (FileSystem.resolvingSymlinks(path) as NSString).deletingLastPathComponent
+  }
+
   func load(now: Date) throws(StorageError) -> [TodoItem] {
-    removeStaleTemporaryFiles(in: directory)
-    let target = FileSystem.resolvingSymlinks(path)
-    let targetDirectory = (target as NSString).deletingLastPathComponent
-    if targetDirectory != directory { removeStaleTemporaryFiles(in: targetDirectory) }
+    let targetDirectory = targetDirectory
+    let lock = ListLock.acquire(in: targetDirectory)
+    defer { lock?.release() }
+    removeStaleTemporaryFiles(in: directory, locked: lock != nil)
+    if targetDirectory != directory {
+      removeStaleTemporaryFiles(in: targetDirectory, locked: lock != nil)
+    }
     guard let data = try read() else { return [] }
     switch FileFormat.decode(data) {
     case let .items(items):
@@ -93,7 +129,10 @@ struct ListFile: Sendable {
     }
   }
 
-  func save(_ items: [TodoItem]) throws(StorageError) {
+  /// Writes `items`, merged into the list on disk when there is a `base`; the list written.
+  func save(_ items: [TodoItem], since base: [TodoItem]?, now: Date) throws(StorageError)
+    -> [TodoItem]
+  {
     do {
       try FileSystem.makeDirectories(directory)
     } catch {
@@ -101,11 +140,26 @@ struct ListFile: Sendable {
         ? .diskFull(path: path, reason: error.reason)
         : .unwritable(directory: directory, reason: error.reason)
     }
+    // NOTE: a symlinked list is replaced at its target, so the link and its other users see it.
+    let target = FileSystem.resolvingSymlinks(path)
+    let targetDirectory = (target as NSString).deletingLastPathComponent
+    let lock = ListLock.acquire(in: targetDirectory)
+    defer { lock?.release() }
     // NOTE: a file that cannot be read is never replaced unchecked: it may be a newer list.
-    let existing = try read()
-    if let existing, case let .newer(version) = FileFormat.decode(existing) {
-      throw .newerVersion(path: path, found: version, supported: TodoStorage.formatVersion)
+    var existing = try read()
+    var items = items
+    if let data = existing {
+      switch FileFormat.decode(data) {
+      case let .newer(version):
+        throw .newerVersion(path: path, found: version, supported: TodoStorage.formatVersion)
+      case let .items(saved):
+        if let base { items = TodoItem.merge(items, since: base, into: saved) }
+      case let .invalid(reason):
+        // NOTE: a merge keeps what it cannot read: moved aside, as a load would have.
+        if base != nil, case .corrupt = moveAside(reason: reason, now: now) { existing = nil }
+      }
     }
+    whileLocked?()
     let data = try FileFormat.encode(items, keepingUnknownFieldsOf: existing)
     // NOTE: a file the next load would refuse to read is no save at all.
     guard data.count <= TodoStorage.maxFileBytes else {
@@ -114,9 +168,6 @@ struct ListFile: Sendable {
         reason: "the list is larger than \(FileSystem.size(TodoStorage.maxFileBytes)), the most "
           + "this app reads back")
     }
-    // NOTE: a symlinked list is replaced at its target, so the link and its other users see it.
-    let target = FileSystem.resolvingSymlinks(path)
-    let targetDirectory = (target as NSString).deletingLastPathComponent
     let temporary =
       targetDirectory + "/" + Self.temporaryPrefix + "\(getpid())-" + UUID().uuidString.prefix(8)
     do {
@@ -127,6 +178,7 @@ struct ListFile: Sendable {
       throw saveError(error)
     }
     FileSystem.syncDirectory(targetDirectory)
+    return items
   }
 
   func saveError(_ error: SystemError) -> StorageError {
@@ -162,15 +214,28 @@ struct ListFile: Sendable {
     return .corrupt(reason: reason, movedTo: target)
   }
 
-  /// Removes temporary files whose writing process is gone (killed during a save).
-  private func removeStaleTemporaryFiles(in directory: String) {
+  /// Removes temporary files left by killed saves: those whose writing process is gone, and,
+  /// while this load holds the list's lock (`locked`), those older than
+  /// ``staleTemporaryAge`` (their process id was reused, or a writer that does not lock left them).
+  ///
+  /// NOTE: a save in progress in another process holds the lock, so while this load holds it no
+  /// live save has a file here; the age bound still spares a writer that does not take the lock.
+  private func removeStaleTemporaryFiles(in directory: String, locked: Bool) {
     for name in FileSystem.entries(directory) where name.hasPrefix(Self.temporaryPrefix) {
+      let file = directory + "/" + name
       let owner = name.dropFirst(Self.temporaryPrefix.count).split(separator: "-").first
         .flatMap { pid_t($0) }
       // NOTE: this process's saves in this folder hold the lock this runs under (``lock(for:)``),
       // so its files are stale too.
-      if let owner, owner != getpid(), FileSystem.isProcessAlive(owner) { continue }
-      FileSystem.remove(directory + "/" + name)
+      if let owner, owner != getpid(), FileSystem.isProcessAlive(owner) {
+        guard locked, let age = FileSystem.age(of: file), age > Self.staleTemporaryAge else {
+          continue
+        }
+      }
+      FileSystem.remove(file)
     }
   }
+
+  /// How old a temporary file of a live process must be for a load to remove it.
+  static let staleTemporaryAge: TimeInterval = 60
 }

@@ -1,4 +1,5 @@
 import Actomaton
+import OutsideText
 
 extension ActomatonObserver {
   /// An observer that logs every action with the state fields it changed, and optionally every
@@ -31,7 +32,10 @@ extension ActomatonObserver {
     let head = prefix.isEmpty ? "" : "[\(prefix)] "
     var observer = ActomatonObserver()
     if effects {
-      observer.effectEvent = { event in sink("\(head)\(event)") }
+      // NOTE: an event's text may carry text from outside (a server's error): the one rule.
+      observer.effectEvent = { event in
+        sink(head + "\(event)".terminalSafe(keepingLineBreaks: false))
+      }
     }
     if format == .actionOnly {
       observer.actionReceived = { action, _ in

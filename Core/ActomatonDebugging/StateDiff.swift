@@ -1,3 +1,5 @@
+import OutsideText
+
 /// A field-by-field comparison of two values, listing only what changed.
 ///
 /// Values are walked with `Mirror`: struct and class fields, tuple elements, enum payloads,
@@ -134,9 +136,9 @@ public struct StateDiff: Sendable, Equatable {
   }
 
   static func describe(_ value: Any) -> String {
-    if let string = value as? String { return string.debugDescription }
-    if let text = value as? Substring { return text.debugDescription }
-    if let character = value as? Character { return character.debugDescription }
+    if let string = value as? String { return quoted(string) }
+    if let text = value as? Substring { return quoted(text) }
+    if let character = value as? Character { return quoted(String(character)) }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
       guard let wrapped = mirror.children.first?.value else { return "nil" }
@@ -145,20 +147,16 @@ public struct StateDiff: Sendable, Equatable {
     return escapingControls(shortened(String(describing: value)))
   }
 
-  /// Control characters as `\u{…}` escapes: only `String`s are escaped by `debugDescription`,
-  /// and a `Substring`, a `Character` or a custom description may carry text from outside.
+  /// Text from outside made visible by the one rule (``OutsideText``), newlines too, so that a
+  /// value keeps to its line: a `String`'s nested in a description are escaped by Swift already,
+  /// but a custom description, a `Substring` or a `Character` may carry anything.
   static func escapingControls(_ text: String) -> String {
-    let isControl = { (scalar: Unicode.Scalar) in scalar.properties.generalCategory == .control }
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var escaped = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if isControl(scalar) {
-        escaped.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars)
-      } else {
-        escaped.append(scalar)
-      }
-    }
-    return String(escaped)
+    text.terminalSafe(keepingLineBreaks: false)
+  }
+
+  /// A text value in quotes, made visible by the one rule.
+  private static func quoted(_ text: some StringProtocol) -> String {
+    "\"" + text.terminalSafe(keepingLineBreaks: false) + "\""
   }
 
   /// Drops module and namespace qualifiers from nested payloads:

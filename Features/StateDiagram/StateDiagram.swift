@@ -1,6 +1,7 @@
 import Actomaton
 import AuthClient
 import FeatureSupport
+import OutsideText
 
 /// The login flow as a state machine: log in, log out, and force a logout even mid-login.
 public enum StateDiagram {
@@ -112,15 +113,17 @@ public enum StateDiagram {
     }
   }
 
-  /// The user ID as it is, or quoted with escapes when it is empty, has white space around it,
-  /// or holds a line break or a control character: the question stays one line and shows the ID
-  /// the answer acts on.
+  /// The user ID as it is, or quoted and made visible by the one rule for outside text when it
+  /// is empty, has white space around it, or holds a line break, a control character or one that
+  /// disguises text: the question stays one line and shows the ID the answer acts on.
   private static func oneLine(_ userID: String) -> String {
     let plain =
       !userID.isEmpty && userID.first?.isWhitespace == false
       && userID.last?.isWhitespace == false && !userID.contains(where: \.isNewline)
-      && !userID.unicodeScalars.contains { $0.properties.generalCategory == .control }
-    return plain ? userID : userID.debugDescription
+      && !userID.unicodeScalars.contains {
+        $0.properties.generalCategory == .control || OutsideText.isDisguising($0)
+      }
+    return plain ? userID : "\"" + userID.terminalSafe(keepingLineBreaks: false) + "\""
   }
 
   /// Takes the diagram's transition for `action`, or refuses it.

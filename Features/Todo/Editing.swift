@@ -66,12 +66,14 @@ extension Todo.State {
       let loadedIDs = Set(loaded.map(\.id))
       let addedMeanwhile = items.filter { !loadedIDs.contains($0.id) }
       items = loaded + addedMeanwhile
+      synced.items = loaded
       persistence = .loaded
       return !addedMeanwhile.isEmpty
     case let .failure(error):
       refusal = nil
       failure = .load(error)
       if case .corrupt = error {
+        synced.items = []
         persistence = .loaded
         return !items.isEmpty
       }

@@ -42,8 +42,13 @@ public enum Todo {
     /// The question asked before a destructive change, until it is answered or what it counted
     /// changes.
     public var confirmation: Confirmation<Action>?
+    /// What another session changed in the saved list, as the last save found it, until the
+    /// next change.
+    public var changedOnDisk: DiskChange?
     /// Which save timer a change joins; bookkeeping that never makes two states differ.
     var saveTimers = SaveTimers()
+    /// The list as last loaded or saved, which a save merges from; bookkeeping too.
+    var synced = Synced()
 
     public init(
       items: [TodoItem] = [], filter: Filter = .all, persistence: Persistence = .notLoaded
@@ -51,6 +56,8 @@ public enum Todo {
       self.items = items
       self.filter = filter
       self.persistence = persistence
+      // NOTE: a state made loaded holds the list as it is stored: the base of its next save.
+      if persistence == .loaded { synced.items = items }
     }
 
     /// The items the current filter shows; positions count from 1 in this list.
@@ -106,9 +113,15 @@ public enum Todo {
     /// the list is saved now, as `flush` does.
     case onDisappear
 
+    /// The list is about to be shown: if another session saved it since, it is loaded again
+    /// and merged with this session's unsaved changes (`changedOnDisk` counts what came in).
+    case refresh
+
     case loadResponse(Result<[TodoItem], StorageError>)
-    /// The number of items written, or why they could not be.
-    case saveResponse(Result<Int, StorageError>)
+    /// The list loaded again by `refresh`, or why it could not be.
+    case reloadResponse(Result<[TodoItem], StorageError>)
+    /// The list as saved (with what other sessions saved meanwhile), or why it could not be.
+    case saveResponse(Result<[TodoItem], StorageError>)
 
     /// The save delay after a change has passed: sent only by the feature's own effect.
     case _saveTimerFired
@@ -163,6 +176,16 @@ public enum Todo {
     case let .loadResponse(result):
       guard state.persistence == .loading else { return .empty }
       return state.finishLoading(result) ? saveLater(state, environment) : .empty
+    case .refresh:
+      guard state.persistence == .loaded else { return .empty }
+      return reload(environment.storage)
+    case let .reloadResponse(.success(list)):
+      guard state.persistence == .loaded else { return .empty }
+      state.adopt(list)
+      return .empty
+    case let .reloadResponse(.failure(error)):
+      guard state.persistence == .loaded else { return .empty }
+      return state.finishLoading(.failure(error)) ? saveLater(state, environment) : .empty
     case ._saveTimerFired:
       return write(state, environment.storage)
     case .flush:
@@ -176,9 +199,10 @@ public enum Todo {
     case .onDisappear:
       _ = state.confirmation.answer(.no)
       return reduce(.flush, &state, environment)
-    case .saveResponse(.success):
+    case let .saveResponse(.success(saved)):
       // NOTE: a write queued behind a failed one saved a newer list: the failure is over.
       if case .save? = state.failure { state.failure = nil }
+      state.adopt(saved)
       return .empty
     case let .saveResponse(.failure(error)):
       state.refusal = nil
@@ -239,6 +263,7 @@ public enum Todo {
   ) -> Effect<Action> {
     state.refusal = nil
     state.failure = nil
+    state.changedOnDisk = nil
     let before = state.items
     do {
       try edit(&state)
@@ -261,6 +286,18 @@ public enum Todo {
     }
   }
 
+  private static func reload(_ storage: TodoStorage) -> Effect<Action> {
+    // NOTE: in the write queue, so a reload never reads around a save of this session.
+    Effect(queue: WriteQueue()) {
+      guard await storage.isChanged() else { return nil }
+      do throws(StorageError) {
+        return .reloadResponse(.success(try await storage.load()))
+      } catch {
+        return .reloadResponse(.failure(error))
+      }
+    }
+  }
+
   private static func saveLater(_ state: State, _ environment: Environment) -> Effect<Action> {
     Effect(id: SaveTimerID(), queue: SaveTimerQueue(generation: state.saveTimers.generation)) {
       try await environment.sleep(environment.saveDelay)
@@ -270,11 +307,10 @@ public enum Todo {
 
   private static func write(_ state: State, _ storage: TodoStorage) -> Effect<Action> {
     guard state.persistence == .loaded else { return .empty }
-    let items = state.items
+    let (items, base) = (state.items, state.synced.items)
     return Effect(queue: WriteQueue()) {
       do throws(StorageError) {
-        try await storage.save(items)
-        return .saveResponse(.success(items.count))
+        return .saveResponse(.success(try await storage.save(items, since: base)))
       } catch {
         return .saveResponse(.failure(error))
       }
@@ -298,8 +334,7 @@ public enum Todo {
       let loadedIDs = Set(loaded.map(\.id))
       let items = loaded + shown.filter { !loadedIDs.contains($0.id) }
       do throws(StorageError) {
-        try await storage.save(items)
-        return .saveResponse(.success(items.count))
+        return .saveResponse(.success(try await storage.save(items, since: loaded)))
       } catch {
         return .saveResponse(.failure(error))
       }

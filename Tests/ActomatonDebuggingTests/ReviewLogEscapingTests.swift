@@ -31,7 +31,8 @@ import Testing
 
   static let hostile = "\u{1B}]0;owned\u{07}\u{1B}[2J"
 
-  /// Holds up for `String`s (escaped by `debugDescription`), dictionary keys and effect ids.
+  /// Holds up for `String`s (quoted by the one rule for outside text), dictionary keys and effect
+  /// ids.
   @Test func stringsKeysAndIDsAreEscaped() async throws {
     let log = Locked<[String]>([])
     let actomaton = Actomaton(

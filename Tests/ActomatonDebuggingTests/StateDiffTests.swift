@@ -71,7 +71,7 @@ import Testing
     let new = Text(rest: "Foundation.Date\u{7}", initial: "\u{1B}")
     #expect(
       StateDiff(old: Text(), new: new).lines() == [
-        #"  .rest: "" → "Foundation.Date\u{07}""#, #"  .initial: "a" → "\u{1B}""#,
+        #"  .rest: "" → "Foundation.Date^G""#, #"  .initial: "a" → "^[""#,
       ])
   }
 

@@ -1,5 +1,6 @@
 import ActomatonTesting
 import AuthClient
+import OutsideText
 import StateDiagramFeature
 import TestSupport
 import Testing
@@ -56,7 +57,8 @@ import Testing
       if state.phase != .loggedIn { problems.append("'\(question)' outlived \(state.phase)") }
       if question.contains(where: \.isNewline) { problems.append("a question of two lines") }
       let user = state.userID ?? ""
-      if question != "Log out \(user)?", question != "Log out \(user.debugDescription)?" {
+      let quoted = "\"" + user.terminalSafe(keepingLineBreaks: false) + "\""
+      if question != "Log out \(user)?", question != "Log out \(quoted)?" {
         problems.append("'\(question)' is not about \(user.debugDescription)")
       }
     }

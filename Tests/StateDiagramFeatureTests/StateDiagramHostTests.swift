@@ -152,7 +152,7 @@ import Testing
     let (store, _) = StateDiagramTests.store(state) { _ in .unimplemented }
     await store.send(.logout) {
       $0.confirmation = Confirmation(
-        "Log out \(userID.debugDescription)?", confirming: .logoutConfirmed)
+        "Log out \"\(userID)\"?", confirming: .logoutConfirmed)
     }
     await store.finish()
   }
@@ -161,7 +161,18 @@ import Testing
     let state = StateDiagram.State(phase: .loggedIn, userID: "ann\nLog out bob")
     let (store, _) = StateDiagramTests.store(state) { _ in .unimplemented }
     await store.send(.logout) {
-      $0.confirmation = Confirmation(#"Log out "ann\nLog out bob"?"#, confirming: .logoutConfirmed)
+      $0.confirmation = Confirmation(#"Log out "ann^JLog out bob"?"#, confirming: .logoutConfirmed)
+    }
+    await store.finish()
+  }
+}
+
+extension StateDiagramHostTests {
+  @Test func aUserIDThatDisguisesItselfIsQuotedAndShownInTheQuestion() async {
+    let state = StateDiagram.State(phase: .loggedIn, userID: "ann\u{202E}nib")
+    let (store, _) = StateDiagramTests.store(state) { _ in .unimplemented }
+    await store.send(.logout) {
+      $0.confirmation = Confirmation(#"Log out "ann<U+202E>nib"?"#, confirming: .logoutConfirmed)
     }
     await store.finish()
   }

@@ -55,8 +55,15 @@ extension TestStore where Action == Todo.Action, State == Todo.State {
     await receive(
       ._saveTimerFired, fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
-      .saveResponse(.success(count)), fileID: fileID, filePath: filePath, line: line,
-      column: column)
+      where: isSave(of: count), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// Whether the action is a save's answer that `count` items were written.
+func isSave(of count: Int) -> (Todo.Action) -> Bool {
+  { action in
+    guard case let .saveResponse(.success(items)) = action else { return false }
+    return items.count == count
   }
 }
 

@@ -59,7 +59,9 @@ import TodoStorage
     }
     await store.send(.close) { $0.screen = nil }
     await store.receive(.todo(.onDisappear))
-    await store.receive(.todo(.saveResponse(.success(1))))
+    await store.receive(where: {
+      if case let .todo(action) = $0 { isSave(of: 1)(action) } else { false }
+    })
     #expect(files.log.withLock { $0 } == ["read", "read", "write 1"])
     await store.finish()
   }

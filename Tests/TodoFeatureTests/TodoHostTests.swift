@@ -59,7 +59,9 @@ import TodoStorageLive
     }
     await store.send(.close) { $0.screen = nil }
     await store.receive(.todo(.onDisappear))
-    await store.receive(.todo(.saveResponse(.success(1))))
+    await store.receive(where: {
+      if case let .todo(action) = $0 { isSave(of: 1)(action) } else { false }
+    })
     #expect(try await saved.load() == [TodoItem(id: UUID(101), text: "milk")])
     await clock.advance(by: .seconds(5))
     await store.finish()  // the delayed save was cancelled: nothing more arrives
@@ -77,7 +79,9 @@ import TodoStorageLive
     }
     await store.send(.close) { $0.screen = nil }
     await store.receive(.todo(.onDisappear)) { $0.todo.confirmation = nil }
-    await store.receive(.todo(.saveResponse(.success(5))))
+    await store.receive(where: {
+      if case let .todo(action) = $0 { isSave(of: 5)(action) } else { false }
+    })
     await store.send(.show) { $0.screen = .todo }
     await store.receive(.todo(.onAppear))  // no question: a `y` now is a line like any other
     await store.send(.todo(.answer(.yes)))
@@ -120,7 +124,7 @@ import TodoStorageLive
       }
       await first.send(.toggle(position: 4)) { $0.items[3].isCompleted = true }
       await first.send(.flush)  // as the host does before it exits
-      await first.receive(.saveResponse(.success(10)))
+      await first.receive(where: isSave(of: 10))
       await first.finish()
 
       let second = makeStore(Todo.State(), storage: .live(directory: directory)).0

@@ -88,7 +88,7 @@ import TodoStorage
       await clock.advance(by: .milliseconds(50))
       if number.isMultiple(of: 10) {
         await store.receive(._saveTimerFired)
-        await store.receive(.saveResponse(.success(number)))
+        await store.receive(where: isSave(of: number))
       }
     }
     await store.finish()
@@ -101,7 +101,7 @@ import TodoStorage
     let (store, clock) = makeStore(Self.loaded, storage: log.wrap(.inMemory()))
     await store.send(.add("milk")) { $0.items = [TodoItem(id: UUID(101), text: "milk")] }
     await store.send(.flush)
-    await store.receive(.saveResponse(.success(1)))
+    await store.receive(where: isSave(of: 1))
     await clock.advance(by: .seconds(5))
     await store.finish()
     #expect(log.count == 1)
@@ -129,9 +129,9 @@ import TodoStorage
     await clock.advance(by: .milliseconds(500))
     await store.receive(._saveTimerFired)  // the write of [milk, tea] waits for the flush
     await clock.advance(by: .milliseconds(500))
-    await store.receive(.saveResponse(.success(1)))
+    await store.receive(where: isSave(of: 1))
     await clock.advance(by: .seconds(1))
-    await store.receive(.saveResponse(.success(2)))
+    await store.receive(where: isSave(of: 2))
     await store.finish()
     #expect(log.all == [[milk], [milk, tea]])
   }

@@ -55,7 +55,7 @@ import TodoStorage
     }
     await clock.advance(by: .milliseconds(500))
     await store.receive(._saveTimerFired)
-    await store.receive(.saveResponse(.success(3)))
+    await store.receive(where: isSave(of: 3))
     await store.finish()
     #expect(try await disk.saved.load() == [Self.milk, Self.eggs, Self.tea])
   }
@@ -80,7 +80,7 @@ import TodoStorage
       $0.failure = .save(Self.full)
     }
     await clock.advance(by: .seconds(1))
-    await store.receive(.saveResponse(.success(2))) {
+    await store.receive(where: isSave(of: 2)) {
       $0.failure = nil
     }
     await store.finish()

@@ -68,9 +68,9 @@ import TodoStorage
     }
     await clock.advance(by: .seconds(1))
     await store.receive(._saveTimerFired)  // the load's own save, queued behind the flush
-    await store.receive(.saveResponse(.success(2)))
+    await store.receive(where: isSave(of: 2))
     #expect(try await saved.load() == [F.milk, tea], "the flush wrote the loaded and added items")
-    await store.receive(.saveResponse(.success(2)))
+    await store.receive(where: isSave(of: 2))
     await store.finish()
   }
 

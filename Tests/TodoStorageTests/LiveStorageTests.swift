@@ -73,6 +73,22 @@ import TodoStorage
     }
   }
 
+  @Test func aTemporaryFileOfALiveProcessIsRemovedOnlyOnceItIsOlderThanAMinute() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = TodoStorage.live(directory: directory)
+      try await storage.save(TodoItem.numbered(1))
+      // NOTE: the parent's pid is alive, as a pid reused after a killed save would be.
+      let young = directory.appendingPathComponent("todos.json.tmp-\(getppid())-0000000A")
+      let old = directory.appendingPathComponent("todos.json.tmp-\(getppid())-0000000B")
+      try Data("[".utf8).write(to: young)
+      try Data("[".utf8).write(to: old)
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: old.path)
+      #expect(try await storage.load() == TodoItem.numbered(1))
+      #expect(directory.entries == [TodoStorage.fileName, young.lastPathComponent])
+    }
+  }
+
   @Test func aCorruptFileIsMovedAsideWithATimestampAndTheErrorSaysWhere() async throws {
     try await withTemporaryDirectory { directory in
       let date = Date(timeIntervalSince1970: 1_704_164_645)  // 2024-01-02 03:04:05 UTC

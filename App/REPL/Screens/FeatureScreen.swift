@@ -18,6 +18,8 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   /// What Ctrl-C sends to stop the work in flight and leave the screen consistent, or `nil`
   /// when there is nothing to stop.
   var interrupt: @Sendable (State) -> Action? = { _ in nil }
+  /// What is sent before the screen is shown after a command, to take in outside changes.
+  var reload: @Sendable (State) -> Action? = { _ in nil }
   /// How many numbered items the screen shows, for completing `N`.
   var itemCount: @Sendable (State) -> Int = { _ in 0 }
   /// The question pending in the state, and the action that answers it.
@@ -57,7 +59,9 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   var erased: Screen {
     let state = place.state
     let action = self.action
-    let (render, notice, interrupt, itemCount) = (render, notice, interrupt, itemCount)
+    let (render, notice, interrupt, reload, itemCount) = (
+      render, notice, interrupt, reload, itemCount
+    )
     let confirmation = self.confirmation
     return Screen(
       name: name, title: title, summary: summary, initial: place.initial, shows: place.shows,
@@ -76,6 +80,7 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
         return notice(feature, screen)
       },
       interrupt: { state($0).flatMap(interrupt).map(action.embed) },
+      reload: { state($0).flatMap(reload).map(action.embed) },
       itemCount: { state($0).map(itemCount) ?? 0 },
       question: { root in
         guard let confirmation, let screen = state(root) else { return nil }

@@ -37,10 +37,13 @@ extension Screen {
         return "todo: loaded \(state.items.count) item(s)"
       case .loadResponse(.failure), .saveResponse(.failure):
         return state.failure.map { "todo: \($0)" }
+      case .saveResponse(.success):
+        return state.changedOnDisk.map { "todo list changed on disk: \($0)" }
       default:
         return nil
       }
     },
+    reload: { _ in .refresh },
     itemCount: { $0.visibleItems.count },
     confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) })
   ).erased
@@ -61,6 +64,7 @@ extension Screen {
       "\(state.activeCount) active, \(state.completedCount) completed"
         + (state.filter == .all ? "" : " (showing \(state.filter.rawValue))")
     ]
+    if let change = state.changedOnDisk { lines.append("todo list changed on disk: \(change)") }
     if visible.isEmpty { lines.append("  (no items)") }
     for (index, item) in visible.enumerated() {
       lines.append("  \(index + 1). [\(item.isCompleted ? "x" : " ")] \(item.text)")

@@ -1,31 +1,17 @@
 import ActomatonTesting
 import Foundation
+import OutsideText
 import Testing
 import TodoStorage
 
 @testable import GalleryREPL
 
-@Suite struct TerminalSafeTests {
-  @Test func controlCharactersAreShownAsCatVShowsThem() {
-    #expect("a\u{1B}[2Jb".terminalSafe == "a^[[2Jb")
-    #expect("\u{1B}]0;pwned\u{07}".terminalSafe == "^[]0;pwned^G")
-    #expect("\u{00}\u{01}\u{08}\u{0D}\u{1F}".terminalSafe == "^@^A^H^M^_")
-    #expect("del\u{7F}".terminalSafe == "del^?")
-    #expect("\u{9B}31m \u{80} \u{9F} \u{85}".terminalSafe == "M-^[31m M-^@ M-^_ M-^E")
-  }
-
-  @Test func newlineTabAndPrintableTextStay() {
-    let text = "line 1\n\tline 2 — 日本 🎉 é ¢ \u{A0}"
-    #expect(text.terminalSafe == text)
-    #expect("a\r\nb".terminalSafe == "a^M\nb", "CR could overwrite the line: shown")
-  }
-}
-
 /// Hostile text typed by the user, stored in files, or entered as user IDs reaches the output
 /// with no control character left raw; with colour on, the only escape sequences are the REPL's
 /// own styles.
 @Suite struct HostileInputTests {
-  static let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{7F}\r"
+  static let hostile =
+    "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{7F}\r\u{202E}\u{200B}\u{2066}\u{FEFF}"
 
   /// The control characters left raw in `text`, apart from newlines, tabs, and (when
   /// `allowingStyles`) the REPL's own SGR styles and line erase.
@@ -36,7 +22,8 @@ import TodoStorage
     }
     return text.unicodeScalars.filter { scalar in
       scalar != "\n" && scalar != "\t"
-        && (scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value))
+        && (scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+          || OutsideText.isDisguising(scalar))
     }.map { "U+\(String($0.value, radix: 16))" }
   }
 
@@ -66,11 +53,12 @@ import TodoStorage
     await engine.finish()
     let text = console.text
     #expect(Self.rawControls(in: text, allowingStyles: colour) == [])
-    #expect(text.contains("^[]0;pwned^G^[[2JM-^[31m^?^M"))
+    #expect(text.contains("^[]0;pwned^G^[[2JM-^[31m^?^M<U+202E><U+200B><U+2066><U+FEFF>"))
     #expect(text.contains("Unknown command 'x^[]0;pwned^G"))
-    #expect(text.contains("1. [ ] ^[]0;pwned^G^[[2JM-^[31m^?^M2"))
+    #expect(text.contains("1. [ ] ^[]0;pwned^G^[[2JM-^[31m^?^M<U+202E><U+200B><U+2066><U+FEFF>2"))
     #expect(text.contains("from file ^[]0;pwned^G"))
-    #expect(text.contains("state: loggedIn (^[]0;pwned^G"))
+    #expect(
+      text.contains("loggingIn (^[]0;pwned^G^[[2JM-^[31m^?^M<U+202E><U+200B><U+2066><U+FEFF>)"))
     #expect(colour == text.contains("\u{1B}[31m"), "styles only with colour")
   }
 
@@ -80,6 +68,7 @@ import TodoStorage
     console.notify("login flow: now loggedIn (\(Self.hostile))", prompt: "login> ")
     #expect(
       console.text.hasSuffix(
-        "\r\u{1B}[Klogin flow: now loggedIn (^[]0;pwned^G^[[2JM-^[31m^?^M)\nlogin> "))
+        "\r\u{1B}[Klogin flow: now loggedIn (^[]0;pwned^G^[[2JM-^[31m^?^M<U+202E><U+200B><U+2066><U+FEFF>)\nlogin> "
+      ))
   }
 }
