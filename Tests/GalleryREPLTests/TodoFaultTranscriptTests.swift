@@ -61,6 +61,18 @@ import TodoStorage
     #expect(harness.engine.failures == 1, "--strict exits 1")
   }
 
+  // NOTE: before, each `wait`, re-opening and command after the failed save counted it again.
+  @Test func aLastingFailureIsCountedOnceHoweverOftenItIsShown() async {
+    let harness = Harness(todo: Self.failing)
+    let transcript = await harness.run(
+      "todo\nadd milk\nwait 1\nwait 1\nlist\ntodo\nadd eggs\nwait 1", finish: false)
+    #expect(transcript.components(separatedBy: "! Not saved").count == 6, "\(transcript)")
+    // NOTE: 'add eggs' cleared the failure, and its own save failed anew: two failures.
+    #expect(harness.engine.failures == 2, "\(transcript)")
+    await harness.engine.finish()
+    #expect(harness.engine.failures == 3, "quitting with the list unsaved is one more")
+  }
+
   @Test func aListSavedAtTheEndPrintsNothingMore() async {
     let transcript = await Harness().run("todo\nadd milk")
     #expect(transcript.hasSuffix("> add milk\n1 active, 0 completed\n  1. [ ] milk\n"))
