@@ -45,10 +45,16 @@ enum TerminalFuzzInput {
 /// parameters, invalid UTF-8, NUL and other control bytes, text with no newline, huge pastes
 /// (with and without the terminal's paste marks), and signals.
 // NOTE: Ctrl-C, Ctrl-D, Ctrl-Z and Ctrl-\ are left out of the random bytes: each ends or stops
-// the app as asked, which the run's ending does on purpose. A Ctrl-C input is followed by an
-// empty line, so that two never make a quit.
+// the app as asked, which the run's ending does on purpose. A run has one Ctrl-C at most: a
+// second one typed ahead drops the lines before it and quits, as it should.
 struct TerminalFuzzGenerator {
   var random: TerminalFuzzRandom
+  private var hasInterrupted = false
+
+  init(random: TerminalFuzzRandom) { self.random = random }
+
+  /// A new run of the app: it may be interrupted once again.
+  mutating func startRun() { hasInterrupted = false }
 
   static let extremeParameters = [
     "", "0", "1", "5", "1;5", "1;3", ";;;", "-1", "-9223372036854775808", "9223372036854775807",
@@ -62,7 +68,9 @@ struct TerminalFuzzGenerator {
     case 45..<55: return .bytes(controlAndInvalidBytes())
     case 55..<63: return .bytes(Array(text(random.int(1...40)).utf8))
     case 63..<66: return .bytes(hugePaste())
-    case 66..<72: return .bytes([0x03, 0x0D])
+    case 66..<72 where !hasInterrupted:
+      hasInterrupted = true
+      return .bytes([0x03, 0x0D])
     case 72..<80: return .bytes(Array(pastedLine().utf8))
     case 80..<85: return .signal(random.pick([SIGWINCH, SIGCONT]))
     default: return .bytes(editingKeys())

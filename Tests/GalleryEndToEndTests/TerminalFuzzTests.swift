@@ -36,6 +36,7 @@ import Testing
     var (sent, run, problems, compared) = (0, 0, 0, 0)
     while sent < Self.inputCount, problems < 5 {
       let count = min(generator.random.int(5...40), Self.inputCount - sent)
+      generator.startRun()
       let inputs = (0..<count).map { _ in generator.next() }
       let ending = generator.random.int(0...4)
       let (found, items) = try await Self.check(inputs, ending: ending)
@@ -74,7 +75,14 @@ import Testing
     do {
       try await app.expect("Unknown command '\(marker)'", within: .seconds(120))
     } catch {
-      return (["the list was never shown (a hang, or the app ended): \(app.process.isRunning)"], 0)
+      let state =
+        app.process.isRunning
+        ? "still running"
+        : "ended (\(app.process.terminationReason.rawValue), \(app.process.terminationStatus))"
+      return (
+        ["the list was never shown; the app is \(state): \(app.rest.suffix(300).debugDescription)"],
+        0
+      )
     }
     let shown = Self.lastList(in: app.output, before: marker)
     switch ending {
@@ -108,16 +116,22 @@ import Testing
       let start = text.range(
         of: " completed", options: .backwards, range: text.startIndex..<end.lowerBound)
     else { return [] }
+    // NOTE: scalars, not characters: an item may start with a mark (U+200D, U+0301) that
+    // would join the space before it into one character.
     var items: [(Bool, String)] = []
-    for line in text[start.upperBound..<end.lowerBound].split(whereSeparator: {
-      $0 == "\n" || $0 == "\r\n"
-    }) {
-      guard let dot = line.firstIndex(of: "."), line.hasPrefix("  "),
-        Int(line[line.index(line.startIndex, offsetBy: 2)..<dot]) != nil
+    let listed = text[start.upperBound..<end.lowerBound].unicodeScalars
+    for line in listed.split(separator: "\n") {
+      var scalars = Array(line)
+      if scalars.last == "\r" { scalars.removeLast() }
+      let digits = scalars.dropFirst(2).prefix { $0.properties.numericType != nil }
+      let head = Array("  ".unicodeScalars) + Array(digits) + Array(". [".unicodeScalars)
+      guard !digits.isEmpty, scalars.starts(with: head), scalars.count >= head.count + 3,
+        scalars[head.count + 1] == "]", scalars[head.count + 2] == " "
       else { continue }
-      let rest = line[line.index(after: dot)...]
-      guard rest.hasPrefix(" [ ] ") || rest.hasPrefix(" [x] ") else { continue }
-      items.append((rest.hasPrefix(" [x] "), String(rest.dropFirst(5))))
+      let mark = scalars[head.count]
+      guard mark == " " || mark == "x" else { continue }
+      let rest = scalars[(head.count + 3)...]
+      items.append((mark == "x", String(String.UnicodeScalarView(rest))))
     }
     return items
   }
@@ -139,7 +153,10 @@ import Testing
   /// (which the screen shows made visible) is compared by its place and state only.
   static func compare(shown: [(Bool, String)], saved: [SavedItem]) -> String? {
     guard shown.count == saved.count else {
-      return "the screen showed \(shown.count) item(s), the file holds \(saved.count)"
+      let shownTexts = shown.map { String($0.1.prefix(24)) }
+      let savedTexts = saved.map { String($0.text.prefix(24)) }
+      return "the screen showed \(shown.count) item(s), the file holds \(saved.count): "
+        + "shown \(shownTexts), saved \(savedTexts)"
     }
     for (index, (item, shownItem)) in zip(saved, shown).enumerated() {
       let plain = !item.text.unicodeScalars.contains {
