@@ -244,7 +244,8 @@ public final class LineEditor: Sendable {
   /// The line passed `maxLineBytes`: its drawing is replaced by the prompt alone, and the keys
   /// up to its Enter are dropped (here, or as they come); the line never reaches the history.
   private func refuseOverlong(_ rest: ArraySlice<Key>, _ display: inout Display) -> Result {
-    send(display.renderer.erase() + (display.prompt ?? ""))
+    // NOTE: the prompt alone stays, and the REPL's refusal goes on the row below it.
+    send(display.renderer.erase() + (display.prompt ?? "") + "\r\n")
     display.session = LineSession(history: display.history.entries, complete: complete)
     display.isStale = false
     display.isSkipping = true
