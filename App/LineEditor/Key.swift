@@ -13,6 +13,8 @@ public enum Key: Equatable, Sendable {
   case control(Character)
   /// Escape on its own, not followed by a sequence.
   case escape
+  /// The start and the end of pasted text, as a terminal in bracketed-paste mode marks it.
+  case pasteStart, pasteEnd
   /// A sequence or control character the editor has no use for: ignored, never inserted.
   case unknown
 }
@@ -145,6 +147,8 @@ public struct KeyDecoder: Sendable {
       case 1, 7: return .home
       case 4, 8: return .end
       case 3: return .delete
+      case 200: return .pasteStart
+      case 201: return .pasteEnd
       default: return nil
       }
     default: return nil

@@ -16,6 +16,9 @@ public final class LineEditor: Sendable {
     case interrupt
     /// Ctrl-D on an empty line, or the input closed.
     case endOfInput
+    /// The line passed the limit of bytes: it was dropped as soon as it did, and what was
+    /// typed or pasted after it, up to its Enter, is skipped.
+    case overlong
   }
 
   private struct Display {
@@ -24,6 +27,12 @@ public final class LineEditor: Sendable {
     var session = LineSession()
     var renderer = Renderer(columns: 80)
     var history: History
+    /// The line changed since it was last drawn.
+    var isStale = false
+    /// The rest of an overlong line is being dropped, up to its Enter.
+    var isSkipping = false
+    /// Between the terminal's marks of a paste.
+    var isPasting = false
   }
 
   /// Keys read but not yet handled (typed ahead after Enter) and the decoder's partial sequence:
@@ -39,6 +48,7 @@ public final class LineEditor: Sendable {
   private let typed = Locked(Typed())
   private let complete: @Sendable (String) -> [String]
   private let historyChanged: @Sendable ([String]) -> Void
+  private let maxLineBytes: Int
   /// A pipe that ends `readAhead`: `wake` writes to `[1]`, `readAhead` polls `[0]`.
   private let wakeEnds: [Int32]
 
@@ -47,12 +57,16 @@ public final class LineEditor: Sendable {
   ///   - output: The terminal to draw on.
   ///   - history: Earlier lines; each accepted line is added to it.
   ///   - complete: The words that may end the text before the cursor.
-  ///   - historyChanged: Called with the whole history after each line it gained (to save it).
+  ///   - historyChanged: Called with the whole history after each line it gained (to save it),
+  ///     once the line is ended on the screen.
+  ///   - maxLineBytes: The longest line in UTF-8 bytes; a longer one ends as ``Result/overlong``.
   public init(
     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, history: History = History(),
     complete: @escaping @Sendable (String) -> [String] = { _ in [] },
-    historyChanged: @escaping @Sendable ([String]) -> Void = { _ in }
+    historyChanged: @escaping @Sendable ([String]) -> Void = { _ in },
+    maxLineBytes: Int = 65_536
   ) {
+    self.maxLineBytes = max(maxLineBytes, 1)
     self.input = input
     self.output = output
     self.display = Locked(Display(history: history))
@@ -113,7 +127,7 @@ public final class LineEditor: Sendable {
   /// typed while a command runs wait, unechoed, for the next line (a cooked terminal would echo
   /// them and take Ctrl-D or Ctrl-U itself); ``RawMode`` restores it when the process ends.
   public func readLine(prompt: String) -> Result {
-    guard RawMode.enter(input) else { return .endOfInput }
+    guard RawMode.enter(input, pasteMarks: output) else { return .endOfInput }
     let complete = self.complete
     display.withLock { display in
       display.prompt = prompt
@@ -129,6 +143,9 @@ public final class LineEditor: Sendable {
         if let result = handle(keys) { return finish(result) }
         continue
       }
+      // NOTE: drawn only once the input is idle: a paste arrives in many reads, and drawing the
+      // whole line after each made a paste's cost quadratic in its length.
+      if !isInputReady() { display.withLock { if $0.isStale { redraw(&$0) } } }
       guard let bytes = readBytes(waiting: typed.withLock { $0.decoder.hasPending }) else {
         return finish(.endOfInput)
       }
@@ -152,18 +169,21 @@ public final class LineEditor: Sendable {
     }
   }
 
-  /// Handles the keys read, text typed or pasted in one go, and draws the line once; the result
-  /// when a key ends the line (the keys after it wait for the next line).
+  /// Handles the keys read, text typed or pasted in one go; the result when a key ends the line
+  /// (the keys after it wait for the next line). The line is drawn again once the input is idle.
   private func handle(_ keys: [Key]) -> Result? {
     display.withLock { display -> Result? in
-      var rest = keys[...]
-      var changed = false
+      var rest = pasted(keys, &display)[...]
+      if display.isSkipping { rest = skipOverlong(rest, &display) }
       while let key = rest.first {
         if case .character = key {
           let text = rest.prefix { if case .character = $0 { true } else { false } }
           display.session.insert(text.map { if case let .character(c) = $0 { c } else { " " } })
           rest = rest.dropFirst(text.count)
-          changed = true
+          display.isStale = true
+          if display.session.buffer.text.utf8.count > maxLineBytes {
+            return refuseOverlong(rest, &display)
+          }
           continue
         }
         rest = rest.dropFirst()
@@ -173,19 +193,18 @@ public final class LineEditor: Sendable {
         }
         switch display.session.handle(key) {
         case .edited:
-          changed = true
+          display.isStale = true
         case let .accepted(line):
           // NOTE: a line pasted whole is shown as it runs, as if typed.
-          if changed { redraw(&display) }
-          if display.history.add(line) { historyChanged(display.history.entries) }
+          if display.isStale { redraw(&display) }
           typed.withLock { $0.keys = Array(rest) + $0.keys }
           return .line(line)
         case .endOfInput:
-          if changed { redraw(&display) }
+          if display.isStale { redraw(&display) }
           return .endOfInput
         case .interrupted:
           // NOTE: the dropped line stays on the screen, marked, as shells do.
-          let shown = display.session.display(prompt: display.prompt ?? "")
+          let shown = shownLine(display)
           send(
             display.renderer.draw(prompt: shown.prompt, text: shown.text, cursor: shown.text.count)
               + "^C")
@@ -193,27 +212,77 @@ public final class LineEditor: Sendable {
           return .interrupt
         case .clearScreen:
           send(display.renderer.clearScreen())
-          changed = true
+          display.isStale = true
         case let .list(candidates):
           send(display.renderer.erase() + candidates.joined(separator: "  ") + "\n")
-          changed = true
+          display.isStale = true
         case .bell:
           send("\u{07}")
         }
       }
-      if changed { redraw(&display) }
       return nil
     }
   }
 
-  private func finish(_ result: Result) -> Result {
-    display.withLock { display in
-      let (prompt, text, _) = display.session.display(prompt: display.prompt ?? "")
-      // NOTE: after Ctrl-C or Ctrl-D the REPL ends the row itself.
-      if case .line = result { send(display.renderer.finish(prompt: prompt, text: text)) }
-      display.prompt = nil
+  /// The keys with the terminal's paste marks taken out and a Tab between them made text, as it
+  /// is from a pipe (pressed, Tab completes).
+  private func pasted(_ keys: [Key], _ display: inout Display) -> [Key] {
+    guard display.isPasting || keys.contains(.pasteStart) else { return keys }
+    var result: [Key] = []
+    result.reserveCapacity(keys.count)
+    for key in keys {
+      switch key {
+      case .pasteStart: display.isPasting = true
+      case .pasteEnd: display.isPasting = false
+      case .tab where display.isPasting: result.append(.character("\t"))
+      default: result.append(key)
+      }
     }
     return result
+  }
+
+  /// The line passed `maxLineBytes`: its drawing is replaced by the prompt alone, and the keys
+  /// up to its Enter are dropped (here, or as they come); the line never reaches the history.
+  private func refuseOverlong(_ rest: ArraySlice<Key>, _ display: inout Display) -> Result {
+    // NOTE: the prompt alone stays, and the REPL's refusal goes on the row below it.
+    send(display.renderer.erase() + (display.prompt ?? "") + "\r\n")
+    display.session = LineSession(history: display.history.entries, complete: complete)
+    display.isStale = false
+    display.isSkipping = true
+    let kept = skipOverlong(rest, &display)
+    typed.withLock { $0.keys = Array(kept) + $0.keys }
+    return .overlong
+  }
+
+  /// Drops the keys of an overlong line up to its Enter (dropped too) or a Ctrl-C (kept, to
+  /// interrupt); the keys after it.
+  private func skipOverlong(_ keys: ArraySlice<Key>, _ display: inout Display) -> ArraySlice<Key> {
+    guard let end = keys.firstIndex(where: { $0 == .enter || $0 == .control("c") }) else {
+      return []
+    }
+    display.isSkipping = false
+    return keys[end] == .enter ? keys[(end + 1)...] : keys[end...]
+  }
+
+  private func finish(_ result: Result) -> Result {
+    let entries = display.withLock { display -> [String]? in
+      defer { display.prompt = nil }
+      // NOTE: after Ctrl-C or Ctrl-D the REPL ends the row itself.
+      guard case let .line(line) = result else { return nil }
+      let (prompt, text, _) = shownLine(display)
+      send(display.renderer.finish(prompt: prompt, text: text))
+      return display.history.add(line) ? display.history.entries : nil
+    }
+    // NOTE: after the row is ended: a warning that the history cannot be saved gets its own line.
+    if let entries { historyChanged(entries) }
+    return result
+  }
+
+  /// The prompt and the line as drawn: a pasted Tab is one column wide, as a space.
+  private func shownLine(_ display: Display) -> (prompt: String, text: String, cursor: Int) {
+    let shown = display.session.display(prompt: display.prompt ?? "")
+    guard shown.text.contains("\t") else { return shown }
+    return (shown.prompt, String(shown.text.map { $0 == "\t" ? " " : $0 }), shown.cursor)
   }
 
   /// Ctrl-Z and Ctrl-\\, which raw mode turns into bytes: the terminal is put back and the
@@ -223,7 +292,7 @@ public final class LineEditor: Sendable {
   // action stops the process right here, and `raise` returns on SIGCONT.
   private func stop(_ display: inout Display, _ signal: Int32) {
     redraw(&display)
-    let shown = display.session.display(prompt: display.prompt ?? "")
+    let shown = shownLine(display)
     send(display.renderer.finish(prompt: shown.prompt, text: shown.text))
     RawMode.leave()
     // NOTE: this thread may have inherited a mask that blocks the signal (seen under a test
@@ -235,16 +304,23 @@ public final class LineEditor: Sendable {
     pthread_sigmask(SIG_UNBLOCK, &only, &previous)
     _ = raise(signal)
     pthread_sigmask(SIG_SETMASK, &previous, nil)
-    guard RawMode.enter(input) else { return }
+    guard RawMode.enter(input, pasteMarks: output) else { return }
     redraw(&display)
   }
 
   private func redraw(_ display: inout Display) {
-    guard let prompt = display.prompt else { return }
+    guard display.prompt != nil else { return }
     // NOTE: read at every draw, so that a resized window wraps the line at its new width.
     display.renderer.columns = RawMode.columns(of: output)
-    let shown = display.session.display(prompt: prompt)
+    display.isStale = false
+    let shown = shownLine(display)
     send(display.renderer.draw(prompt: shown.prompt, text: shown.text, cursor: shown.cursor))
+  }
+
+  /// Whether bytes wait to be read now.
+  private func isInputReady() -> Bool {
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
   }
 
   /// The bytes available (blocking for the first); empty when a pending sequence timed out;

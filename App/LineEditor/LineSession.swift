@@ -92,7 +92,7 @@ public struct LineSession: Sendable {
       buffer.deleteForward()
     case .control("r"):
       search = ReverseSearch(original: buffer)
-    case .control, .escape, .unknown: break
+    case .control, .escape, .unknown, .pasteStart, .pasteEnd: break
     }
     return .edited
   }
@@ -105,11 +105,17 @@ public struct LineSession: Sendable {
     buffer = EditBuffer(index == history.count ? draft : history[index])
   }
 
+  /// The longest text Ctrl-R looks for, in bytes.
+  static let longestQuery = 1_024
+
   /// Keys during Ctrl-R; `nil` when the key ends the search and acts on the line found.
   private mutating func handleSearch(_ key: Key) -> Outcome? {
     guard var current = search else { return nil }
     switch key {
     case let .character(scalar):
+      // NOTE: no line is longer; a paste into the search would otherwise scan the history
+      // once per character.
+      guard current.query.utf8.count < Self.longestQuery else { return .bell }
       current.query.unicodeScalars.append(scalar)
       current = find(current, from: current.match ?? history.count - 1)
     case .backspace, .control("h"):
@@ -125,7 +131,7 @@ public struct LineSession: Sendable {
     case .control("c"):
       search = nil
       return .interrupted
-    case .unknown:
+    case .unknown, .pasteStart, .pasteEnd:
       break
     default:
       search = nil

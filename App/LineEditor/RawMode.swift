@@ -13,7 +13,9 @@ import Synchronization
 public enum RawMode {
   /// Enters raw mode on `descriptor` (no echo, no line buffering, keys such as Ctrl-C read as
   /// bytes), unless it is in raw mode already; `false` when the descriptor is not a terminal.
-  public static func enter(_ descriptor: Int32) -> Bool {
+  /// With `pasteMarks`, the terminal on that descriptor is asked to mark pasted text
+  /// (bracketed paste, `ESC [ 200 ~` … `ESC [ 201 ~`) until raw mode is left.
+  public static func enter(_ descriptor: Int32, pasteMarks output: Int32? = nil) -> Bool {
     if isRaw.load(ordering: .acquiring) { return true }
     var original = termios()
     guard tcgetattr(descriptor, &original) == 0 else { return false }
@@ -27,24 +29,36 @@ public enum RawMode {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    saved.pointee = Saved(descriptor: descriptor, settings: original)
+    saved.pointee = Saved(descriptor: descriptor, settings: original, pasteMarks: output ?? -1)
     isRaw.store(true, ordering: .releasing)
     guard tcsetattr(descriptor, TCSADRAIN, &raw) == 0 else {
       isRaw.store(false, ordering: .releasing)
       return false
     }
+    if let output { writeSequence("\u{1B}[?2004h", to: output) }
     return true
   }
 
   /// Restores the settings `enter` saved; does nothing when not in raw mode. Async-signal-safe.
   public static func leave() {
     guard isRaw.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    if saved.pointee.pasteMarks >= 0 {
+      writeSequence("\u{1B}[?2004l", to: saved.pointee.pasteMarks)
+    }
     _ = tcsetattr(saved.pointee.descriptor, TCSADRAIN, &saved.pointee.settings)
+  }
+
+  /// Writes a short ASCII sequence with `write` alone (async-signal-safe: a static string's
+  /// bytes need no allocation).
+  private static func writeSequence(_ sequence: StaticString, to descriptor: Int32) {
+    _ = write(descriptor, sequence.utf8Start, sequence.utf8CodeUnitCount)
   }
 
   struct Saved {
     var descriptor: Int32 = -1
     var settings = termios()
+    /// The terminal asked to mark pastes, or -1.
+    var pasteMarks: Int32 = -1
   }
 
   /// Whether the terminal is in raw mode: set by the thread that reads keys, cleared by

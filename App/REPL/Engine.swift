@@ -27,6 +27,9 @@ public final class Engine {
   let isBusy = Locked(false)
   /// How many commands failed (unknown, malformed, refused); `--strict` turns it into the exit code.
   public private(set) var failures = 0
+  /// The lasting failure (an unsaved list) last shown and counted: shown again by `wait`, `list`
+  /// or a command, it is not counted again until it has gone and come back.
+  private var countedFailure: String?
   /// The screen shown, as of the last action (effects' included), for completion on the line
   /// editor's thread; kept only at a terminal.
   let latest = Locked(Root.State())
@@ -277,9 +280,12 @@ public final class Engine {
   func show(_ rendered: Rendered, countsFailures: Bool, showsRefusal: Bool = true) {
     console.print(rendered.lines)
     if let problem = showsRefusal ? rendered.problem : rendered.problem?.withoutRefusal {
-      if countsFailures { failures += 1 }
+      // NOTE: a refusal answers this command; a failure is counted once while it lasts.
+      let isNew = problem.refusal != nil || problem.failure != countedFailure
+      if countsFailures, isNew { failures += 1 }
       console.print(problem.lines) { _ in .red }
     }
+    if countsFailures { countedFailure = rendered.problem?.failure }
     if let question = rendered.questionLine { console.print([question]) { _ in .yellow } }
   }
 

@@ -32,6 +32,7 @@ final class LineReader: Sendable {
           switch result {
           case let .line(line): inputs.yield(.line(line))
           case .interrupt: interrupt()
+          case .overlong: inputs.yield(.overlongLine)
           case .endOfInput:
             inputs.finish()
             return
@@ -85,7 +86,8 @@ final class LineReader: Sendable {
       }
     }
     let editor = LineEditor(
-      history: history, complete: engine.completion, historyChanged: historyChanged)
+      history: history, complete: engine.completion, historyChanged: historyChanged,
+      maxLineBytes: Engine.maxLineLength)
     console.attach(editor)
     return editor
   }

@@ -21,7 +21,7 @@ struct FixtureSearch {
 
   func page(for query: SearchQuery) throws(GitHubError) -> SearchPage {
     let filter = Filter(query.text)
-    guard !filter.isEmpty else { throw .validation("The search text is empty.") }
+    guard !filter.isEmpty else { throw .emptyQuery }
     guard !ResultCap.isBeyond(page: query.page, perPage: query.perPage) else {
       throw .beyondResultCap
     }

@@ -5,10 +5,12 @@ public enum GitHubError: Error, Equatable, Sendable, Codable, CustomStringConver
   UnimplementedFailure
 {
   /// 403/429 with no requests left; `resetAt` is UTC epoch seconds when known, shown as a UTC
-  /// clock time.
-  case rateLimited(resetAt: Int?, retryAfter: Int?, authenticated: Bool)
+  /// clock time; `outOfRange` says which of the server's numbers were bounded or ignored.
+  case rateLimited(resetAt: Int?, retryAfter: Int?, authenticated: Bool, outOfRange: String? = nil)
   /// 422: GitHub's message.
   case validation(String)
+  /// The search text is empty: refused before GitHub was asked.
+  case emptyQuery
   /// 401: the token was refused.
   case unauthorized
   /// 5xx.
@@ -29,13 +31,15 @@ public enum GitHubError: Error, Equatable, Sendable, Codable, CustomStringConver
 
   public var description: String {
     switch self {
-    case let .rateLimited(resetAt, retryAfter, authenticated):
+    case let .rateLimited(resetAt, retryAfter, authenticated, outOfRange):
       let when =
         retryAfter.map { "retry in \($0) s" } ?? resetAt.map { "resets at \(Self.clockTime($0))" }
         ?? "try again later"
       return "GitHub rate limit reached; \(when)."
+        + (outOfRange.map { " The server's \($0)." } ?? "")
         + (authenticated ? "" : " Set GITHUB_TOKEN for a higher limit (30 searches a minute).")
     case let .validation(message): return "GitHub refused the search: \(message)"
+    case .emptyQuery: return "The search text is empty, so GitHub was not asked."
     case .unauthorized: return "GitHub refused the token (401). Check GITHUB_TOKEN."
     case let .server(status): return "GitHub had a server error (\(status)); try again later."
     case let .unexpectedStatus(status): return "GitHub answered with unexpected status \(status)."

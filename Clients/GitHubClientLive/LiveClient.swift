@@ -20,7 +20,7 @@ struct LiveSearch: Sendable {
 
   /// The page carries `asked` unchanged, so callers can match it to their request.
   func run(_ query: SearchQuery) async throws(GitHubError) -> SearchPage {
-    guard !query.text.isEmpty else { throw .validation("The search text is empty.") }
+    guard !query.text.isEmpty else { throw .emptyQuery }
     guard !ResultCap.isBeyond(page: query.page, perPage: query.perPage) else {
       throw .beyondResultCap
     }

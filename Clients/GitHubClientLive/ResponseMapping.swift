@@ -94,17 +94,20 @@ struct ResponseMapping {
   /// waits it asks for are bounded (``ServerNumbers``).
   private func rateLimit(_ response: HTTPURLResponse, status: Int, data: Data) -> GitHubError? {
     let now = Date()
-    let reset = response.value(forHTTPHeaderField: "X-RateLimit-Reset").flatMap {
-      ServerNumbers.reset($0, now: now)
+    let reset = response.value(forHTTPHeaderField: "X-RateLimit-Reset").map {
+      ServerNumbers.readReset($0, now: now)
     }
-    let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap {
-      ServerNumbers.retryAfter($0, now: now)
+    let retryAfter = response.value(forHTTPHeaderField: "Retry-After").map {
+      ServerNumbers.readRetryAfter($0, now: now)
     }
     let remaining = response.value(forHTTPHeaderField: "X-RateLimit-Remaining")
     let exhausted = remaining?.trimmingWhitespace() == "0"
     let saysSo = Self.message(data)?.lowercased().contains("rate limit") ?? false
-    guard status == 429 || exhausted || retryAfter != nil || saysSo else { return nil }
-    return .rateLimited(resetAt: reset, retryAfter: retryAfter, authenticated: authenticated)
+    guard status == 429 || exhausted || retryAfter?.value != nil || saysSo else { return nil }
+    let problems = [retryAfter?.problem, reset?.problem].compactMap { $0 }
+    return .rateLimited(
+      resetAt: reset?.value, retryAfter: retryAfter?.value, authenticated: authenticated,
+      outOfRange: problems.isEmpty ? nil : problems.joined(separator: "; "))
   }
 
   private static func message(_ data: Data) -> String? {

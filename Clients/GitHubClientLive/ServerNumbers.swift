@@ -9,21 +9,59 @@ enum ServerNumbers {
   /// GitHub's primary limits reset within the hour.
   static let maxResetDelay = 3_600
 
+  /// A number read from a header, and what was wrong with the header's text when it was out of
+  /// range (bounded, or ignored), to be said to the person instead of silently used.
+  struct Reading: Equatable {
+    var value: Int?
+    var problem: String?
+  }
+
   /// `Retry-After` as seconds to wait (RFC 9110, 10.2.3: delay-seconds or an HTTP-date), at most
   /// ``maxRetryAfter``; nil when it means nothing (negative, not a number, not a date).
   static func retryAfter(_ value: String, now: Date) -> Int? {
+    readRetryAfter(value, now: now).value
+  }
+
+  /// ``retryAfter(_:now:)``, with what was out of range.
+  static func readRetryAfter(_ value: String, now: Date) -> Reading {
     let text = value.trimmingWhitespace()
-    if let seconds = wholeNumber(text) { return min(seconds, maxRetryAfter) }
-    guard let date = httpDate(text) else { return nil }
+    let name = "Retry-After \(quoted(text))"
+    if let seconds = wholeNumber(text) {
+      guard seconds > maxRetryAfter else { return Reading(value: seconds) }
+      return Reading(
+        value: maxRetryAfter, problem: "\(name) is over a day; read as \(maxRetryAfter) s")
+    }
+    guard let date = httpDate(text) else {
+      return Reading(value: nil, problem: "\(name) is neither seconds nor a date; ignored")
+    }
     let seconds = date.timeIntervalSince(now).rounded(.up)
-    return seconds <= 0 ? 0 : Int(min(seconds, Double(maxRetryAfter)))
+    guard seconds <= Double(maxRetryAfter) else {
+      return Reading(
+        value: maxRetryAfter, problem: "\(name) is over a day away; read as \(maxRetryAfter) s")
+    }
+    return Reading(value: seconds <= 0 ? 0 : Int(seconds))
   }
 
   /// `X-RateLimit-Reset` (UTC epoch seconds), at most ``maxResetDelay`` from `now`; nil when it
   /// is not a whole number.
-  static func reset(_ value: String, now: Date) -> Int? {
-    guard let epoch = wholeNumber(value.trimmingWhitespace()) else { return nil }
-    return min(epoch, Int(now.timeIntervalSince1970) + maxResetDelay)
+  static func reset(_ value: String, now: Date) -> Int? { readReset(value, now: now).value }
+
+  /// ``reset(_:now:)``, with what was out of range.
+  static func readReset(_ value: String, now: Date) -> Reading {
+    let text = value.trimmingWhitespace()
+    let name = "X-RateLimit-Reset \(quoted(text))"
+    guard let epoch = wholeNumber(text) else {
+      return Reading(value: nil, problem: "\(name) is not a time; ignored")
+    }
+    let latest = Int(now.timeIntervalSince1970) + maxResetDelay
+    guard epoch > latest else { return Reading(value: epoch) }
+    return Reading(value: latest, problem: "\(name) is over an hour away; read as an hour")
+  }
+
+  /// A server's text in a message: quoted, at most 24 characters (the REPL makes controls
+  /// visible).
+  private static func quoted(_ text: String) -> String {
+    "'" + (text.count <= 24 ? text : text.prefix(23) + "…") + "'"
   }
 
   /// A page number from a link: 1 or more.

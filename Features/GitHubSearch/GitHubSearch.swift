@@ -181,7 +181,7 @@ public enum GitHubSearch {
         state.request = nil
         state.refusal = nil
         state.failure = Failure(error)
-        if case let .rateLimited(resetAt, retryAfter, _) = error {
+        if case let .rateLimited(resetAt, retryAfter, _, _) = error {
           state.lockOut(resetAt: resetAt, retryAfter: retryAfter, now: now)
         }
         return .empty

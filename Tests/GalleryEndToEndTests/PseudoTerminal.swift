@@ -33,10 +33,11 @@ final class PseudoTerminal: @unchecked Sendable {
   /// the state (history) in `stateHome` unless `environment` says otherwise; the variables
   /// named in `unset` are left out. With `ownProcessGroup`, the app leads a process group of
   /// its own whose parent (the test) is outside it, as a shell's job is: a group without one is
-  /// orphaned, and the kernel discards its SIGTSTP.
+  /// orphaned, and the kernel discards its SIGTSTP. With `errorsOnTerminal`, standard error is
+  /// the terminal too, as in a shell.
   init(
     _ arguments: [String], stateHome: URL, environment extra: [String: String] = [:],
-    unset: [String] = [], ownProcessGroup: Bool = false
+    unset: [String] = [], ownProcessGroup: Bool = false, errorsOnTerminal: Bool = false
   ) throws {
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -67,7 +68,7 @@ final class PseudoTerminal: @unchecked Sendable {
     let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
     process.standardInput = terminal
     process.standardOutput = terminal
-    process.standardError = errors
+    process.standardError = errorsOnTerminal ? terminal : errors
     try process.run()
   }
 
@@ -84,6 +85,22 @@ final class PseudoTerminal: @unchecked Sendable {
   func type(_ keys: String) {
     let bytes = Array(keys.utf8)
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// Types `keys` from a thread of its own, as a paste larger than the terminal's buffer: the
+  /// app draws while it reads, and the test must read that meanwhile (`expect`).
+  func paste(_ keys: String) {
+    let bytes = Array(keys.utf8)
+    let master = self.master
+    Thread {
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
+    }.start()
   }
 
   /// Waits until `text` appears after the last text expected; returns what came before it.

@@ -15,10 +15,18 @@ struct Harness {
   let engine: Engine
 
   init(todo: TodoStorage = .inMemory(), interactive: Bool = false, usesColor: Bool = false) {
+    self.init(todoOnClock: { _ in todo }, interactive: interactive, usesColor: usesColor)
+  }
+
+  /// With the Todo storage made on the harness's clock (a load that takes time).
+  init(
+    todoOnClock makeStorage: (TestClock) -> TodoStorage, interactive: Bool = false,
+    usesColor: Bool = false
+  ) {
     let clock = self.clock
     console = BufferConsole(isInteractive: interactive, usesColor: usesColor)
     var environment = Self.environment(clock: clock)
-    environment.todo.storage = todo
+    environment.todo.storage = makeStorage(clock)
     engine = Self.engine(environment, clock: clock, console: console)
   }
 

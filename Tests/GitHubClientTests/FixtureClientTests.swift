@@ -76,7 +76,9 @@ extension GitHubClientTests {
       let pastCap = SearchQuery(text: "a", page: 11, perPage: 100)
       #expect(await searchError(client, pastCap) == .beyondResultCap)
       let empty = await searchError(client, SearchQuery(text: " "))
-      #expect(empty == .validation("The search text is empty."))
+      #expect(empty == .emptyQuery)
+      // NOTE: offline, GitHub was not asked: the message must not say it refused (#32 item 20).
+      #expect(empty?.description == "The search text is empty, so GitHub was not asked.")
       let nothing = await searchPage(client, SearchQuery(text: "no-such-repository-anywhere"))
       #expect(nothing?.items.isEmpty == true && nothing?.totalCount == 0)
     }

@@ -21,7 +21,12 @@ extension GitHubClientTests {
     func retryAfterIsBoundedToADay(header: String, seconds: Int) async throws {
       try await withSearchStub(Self.limited([("Retry-After", header)])) { server in
         let error = await searchError(liveClient(server))
-        #expect(error == .rateLimited(resetAt: nil, retryAfter: seconds, authenticated: false))
+        let said =
+          seconds == 86_400 ? "Retry-After '\(header)' is over a day; read as 86400 s" : nil
+        #expect(
+          error
+            == .rateLimited(
+              resetAt: nil, retryAfter: seconds, authenticated: false, outOfRange: said))
       }
     }
 
@@ -29,7 +34,10 @@ extension GitHubClientTests {
     func aRetryAfterThatMeansNothingIsIgnored(header: String) async throws {
       try await withSearchStub(Self.limited([("Retry-After", header)])) { server in
         let error = await searchError(liveClient(server))
-        #expect(error == .rateLimited(resetAt: nil, retryAfter: nil, authenticated: false))
+        let said = "Retry-After '\(header)' is neither seconds nor a date; ignored"
+        #expect(
+          error
+            == .rateLimited(resetAt: nil, retryAfter: nil, authenticated: false, outOfRange: said))
       }
     }
 
@@ -40,11 +48,14 @@ extension GitHubClientTests {
       try await withSearchStub(response) { server in
         let before = Self.now
         let error = await searchError(liveClient(server))
-        guard case let .rateLimited(resetAt?, nil, false)? = error else {
+        guard case let .rateLimited(resetAt?, nil, false, outOfRange)? = error else {
           Issue.record("expected a rate limit with a reset, got \(String(describing: error))")
           return
         }
         #expect(resetAt >= before && resetAt <= Self.now + 3_600)
+        #expect(
+          outOfRange
+            == "X-RateLimit-Reset '9223372036854775807' is over an hour away; read as an hour")
       }
     }
 
@@ -52,7 +63,11 @@ extension GitHubClientTests {
       let response = Self.limited([("X-RateLimit-Reset", "-5")])
       try await withSearchStub(response) { server in
         let error = await searchError(liveClient(server))
-        #expect(error == .rateLimited(resetAt: nil, retryAfter: nil, authenticated: false))
+        #expect(
+          error
+            == .rateLimited(
+              resetAt: nil, retryAfter: nil, authenticated: false,
+              outOfRange: "X-RateLimit-Reset '-5' is not a time; ignored"))
       }
     }
 

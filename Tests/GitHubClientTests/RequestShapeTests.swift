@@ -89,7 +89,7 @@ extension GitHubClientTests {
       try await withSearchStub(Self.emptyPage) { server in
         let error = await searchError(liveClient(server), SearchQuery(text: "  \n"))
 
-        #expect(error == .validation("The search text is empty."))
+        #expect(error == .emptyQuery)
         #expect(server.requests.isEmpty)
       }
     }

@@ -27,7 +27,16 @@ extension GitHubClientTests {
         #"{"message": "slow down"}"#, status: 429, headers: [("Retry-After", header)])
       try await withSearchStub(response) { server in
         let error = await searchError(liveClient(server))
-        #expect(error == .rateLimited(resetAt: nil, retryAfter: seconds, authenticated: false))
+        let bounded = header.trimmingCharacters(in: .whitespaces).count > 3
+        // NOTE: a server's text is quoted in at most 24 characters.
+        let quoted = header.count <= 24 ? header : header.prefix(23) + "…"
+        let said = "Retry-After '\(quoted)' is over a day; read as 86400 s"
+        #expect(
+          error
+            == .rateLimited(
+              resetAt: nil, retryAfter: seconds, authenticated: false,
+              outOfRange: bounded ? said : nil))
+        #expect(error?.description.contains("The server's \(said).") == bounded)
       }
     }
 
@@ -38,7 +47,11 @@ extension GitHubClientTests {
         #"{"message": "slow down"}"#, status: 429, headers: [("Retry-After", header)])
       try await withSearchStub(response) { server in
         let error = await searchError(liveClient(server))
-        #expect(error == .rateLimited(resetAt: nil, retryAfter: nil, authenticated: false))
+        let said = "Retry-After '\(header)' is neither seconds nor a date; ignored"
+        #expect(
+          error
+            == .rateLimited(resetAt: nil, retryAfter: nil, authenticated: false, outOfRange: said))
+        #expect(error?.description.contains("try again later. The server's \(said).") == true)
       }
     }
   }

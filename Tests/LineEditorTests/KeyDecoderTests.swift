@@ -39,7 +39,7 @@ import Testing
 
   @Test func unknownSequencesAreIgnoredNotInserted() {
     #expect(decode("\u{1B}[15~x") == [.unknown, .character("x")])
-    #expect(decode("\u{1B}[200~") == [.unknown])
+    #expect(decode("\u{1B}[200~a\u{1B}[201~") == [.pasteStart, .character("a"), .pasteEnd])
     #expect(
       decode("\u{1B}]0;title\u{07}") == [
         .unknown, .character("0"), .character(";"), .character("t"), .character("i"),

@@ -60,12 +60,15 @@ extension Screen {
 
   @Sendable static func renderTodo(_ state: Todo.State) -> Rendered {
     let visible = state.visibleItems
+    // NOTE: a slow load must not look like an empty list.
+    let isLoading = state.persistence == .loading
     var lines = [
       "\(state.activeCount) active, \(state.completedCount) completed"
         + (state.filter == .all ? "" : " (showing \(state.filter.rawValue))")
+        + (isLoading ? " (the saved list is still loading)" : "")
     ]
     if let change = state.changedOnDisk { lines.append("todo list changed on disk: \(change)") }
-    if visible.isEmpty { lines.append("  (no items)") }
+    if visible.isEmpty { lines.append(isLoading ? "  (no items yet)" : "  (no items)") }
     for (index, item) in visible.enumerated() {
       lines.append("  \(index + 1). [\(item.isCompleted ? "x" : " ")] \(item.text)")
     }
