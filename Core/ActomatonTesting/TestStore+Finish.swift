@@ -5,9 +5,11 @@ extension TestStore {
   func checkNoUnhandledSteps(before name: String, at location: TestSourceLocation) {
     let rest = unhandledSteps()
     guard !rest.isEmpty else { return }
+    let shown = rest.prefix(20).map { "  " + describe($0.action) }
+    let more = rest.count > shown.count ? ["  … and \(rest.count - shown.count) more"] : []
     fail(
       "\(rest.count) received action(s) were not asserted before \(name):\n"
-        + rest.map { "  " + describe($0.action) }.joined(separator: "\n")
+        + (shown + more).joined(separator: "\n")
         + "\nAssert them with `receive`, or call `skipReceivedActions()`.",
       at: location)
   }
