@@ -54,6 +54,11 @@ let package = Package(
     .testTarget(
       name: "ActomatonTestingTests", dependencies: ["ActomatonTesting"],
       path: "Tests/ActomatonTestingTests"),
+    // NOTE: the toolkit's self-test: tables of wrong and right tests, run under Swift Testing and
+    // XCTest; the stub server gives a right test real I/O.
+    .testTarget(
+      name: "ActomatonTestingSelfTests", dependencies: ["ActomatonTesting", "StubHTTPServer"],
+      path: "Tests/ActomatonTestingSelfTests"),
 
     // MARK: - Clients: interfaces
     // A client is a struct of closures with its models, errors and test values. Features depend
