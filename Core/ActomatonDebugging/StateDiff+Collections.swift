@@ -134,7 +134,8 @@ enum ElementAlignment {
     }
     var suffix = 0
     while suffix < min(oldElements.count, newElements.count) - prefix,
-      equal(oldElements[oldElements.count - 1 - suffix], newElements[newElements.count - 1 - suffix])
+      equal(
+        oldElements[oldElements.count - 1 - suffix], newElements[newElements.count - 1 - suffix])
     {
       suffix += 1
     }

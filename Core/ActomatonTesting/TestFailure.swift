@@ -60,7 +60,9 @@ final class FailureRecorder: Sendable {
     // one records, within the test, what a release off the test's task left.
     Task {
       for await _ in stream {}
-      for failure in pending.withLock({ pending in defer { pending = [] }; return pending }) {
+      for failure in pending.withLock({ pending in
+        defer { pending = [] }; return pending
+      }) {
         reportFailure(failure.message, at: failure.location)
       }
     }
@@ -79,7 +81,9 @@ final class FailureRecorder: Sendable {
   /// Records the failures kept from elsewhere, when called on the test's task.
   func flush() {
     guard Test.current != nil else { return }
-    for failure in pending.withLock({ pending in defer { pending = [] }; return pending }) {
+    for failure in pending.withLock({ pending in
+      defer { pending = [] }; return pending
+    }) {
       reportFailure(failure.message, at: failure.location)
     }
   }

@@ -48,11 +48,13 @@ extension TestStore {
     let recent = steps.withLock { $0.suffix(3).map(\.action) }
     let started =
       running.isEmpty
-      ? "an effect" : running.map { "the effects of send(\($0.description))" }.joined(separator: ", ")
+      ? "an effect"
+      : running.map { "the effects of send(\($0.description))" }.joined(separator: ", ")
     fail(
       "Effects never settle: \(started) kept the test executor busy for \(executor.jobLimit) jobs"
         + " without waiting on the test clock"
-        + (recent.isEmpty ? "" : " (last actions fed back: \(recent.map(describe).joined(separator: ", ")))")
+        + (recent.isEmpty
+          ? "" : " (last actions fed back: \(recent.map(describe).joined(separator: ", ")))")
         + ". They were cancelled. A timer should sleep on the store's TestClock (an ImmediateClock"
         + " or a `Task.yield()` loop never waits); raise `settlingLimit` if the work is finite.",
       at: location ?? running.first?.location ?? sends.last?.location ?? creation)

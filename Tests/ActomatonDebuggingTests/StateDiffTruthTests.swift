@@ -31,7 +31,8 @@ import Testing
   @Test func inheritedFieldsAreCompared() {
     let (old, new) = (Derived(), Derived())
     new.id = 2
-    #expect(StateDiff(old: Holder(item: old), new: Holder(item: new)).lines() == ["  .item.id: 1 → 2"])
+    #expect(
+      StateDiff(old: Holder(item: old), new: Holder(item: new)).lines() == ["  .item.id: 1 → 2"])
   }
 
   enum Document: Equatable, CustomStringConvertible {
@@ -65,7 +66,9 @@ import Testing
   struct TodoList: Equatable { var todos: IdentifiedArray<Todo> }
 
   @Test func identifiedArraysShowElementPaths() {
-    let old = TodoList(todos: [Todo(id: 1, title: "a"), Todo(id: 2, title: "b"), .init(id: 3, title: "c")])
+    let old = TodoList(todos: [
+      Todo(id: 1, title: "a"), Todo(id: 2, title: "b"), .init(id: 3, title: "c"),
+    ])
     var new = old
     new.todos[id: 3]?.title = "C"
     #expect(StateDiff(old: old, new: new).lines() == [#"  .todos[2].title: "c" → "C""#])

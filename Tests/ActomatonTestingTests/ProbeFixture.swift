@@ -102,7 +102,8 @@ enum Probe {
   /// Resumes from a global queue after `delay` of real time: work no test clock can drive.
   static func reply(after delay: Duration) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let nanoseconds = Int(delay.components.seconds) * 1_000_000_000
+      let nanoseconds =
+        Int(delay.components.seconds) * 1_000_000_000
         + Int(delay.components.attoseconds / 1_000_000_000)
       DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
         continuation.resume()
