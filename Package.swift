@@ -203,7 +203,7 @@ let package = Package(
 
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Actomaton", "AppRoot", "GalleryREPL"],
+      dependencies: ["Actomaton", "ActomatonDebugging", "AppRoot", "GalleryREPL"],
       path: "Benchmarks"),
   ]
 )
