@@ -142,6 +142,9 @@ enum RightScenarios {
     Scenario("real I/O while a timer runs on the test clock") { _ in
       let server = try StubHTTPServer(routes: ["/note": .init(body: Data("hi".utf8))])
       let (store, clock) = Shelf.store()
+      // NOTE: the limit only bounds a hang; the wait ends when the reply comes (seconds under
+      // the full suite's load on two cores).
+      store.safetyLimit = .seconds(60)
       await store.send(.start)
       await store.send(.fetch(server.baseURL.appendingPathComponent("note")))
       await store.receive(.fetched("hi")) { $0.note = "hi" }
