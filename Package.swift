@@ -63,6 +63,11 @@ let package = Package(
     .testTarget(
       name: "ActomatonTestingTests", dependencies: ["ActomatonTesting"],
       path: "Tests/ActomatonTestingTests"),
+    // NOTE: the toolkit's self-test: tables of wrong and right tests, run under Swift Testing and
+    // XCTest; the stub server gives a right test real I/O.
+    .testTarget(
+      name: "ActomatonTestingSelfTests", dependencies: ["ActomatonTesting", "StubHTTPServer"],
+      path: "Tests/ActomatonTestingSelfTests"),
 
     .target(
       name: "ActomatonRecording", dependencies: ["Actomaton", "ActomatonDebugging", "Locking"],
@@ -221,7 +226,7 @@ let package = Package(
 
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Actomaton", "AppRoot", "GalleryREPL"],
+      dependencies: ["Actomaton", "ActomatonDebugging", "AppRoot", "GalleryREPL"],
       path: "Benchmarks", exclude: ["README.md"]),
   ]
 )

@@ -12,7 +12,9 @@ final class DebugLog: Sendable {
 
   init(isOn: Bool, to console: any Console) {
     self.isOn = Atomic(isOn)
-    log = .debug("debug", to: { console.print($0) }, when: { !$0.isTick })
+    // NOTE: formatted inline: the REPL prints an action's log before the screen it leads to.
+    log = .debug(
+      "debug", to: { console.print($0) }, when: { !$0.isTick }, formatting: .inline)
   }
 
   /// Turns the log on or off.

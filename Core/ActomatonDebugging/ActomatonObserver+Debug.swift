@@ -14,39 +14,60 @@ extension ActomatonObserver {
   ///   - sink: Where entries go; standard error by default.
   ///   - effects: Whether effect events (started, finished, cancelled, …) are logged too.
   ///   - isLogged: Which actions to log (all by default); checked for every action.
+  ///   - formatting: Where entries are formatted: by default on a queue of the observer's own, so
+  ///     the diff costs the actomaton only a copy of the old state; `.inline` on the actomaton.
   public static func debug(
     _ prefix: String = "", to sink: @escaping LogSink = standardErrorSink, effects: Bool = false,
-    when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true }
+    when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true },
+    formatting: LogFormatting = .background()
   ) -> ActomatonObserver {
-    log(prefix, format: .stateDiff, to: sink, effects: effects, when: isLogged)
+    log(
+      prefix, format: .stateDiff, to: sink, effects: effects, when: isLogged,
+      formatting: formatting)
   }
 
   /// An observer that logs every action in the chosen format, and optionally every effect event.
   ///
   /// The state is copied before each action only for `.stateDiff`, and only for logged actions'
   /// entries is any text made.
+  ///
+  /// - Parameters:
+  ///   - prefix: A name printed before each entry, to tell several actomatons apart.
+  ///   - format: The action only, the full state, or the state diff.
+  ///   - sink: Where entries go; standard error by default.
+  ///   - effects: Whether effect events (started, finished, cancelled, …) are logged too.
+  ///   - isLogged: Which actions to log (all by default); checked for every action.
+  ///   - formatting: Where entries are formatted: by default on a queue of the observer's own,
+  ///     in order; `.inline` on the actomaton.
   public static func log(
     _ prefix: String = "", format: LogFormat, to sink: @escaping LogSink = standardErrorSink,
-    effects: Bool = false, when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true }
+    effects: Bool = false, when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true },
+    formatting: LogFormatting = .background()
   ) -> ActomatonObserver {
     let head = prefix.isEmpty ? "" : "[\(prefix)] "
     var observer = ActomatonObserver()
     if effects {
       // NOTE: an event's text may carry text from outside (a server's error): the one rule.
       observer.effectEvent = { event in
-        sink(head + "\(event)".terminalSafe(keepingLineBreaks: false))
+        formatting.run { sink(head + "\(event)".terminalSafe(keepingLineBreaks: false)) }
       }
     }
     if format == .actionOnly {
       observer.actionReceived = { action, _ in
         guard isLogged(action) else { return }
-        sink(LogEntry.text(head: head, action: action, format: format, old: nil, new: ()))
+        formatting.run {
+          sink(LogEntry.text(head: head, action: action, format: format, old: nil, new: ()))
+        }
       }
       return observer
     }
+    // NOTE: the action and both states travel together in one call, so entries pair them right
+    // even when one observer serves several actomatons; the queue keeps their order.
     observer.actionReduced = { action, _, old, new in
       guard isLogged(action) else { return }
-      sink(LogEntry.text(head: head, action: action, format: format, old: old, new: new))
+      formatting.run {
+        sink(LogEntry.text(head: head, action: action, format: format, old: old, new: new))
+      }
     }
     return observer
   }

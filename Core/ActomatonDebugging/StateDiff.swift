@@ -2,9 +2,19 @@ import OutsideText
 
 /// A field-by-field comparison of two values, listing only what changed.
 ///
-/// Values are walked with `Mirror`: struct and class fields, tuple elements, enum payloads,
-/// collection elements and dictionary entries each get a path (`.todos[2].title`). Leaves are
-/// compared by their description, so the diff works for any type, `Equatable` or not.
+/// Values are walked with `Mirror`: struct and class fields (inherited ones too), tuple elements,
+/// enum payloads, collection elements and dictionary entries each get a path (`.todos[2].title`).
+/// Leaves are compared by their description, so the diff works for any type, `Equatable` or not.
+///
+/// The walk ends on any value and costs what changed, not the size of the state:
+/// - a part that is bitwise the same (shared storage, the same object) or `==` to its old value is
+///   skipped without being walked; an object met twice (a cycle) is walked once;
+/// - past ``maximumDepth`` levels a change shows as `…`, and after ``maximumValues`` values the walk
+///   stops with a line saying so;
+/// - sets are compared by membership, dictionaries by key (`==`, not the key's description),
+///   collections after dropping their common ends, by element identity (`Identifiable`) or a
+///   longest common subsequence, so one insert reads as one `+` line;
+/// - standard-library and Foundation values (`Date`, `URL`, `Decimal`, `Duration`, …) are leaves.
 public struct StateDiff: Sendable, Equatable {
   /// One changed value: where it is, and its description before and after.
   public struct Change: Sendable, Equatable {
@@ -19,11 +29,16 @@ public struct StateDiff: Sendable, Equatable {
   /// The changes, in the order of the fields.
   public let changes: [Change]
 
+  /// How deep the walk goes before it shows a change as `…`.
+  public static let maximumDepth = 64
+  /// How many values the walk visits before it stops.
+  public static let maximumValues = 200_000
+
   /// Compares `old` with `new`.
   public init<Value>(old: Value, new: Value) {
-    var changes: [Change] = []
-    Self.compare(old, new, path: "", into: &changes)
-    self.changes = changes
+    var walker = DiffWalker()
+    walker.compare(old, new, path: "", depth: 0)
+    self.changes = walker.changes
   }
 
   /// Whether nothing changed.
@@ -42,99 +57,6 @@ public struct StateDiff: Sendable, Equatable {
     }
   }
 
-  private static func compare(_ old: Any, _ new: Any, path: String, into changes: inout [Change]) {
-    let oldMirror = Mirror(reflecting: old)
-    let newMirror = Mirror(reflecting: new)
-    let oldChildren = Array(oldMirror.children)
-    let newChildren = Array(newMirror.children)
-    let isLeaf = (oldChildren.isEmpty && newChildren.isEmpty) || isOpaqueLibraryValue(old)
-    let sameShape =
-      type(of: old) == type(of: new) && oldMirror.displayStyle == newMirror.displayStyle
-      && (oldMirror.displayStyle != .enum || caseName(old) == caseName(new))
-      && (oldMirror.displayStyle != .optional || oldChildren.count == newChildren.count)
-    if isLeaf || !sameShape {
-      let (oldText, newText) = (describe(old), describe(new))
-      if oldText != newText { changes.append(Change(path: path, old: oldText, new: newText)) }
-      return
-    }
-    switch oldMirror.displayStyle {
-    case .collection?, .set?:
-      compareElements(oldChildren, newChildren, path: path, into: &changes)
-    case .dictionary?:
-      compareDictionaries(oldChildren, newChildren, path: path, into: &changes)
-    case .optional?:
-      compare(oldChildren[0].value, newChildren[0].value, path: path, into: &changes)
-    default:
-      let prefix = oldMirror.displayStyle == .enum ? "\(path).\(caseName(old))" : path
-      for (index, (oldChild, newChild)) in zip(oldChildren, newChildren).enumerated() {
-        let label = oldChild.label.map { $0.hasPrefix(".") ? $0 : ".\($0)" } ?? ".\(index)"
-        let childPath =
-          oldMirror.displayStyle == .enum && oldChildren.count == 1
-          ? prefix : prefix + label
-        compare(oldChild.value, newChild.value, path: childPath, into: &changes)
-      }
-    }
-  }
-
-  private static func compareElements(
-    _ old: [Mirror.Child], _ new: [Mirror.Child], path: String, into changes: inout [Change]
-  ) {
-    for index in 0..<max(old.count, new.count) {
-      let elementPath = "\(path)[\(index)]"
-      switch (index < old.count, index < new.count) {
-      case (true, true):
-        compare(old[index].value, new[index].value, path: elementPath, into: &changes)
-      case (true, false):
-        changes.append(Change(path: elementPath, old: describe(old[index].value), new: nil))
-      default:
-        changes.append(Change(path: elementPath, old: nil, new: describe(new[index].value)))
-      }
-    }
-  }
-
-  private static func compareDictionaries(
-    _ old: [Mirror.Child], _ new: [Mirror.Child], path: String, into changes: inout [Change]
-  ) {
-    func entries(_ children: [Mirror.Child]) -> [String: Any] {
-      var result: [String: Any] = [:]
-      for child in children {
-        let pair = Array(Mirror(reflecting: child.value).children)
-        if pair.count == 2 { result[describe(pair[0].value)] = pair[1].value }
-      }
-      return result
-    }
-    let (oldEntries, newEntries) = (entries(old), entries(new))
-    for key in Set(oldEntries.keys).union(newEntries.keys).sorted() {
-      let entryPath = "\(path)[\(key)]"
-      switch (oldEntries[key], newEntries[key]) {
-      case let (oldValue?, newValue?): compare(oldValue, newValue, path: entryPath, into: &changes)
-      case let (oldValue?, nil):
-        changes.append(Change(path: entryPath, old: describe(oldValue), new: nil))
-      case let (nil, newValue?):
-        changes.append(Change(path: entryPath, old: nil, new: describe(newValue)))
-      case (nil, nil): break
-      }
-    }
-  }
-
-  /// Standard-library and Foundation values such as `Duration` or `Date` are compared as a whole:
-  /// their stored fields are implementation details.
-  private static func isOpaqueLibraryValue(_ value: Any) -> Bool {
-    switch Mirror(reflecting: value).displayStyle {
-    case .struct?, .class?, .enum?:
-      let name = String(reflecting: type(of: value))
-      return name.hasPrefix("Swift.") || name.hasPrefix("Foundation.")
-    default:
-      return false
-    }
-  }
-
-  private static func caseName(_ value: Any) -> String {
-    let mirror = Mirror(reflecting: value)
-    if let label = mirror.children.first?.label { return label }
-    return String(describing: value)
-  }
-
   static func describe(_ value: Any) -> String {
     if let string = value as? String { return quoted(string) }
     if let text = value as? Substring { return quoted(text) }
@@ -144,7 +66,10 @@ public struct StateDiff: Sendable, Equatable {
       guard let wrapped = mirror.children.first?.value else { return "nil" }
       return describe(wrapped)
     }
-    return escapingControls(shortened(String(describing: value)))
+    // NOTE: a type's own description is its author's text (`README.md`), never cut; only the
+    // runtime's reflected descriptions carry qualified type names.
+    let text = String(describing: value)
+    return escapingControls(hasOwnDescription(value, mirror) ? text : shortened(text))
   }
 
   /// Text from outside made visible by the one rule (``OutsideText``), newlines too, so that a
@@ -189,17 +114,5 @@ public struct StateDiff: Sendable, Equatable {
       }
     }
     return text.endIndex
-  }
-
-  private static func shortenedNames(_ code: Substring) -> String {
-    // NOTE: the preceding character is captured and put back (Swift's Regex has no lookbehind),
-    // so that only a whole qualified name is shortened.
-    let qualified = try! Regex(
-      #"(^|[^A-Za-z0-9_.])(?:[A-Z][A-Za-z0-9_]*\.)+([A-Za-z_][A-Za-z0-9_]*)"#,
-      as: (Substring, Substring, Substring).self)
-    return String(code).replacing(qualified) { match in
-      let (_, before, name) = match.output
-      return name.first!.isUppercase ? "\(before)\(name)" : "\(before).\(name)"
-    }
   }
 }

@@ -2,7 +2,9 @@ import Actomaton
 
 /// A clock whose every sleep returns at once, moving its time to the sleep's deadline.
 ///
-/// For tests and previews that should not wait but do not care when things happen.
+/// For tests and previews that should not wait but do not care when things happen. A repeating
+/// timer on it never waits, so a ``TestStore`` fails it (see ``TestStore/settlingLimit``) rather
+/// than spin: sleep repeating work on a ``TestClock``.
 public final class ImmediateClock: Clock, Sendable {
   private let storage: Locked<TestClock.Instant>
 

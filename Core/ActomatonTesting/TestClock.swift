@@ -92,11 +92,14 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward to `deadline` (never backwards), waking due sleepers in order and letting
   /// the work each one starts settle before the next wakes.
+  ///
+  /// Stops early, leaving the time where it got to, when the woken work never settles (see
+  /// ``TestExecutor/jobLimit``); the test store reports that at its next step.
   public func advance(to deadline: Instant) async {
-    await executor.settle()
+    guard await executor.settle() else { return }
     while let sleeper = popSleeper(dueBy: deadline) {
       sleeper.continuation.resume()
-      await executor.settle()
+      guard await executor.settle() else { return }
     }
     storage.withLock { $0.now = max($0.now, deadline) }
   }
@@ -104,11 +107,11 @@ public final class TestClock: Clock, Sendable {
   /// Advances to each next deadline until no task sleeps on the clock, or `maxSteps` sleepers were
   /// woken (a repeating timer never runs out of sleepers).
   public func run(maxSteps: Int = 10_000) async {
-    await executor.settle()
+    guard await executor.settle() else { return }
     var steps = 0
     while steps < maxSteps, let sleeper = popSleeper(dueBy: nil) {
       sleeper.continuation.resume()
-      await executor.settle()
+      guard await executor.settle() else { return }
       steps += 1
     }
   }

@@ -1,3 +1,4 @@
+import Actomaton
 import Testing
 import XCTest
 
@@ -32,5 +33,64 @@ func reportFailure(_ message: String, at location: TestSourceLocation) {
         line: Int(location.line), column: Int(location.column)))
   } else {
     XCTFail(message, file: location.filePath, line: location.line)
+  }
+}
+
+/// A test store's failures, delivered to the test that created the store even when they happen
+/// off its task.
+///
+/// Swift Testing knows the running test from a task-local value, so a failure found in a
+/// `Task.detached` (or in a store released on another thread) would reach no test, and `XCTFail`
+/// does nothing under Swift Testing: the wrong test would pass. Such failures wait here and are
+/// recorded on the test's task: at the store's next step, at its `finish()`, or by a task the store
+/// started on the test's task, which inherited the test's context, when the store is released
+/// off the task.
+final class FailureRecorder: Sendable {
+  private let usesSwiftTesting: Bool
+  private let pending = Locked<[(message: String, location: TestSourceLocation)]>([])
+  private let wake: AsyncStream<Void>.Continuation
+
+  init() {
+    usesSwiftTesting = Test.current != nil
+    let (stream, wake) = AsyncStream<Void>.makeStream()
+    self.wake = wake
+    guard usesSwiftTesting else { return }
+    let pending = self.pending
+    // NOTE: an unstructured task copies the task-local values of the task that creates it: this
+    // one records, within the test, what a release off the test's task left.
+    Task {
+      for await _ in stream {}
+      for failure in pending.withLock({ pending in
+        defer { pending = [] }; return pending
+      }) {
+        reportFailure(failure.message, at: failure.location)
+      }
+    }
+  }
+
+  /// Records the failure now when running in the test (or under XCTest, whose current test is
+  /// global); otherwise keeps it for the test's task.
+  func record(_ message: String, at location: TestSourceLocation) {
+    if !usesSwiftTesting || Test.current != nil {
+      reportFailure(message, at: location)
+    } else {
+      pending.withLock { $0.append((message, location)) }
+    }
+  }
+
+  /// Records the failures kept from elsewhere, when called on the test's task.
+  func flush() {
+    guard Test.current != nil else { return }
+    for failure in pending.withLock({ pending in
+      defer { pending = [] }; return pending
+    }) {
+      reportFailure(failure.message, at: failure.location)
+    }
+  }
+
+  /// Records what is left: here when on the test's task, else by the task kept for it.
+  func close() {
+    flush()
+    wake.finish()
   }
 }

@@ -5,22 +5,28 @@ extension TestStore {
   func checkNoUnhandledSteps(before name: String, at location: TestSourceLocation) {
     let rest = unhandledSteps()
     guard !rest.isEmpty else { return }
-    reportFailure(
+    let shown = rest.prefix(20).map { "  " + describe($0.action) }
+    let more = rest.count > shown.count ? ["  … and \(rest.count - shown.count) more"] : []
+    fail(
       "\(rest.count) received action(s) were not asserted before \(name):\n"
-        + rest.map { "  " + describe($0.action) }.joined(separator: "\n")
+        + (shown + more).joined(separator: "\n")
         + "\nAssert them with `receive`, or call `skipReceivedActions()`.",
       at: location)
   }
 
-  /// Reports what an exhaustive test left open: actions received but not asserted (at the last
-  /// send) and effects still running (at the send that started each).
-  func checkEnd(settled: Bool) {
+  /// Reports what an exhaustive test left open: actions received but not asserted (at `location`,
+  /// the `finish()` call, or when the store is released, at the send that started the first of
+  /// them) and effects still running (at the send that started each).
+  func checkEnd(at location: TestSourceLocation?) {
     guard exhaustivity == .on else { return }
-    if let last = sends.last {
-      checkNoUnhandledSteps(before: "the end of the test", at: last.location)
+    let rest = unhandledSteps()
+    if let first = rest.first {
+      let start = sends.first { $0.id == first.sendID } ?? sends.last
+      checkNoUnhandledSteps(
+        before: "the end of the test", at: location ?? start?.location ?? creation)
     }
     for send in sends where !send.isDone.withLock({ $0 }) {
-      reportFailure(
+      fail(
         "An effect started by send(\(send.description)) is still running at the end of the test."
           + " Cancel it (send the action that stops it, or cancel the task `send` returned),"
           + " let it finish (advance the test clock), or use `exhaustivity = .off`.",

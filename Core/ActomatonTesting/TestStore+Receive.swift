@@ -1,4 +1,5 @@
 import Actomaton
+import ActomatonDebugging
 
 extension TestStore {
   /// Checks that the next action fed back by an effect is `expected`, and its state change.
@@ -59,28 +60,36 @@ extension TestStore {
     at location: TestSourceLocation, isolation: isolated (any Actor)?,
     matching matches: (Action) -> Bool
   ) async {
-    guard await waitForStep(timeout: timeout, isolation: isolation) else {
-      reportFailure(
-        "Expected to receive \(expectation), but no action was received. "
-          + "If an effect sleeps on the test clock, advance the clock first "
-          + "(or pass a `timeout:` to let `receive` advance it).",
+    recorder.flush()
+    defer { recorder.flush() }
+    // NOTE: without exhaustivity, actions that do not match are skipped as they come, and the wait
+    // goes on (advancing the clock within `timeout`) for one that does.
+    let isReady = { () -> Bool in
+      if self.exhaustivity == .off {
+        while let step = self.peekStep(), !matches(step.action) {
+          self.adopt(step, index: self.handledSteps)
+          self.handledSteps += 1
+        }
+      }
+      return self.peekStep() != nil
+    }
+    guard await waitForStep(timeout: timeout, at: location, isolation: isolation, until: isReady)
+    else {
+      let advice =
+        clock == nil
+        ? (timeout > .zero ? " within \(timeout) (real time: the store has no test clock)" : "")
+        : ". If an effect sleeps on the test clock, advance the clock first "
+          + "(or pass a `timeout:` to let `receive` advance it)"
+      fail(
+        exhaustivity == .off
+          ? "Expected to receive \(expectation), but no matching action was received\(advice)."
+          : "Expected to receive \(expectation), but no action was received\(advice).",
         at: location)
       return
     }
-    if exhaustivity == .off {
-      while let step = peekStep(), !matches(step.action) {
-        adopt(step, index: handledSteps)
-        handledSteps += 1
-      }
-      guard peekStep() != nil else {
-        reportFailure(
-          "Expected to receive \(expectation), but no matching action was received.", at: location)
-        return
-      }
-    }
     guard let (index, step) = nextStep() else { return }
     guard matches(step.action) else {
-      reportFailure(
+      fail(
         "Received an unexpected action.\n  Expected: \(expectation)\n  Received: "
           + describe(step.action),
         at: location)
@@ -90,31 +99,18 @@ extension TestStore {
     check(step, update, name: "receive(\(describe(step.action)))", at: location, index: index)
   }
 
-  /// Waits until an unhandled step exists: first for the executor to settle, then by advancing the
-  /// test clock within `timeout`, then (only for effects running elsewhere, when nothing sleeps on
-  /// the clock) up to the safety limit.
-  private func waitForStep(timeout: Duration, isolation: isolated (any Actor)?) async -> Bool {
-    await settle()
-    if peekStep() != nil { return true }
-    if let clock {
-      let deadline = clock.now.advanced(by: timeout)
-      while peekStep() == nil, let next = clock.nextDeadline, next <= deadline {
-        await clock.advance(to: next)
-        await settle()
-      }
-      if peekStep() == nil, timeout > .zero {
-        await clock.advance(to: deadline)
-        await settle()
-      }
-      // NOTE: an effect sleeping on the clock past the timeout fails at once; one that works
-      // elsewhere (real I/O) gets the safety limit, as without a clock.
-      if peekStep() != nil || clock.nextDeadline != nil { return peekStep() != nil }
-    }
-    let actomaton = self.actomaton
-    let effectCount = await withTaskExecutorPreference(executor) { await actomaton.effectCount }
-    guard effectCount > 0 else { return false }
-    await TestStoreTask.waitInRealTime(executor: executor, limit: safetyLimit) { peekStep() != nil }
-    return peekStep() != nil
+  /// Waits until `isReady`: for the executor to settle, by advancing the test clock within
+  /// `timeout`, and for effects working off the executor up to the safety limit in real time
+  /// (without a test clock, up to `timeout` when one is given).
+  private func waitForStep(
+    timeout: Duration, at location: TestSourceLocation, isolation: isolated (any Actor)?,
+    until isReady: () -> Bool
+  ) async -> Bool {
+    await TestStoreTask.wait(
+      clock: clock, timeout: timeout,
+      realTimeLimit: clock == nil && timeout > .zero ? timeout : safetyLimit,
+      settle: { await self.settle(at: location) }, worksElsewhere: worksElsewhereProbe(),
+      until: isReady)
   }
 
   // MARK: - Steps
@@ -179,18 +175,30 @@ extension TestStore {
     // the one before left: asserting every step's change from its own `before` is exhaustive, and
     // stays right for a sent action asserted before an action fed back just ahead of it.
     var expected = exhaustivity == .on ? step.before : step.after
+    // NOTE: an object in the state is shared by the expected and the actual state: a closure that
+    // writes its fields changes the actual state too, and the comparison could not fail.
+    let snapshot = ReferenceSnapshot(step.after)
     do {
       try update?(&expected)
     } catch {
-      reportFailure("The state update for \(name) threw: \(error)", at: location)
+      fail("The state update for \(name) threw: \(error)", at: location)
     }
-    if expected != step.after {
+    let written = snapshot.changes(to: ReferenceSnapshot(step.after))
+    if !written.isEmpty {
+      fail(
+        "The expectation for \(name) wrote through a reference: the state holds an object (a"
+          + " class instance) it shares with the actual state, so the closure changed the actual"
+          + " state too and it cannot be checked (actual → written by the closure):\n"
+          + written.map { "  " + $0 }.joined(separator: "\n")
+          + "\nKeep value types in the state, or check the object's fields with `#expect`.",
+        at: location)
+    } else if expected != step.after {
       let diff = StateDiffText.lines(expected: expected, actual: step.after)
       let hint =
         exhaustivity == .on && update == nil
         ? "\nNo state change was expected: describe it in a closure, e.g. `{ $0.field = value }`."
         : ""
-      reportFailure(
+      fail(
         "State after \(name) differs from the expectation (expected → actual):\n"
           + diff.joined(separator: "\n") + hint,
         at: location)

@@ -35,6 +35,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   }
 
   struct SendRecord {
+    let id: UInt64
     let description: String
     let location: TestSourceLocation
     let task: Task<Void, any Error>?
@@ -44,8 +45,18 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   /// How strict the store is; may be changed between steps.
   public var exhaustivity: Exhaustivity
   /// The real-time limit on waiting for an action from effects that run outside the store's
-  /// executor; it only guards against hangs.
+  /// executor (real I/O); it only guards against hangs. Effects that only sleep on the test clock
+  /// are never waited for in real time.
   public var safetyLimit: Duration = .seconds(5)
+
+  /// How many jobs the store's executor may run while the store waits for the effects to settle:
+  /// an effect that feeds back forever without sleeping on the test clock (a repeating timer on
+  /// an ``ImmediateClock``, a `Task.yield()` loop) fails the test after this many, instead of
+  /// hanging it. 100,000 by default.
+  public var settlingLimit: Int {
+    get { executor.jobLimit }
+    set { executor.jobLimit = newValue }
+  }
 
   /// The state after the last asserted step.
   public internal(set) var state: State
@@ -61,8 +72,12 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   /// The index of the latest step whose state `state` shows.
   var stateStep = -1
   var nextSendID: UInt64 = 0
+  /// The sends since the last ``finish()``.
   var sends: [SendRecord] = []
-  var isFinished = false
+  /// Set once an effect was found never to settle and could not be stopped: waiting stops.
+  var isRunaway = false
+  let recorder = FailureRecorder()
+  let creation: TestSourceLocation
 
   /// Creates a store running `reducer` with `environment`.
   ///
@@ -77,8 +92,12 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     reducer: Reducer<Action, State, Environment>,
     environment: Environment,
     clock: TestClock? = nil,
-    exhaustivity: Exhaustivity = .on
+    exhaustivity: Exhaustivity = .on,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
+    self.creation = TestSourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     let steps = self.steps
     let recording = reducer.wrappingRun { run in
       { action, state, environment in
@@ -103,16 +122,24 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     initialState: State,
     reducer: Reducer<Action, State, Void>,
     clock: TestClock? = nil,
-    exhaustivity: Exhaustivity = .on
+    exhaustivity: Exhaustivity = .on,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       initialState: initialState, reducer: reducer, environment: (), clock: clock,
-      exhaustivity: exhaustivity)
+      exhaustivity: exhaustivity, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   deinit {
-    if !isFinished { checkEnd(settled: false) }
+    checkEnd(at: nil)
     for send in sends { send.task?.cancel() }
+    recorder.close()
+  }
+
+  /// Records a failure of the test that runs the store.
+  func fail(_ message: String, at location: TestSourceLocation) {
+    recorder.record(message, at: location)
   }
 
   /// Sends `action` and checks the state change against `update`.
@@ -132,7 +159,8 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   ) async -> TestStoreTask {
     let location = TestSourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    await settle()
+    recorder.flush()
+    await settle(at: location)
     if exhaustivity == .on {
       checkNoUnhandledSteps(before: "send(\(describe(action)))", at: location)
     }
@@ -158,37 +186,50 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
       }
     }
     sends.append(
-      SendRecord(description: describe(action), location: location, task: task, isDone: isDone))
-    await settle()
+      SendRecord(
+        id: sendID, description: describe(action), location: location, task: task, isDone: isDone)
+    )
+    await settle(at: location)
+    recorder.flush()
     return TestStoreTask(
       task: task, isDone: isDone, description: describe(action), executor: executor, clock: clock,
-      safetyLimit: safetyLimit)
+      safetyLimit: safetyLimit, worksElsewhere: worksElsewhereProbe())
   }
 
-  /// Checks the end of the test now: unhandled received actions and running effects fail it
-  /// (exhaustive mode); then every effect still running is cancelled.
+  /// Checks the end of the test now: unhandled received actions (reported here) and running
+  /// effects (reported at the send that started each) fail it in exhaustive mode; then every
+  /// effect still running is cancelled.
+  ///
+  /// A checkpoint: the test may go on sending, and what it does after is checked again at the
+  /// next `finish()` or when the store is released.
   public func finish(
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    await settle()
-    isFinished = true
-    checkEnd(settled: true)
+    let location = TestSourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    recorder.flush()
+    await settle(at: location)
+    checkEnd(at: location)
     for send in sends { send.task?.cancel() }
-    await settle()
+    await settle(at: location)
+    skipUnhandledSteps()
+    // NOTE: what was checked is forgotten, so that the next check sees only what came after.
+    sends = []
+    recorder.flush()
   }
 
   /// Drops the actions received but not yet asserted.
   public func skipReceivedActions(isolation: isolated (any Actor)? = #isolation) async {
-    await settle()
+    await settle(at: nil)
     skipUnhandledSteps()
   }
 
   /// Cancels every effect still running, so the test can end without asserting them.
   public func skipInFlightEffects(isolation: isolated (any Actor)? = #isolation) async {
     for send in sends { send.task?.cancel() }
-    await settle()
+    await settle(at: nil)
   }
 }
 

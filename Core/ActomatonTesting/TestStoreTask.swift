@@ -8,6 +8,7 @@ public struct TestStoreTask: Sendable {
   let executor: TestExecutor
   let clock: TestClock?
   let safetyLimit: Duration
+  let worksElsewhere: @Sendable () async -> Bool
 
   /// Cancels the effects and waits until their cancellation has settled.
   public func cancel() async {
@@ -17,50 +18,68 @@ public struct TestStoreTask: Sendable {
 
   /// Waits until every effect the send started has finished, and fails the test if they have not.
   ///
-  /// - Parameter timeout: How far the test clock may be advanced while waiting (test-clock time;
-  ///   nothing waits in real time). Effects running off the store's executor get the store's
-  ///   real-time safety limit.
+  /// - Parameter timeout: How far the test clock may be advanced while waiting (test-clock time).
+  ///   Effects working off the store's executor (real I/O) are waited for in real time, up to the
+  ///   store's safety limit, even while others sleep on the clock; without a test clock, `timeout`
+  ///   is that real-time limit.
   public func finish(
     timeout: Duration = .zero,
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    await executor.settle()
-    if let clock {
-      let deadline = clock.now.advanced(by: timeout)
-      while !isFinished, let next = clock.nextDeadline, next <= deadline {
-        await clock.advance(to: next)
-      }
-    }
-    // NOTE: effects sleeping on the clock past the timeout fail at once; effects that work
-    // elsewhere (real I/O) get the safety limit.
-    if !isFinished, clock?.nextDeadline == nil {
-      await Self.waitInRealTime(executor: executor, limit: safetyLimit) { isFinished }
-    }
-    guard !isFinished else { return }
+    let isDone = self.isDone
+    let executor = self.executor
+    let finished = await Self.wait(
+      clock: clock, timeout: timeout,
+      realTimeLimit: clock == nil && timeout > .zero ? timeout : safetyLimit,
+      advancesToTimeout: false, settle: { await executor.settle() },
+      worksElsewhere: worksElsewhere, until: { isDone.withLock { $0 } })
+    guard !finished else { return }
     reportFailure(
       "The effects of send(\(description)) have not finished."
         + (clock == nil
-          ? "" : " If they sleep on the test clock, pass a `timeout:` or advance the clock first."),
+          ? " (waited \(timeout > .zero ? timeout : safetyLimit) in real time)"
+          : " If they sleep on the test clock, pass a `timeout:` or advance the clock first."),
       at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Whether the action started no asynchronous work.
   public var isEmpty: Bool { task == nil }
 
-  private var isFinished: Bool { isDone.withLock { $0 } }
-
-  /// Yields and settles the executor until `isDone` holds or `limit` (real time) has passed; only
-  /// for effects running off the store's executor, which nothing else can wait for.
-  static func waitInRealTime(
-    executor: TestExecutor, limit: Duration, isolation: isolated (any Actor)? = #isolation,
-    until isDone: () -> Bool
-  ) async {
+  /// Waits until `isReady` holds: settling, then advancing the test clock to each deadline within
+  /// `timeout`, and, while some effect works off the executor (`worksElsewhere`), polling in real
+  /// time up to `realTimeLimit`. When `advancesToTimeout` and nothing came, advances the clock to
+  /// the timeout. Returns whether `isReady` holds.
+  static func wait(
+    clock: TestClock?, timeout: Duration, realTimeLimit: Duration, advancesToTimeout: Bool = true,
+    isolation: isolated (any Actor)? = #isolation,
+    settle: () async -> Void, worksElsewhere: () async -> Bool, until isReady: () -> Bool
+  ) async -> Bool {
+    let deadline = clock.map { $0.now.advanced(by: timeout) }
     let start = ContinuousClock.now
-    while !isDone(), ContinuousClock.now - start < limit {
-      await Task.yield()
-      await executor.settle()
+    var polls = 0
+    while true {
+      await settle()
+      if isReady() { return true }
+      if let clock, let deadline, let next = clock.nextDeadline, next <= deadline {
+        await clock.advance(to: next)
+        continue
+      }
+      // NOTE: effects sleeping on the test clock cannot deliver until it moves, so they are not
+      // waited for; work elsewhere (a request over real I/O) is, even while a timer sleeps.
+      guard ContinuousClock.now - start < realTimeLimit, await worksElsewhere() else { break }
+      polls += 1
+      if polls < 20 {
+        await Task.yield()
+      } else {
+        try? await Task.sleep(for: .milliseconds(1))
+      }
     }
+    if advancesToTimeout, let clock, let deadline, timeout > .zero {
+      await clock.advance(to: deadline)
+      await settle()
+    }
+    return isReady()
   }
 }

@@ -14,9 +14,12 @@ import Testing
 
   @Test func everyActionIsLoggedWithItsChangeIncludingFedBackOnes() async throws {
     let log = Locked<[String]>([])
-    let actomaton = Self.make(.debug("app", to: { entry in log.withLock { $0.append(entry) } }))
+    let formatting = LogFormatting.background()
+    let actomaton = Self.make(
+      .debug("app", to: { entry in log.withLock { $0.append(entry) } }, formatting: formatting))
     try await actomaton.send(.later)?.value
     await actomaton.send(.noop)
+    formatting.flush()
     #expect(
       log.withLock { $0 } == [
         "[app] action: later\n[app]   (no state change)",
@@ -28,7 +31,9 @@ import Testing
   @Test func effectEventsAreLoggedWhenAsked() async throws {
     let log = Locked<[String]>([])
     let actomaton = Self.make(
-      .log(format: .actionOnly, to: { entry in log.withLock { $0.append(entry) } }, effects: true))
+      .log(
+        format: .actionOnly, to: { entry in log.withLock { $0.append(entry) } }, effects: true,
+        formatting: .inline))
     try await actomaton.send(.later)?.value
     #expect(
       log.withLock { $0 } == [
@@ -41,7 +46,7 @@ import Testing
     let actomaton = Self.make(
       .log(
         format: .fullState, to: { entry in log.withLock { $0.append(entry) } },
-        when: { $0 != .noop }))
+        when: { $0 != .noop }, formatting: .inline))
     await actomaton.send(.noop)
     await actomaton.send(.rename("y"))
     #expect(log.withLock { $0 } == ["action: rename(\"y\")\nstate: State(count: 0, name: \"y\")"])
