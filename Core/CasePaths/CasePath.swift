@@ -67,7 +67,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// Whether `root` is in this case; `root` is `inout` only so that a path that has learned its
   /// case tests it where it is, with no copy of it or of its value.
   ///
-  /// Unlike `extract`, it never traps for a payload that cannot be read (see `/`).
+  /// Unlike `extract`, it answers `true` also for a payload that cannot be read (see `/`).
   @inlinable
   package func isCase(of root: inout Root) -> Bool {
     if let bitTest {

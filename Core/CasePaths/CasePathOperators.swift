@@ -16,11 +16,15 @@ prefix operator /
 ///
 /// Metatypes, classes, existentials and tuples of them extract as the enum holds them. A Swift
 /// function the enum stores at its own abstraction (`case run(() -> Void)`, also in a tuple or
-/// a non-`nil` optional) cannot be handed out: the enum keeps it in a calling convention that
-/// generic code cannot call, and no run-time call converts it. Extracting a root in such a
-/// case traps with a message; write that extraction with `if case` instead. Such a path still
-/// extracts `nil` from other cases and embeds, and a payload declared as a generic parameter
-/// (`Box<() -> Void>.value` for `case value(T)`) extracts normally.
+/// an optional) is kept in another calling convention than generic code calls, and no run-time
+/// call converts it; `/` converts it itself, on a slower path, when its arguments and result
+/// are numbers, `Bool`, `String`, arrays, sets, dictionaries, class references or tuples of
+/// them (at most three arguments; `async` and `throws` alike). It never hands out a function
+/// it cannot convert: extracting one whose signature is beyond that (an argument that is a
+/// function, an enum or a struct of your own, `inout`, typed `throws`) gives `nil`, though the
+/// root is in the case; write that extraction with `if case` instead. Such a path still tells
+/// the case (`isCase`), embeds and extracts `nil` from other cases, and a payload declared as a
+/// generic parameter (`Box<() -> Void>.value` for `case value(T)`) extracts whatever it is.
 @inlinable
 public prefix func / <Root, Value>(
   embed: @escaping @Sendable (Value) -> Root
