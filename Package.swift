@@ -180,6 +180,13 @@ let package = Package(
       name: "GalleryEndToEndTests", dependencies: ["ChildTest", "gallery", "StubHTTPServer"],
       path: "Tests/GalleryEndToEndTests"),
 
+    // MARK: - Documentation
+
+    .testTarget(
+      name: "DocumentationExamplesTests",
+      dependencies: ["ActomatonObservation", "ActomatonTesting", "CounterFeature"],
+      path: "Tests/DocumentationExamplesTests"),
+
     // MARK: - Test support
 
     .target(

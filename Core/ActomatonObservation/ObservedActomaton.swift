@@ -11,7 +11,7 @@ import Observation
 /// Button("+") { store.send(.increment) }
 /// ```
 ///
-/// The mirror keeps itself up to date from the actomaton's ``Actomaton/values(of:)``, so it sees
+/// The mirror keeps itself up to date from the actomaton's `Actomaton.values(of:)`, so it sees
 /// every change: sent actions, actions fed back by effects, bindings. It lives on the main actor,
 /// as views do; it updates a moment after the actomaton, on the main actor's next turn.
 ///
