@@ -12,6 +12,7 @@ public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
     self.key = ErasedKey(base: key)
   }
 
+  /// The scope's key, as text.
   public var description: String { "\(key.base)" }
 }
 
@@ -22,20 +23,28 @@ public struct ScopedEffectID: EffectIDProtocol, CustomStringConvertible {
   /// The id the child gave the effect; ``UnnamedEffectID`` when it gave none.
   public let inner: any EffectIDProtocol
 
+  /// The id of an effect that a child in `scope` started with the id `inner`.
+  ///
+  /// - Parameters:
+  ///   - scope: The scope the effect belongs to.
+  ///   - inner: The id the child gave the effect; ``UnnamedEffectID`` when it gave none.
   public init(scope: EffectScope, inner: any EffectIDProtocol) {
     self.scope = scope
     self.inner = inner
   }
 
+  /// Whether both ids have the same scope and equal inner ids (compared as `AnyHashable` does).
   public static func == (lhs: ScopedEffectID, rhs: ScopedEffectID) -> Bool {
     lhs.scope == rhs.scope && ErasedKey(base: lhs.inner) == ErasedKey(base: rhs.inner)
   }
 
+  /// Hashes the scope and the inner value, so that equal values hash alike.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(scope)
     hasher.combine(ErasedKey(base: inner))
   }
 
+  /// The scope and the inner value, as `scope/inner`.
   public var description: String { "\(scope)/\(inner)" }
 }
 
@@ -50,23 +59,34 @@ public struct ScopedEffectQueue: EffectQueueProtocol, CustomStringConvertible {
   /// The queue the child named.
   public let inner: any EffectQueueProtocol
 
+  /// The queue `inner` of a child in `scope`.
+  ///
+  /// - Parameters:
+  ///   - scope: The scope the queue belongs to.
+  ///   - inner: The queue the child named; its policy and delay are the scoped queue's.
   public init(scope: EffectScope, inner: any EffectQueueProtocol) {
     self.scope = scope
     self.inner = inner
   }
 
+  /// The inner queue's policy.
   public var effectQueuePolicy: EffectQueuePolicy { inner.effectQueuePolicy }
+  /// The inner queue's delay.
   public var effectQueueDelay: EffectQueueDelay { inner.effectQueueDelay }
 
+  /// Whether both queues have the same scope and equal inner queues (compared as `AnyHashable`
+  /// does).
   public static func == (lhs: ScopedEffectQueue, rhs: ScopedEffectQueue) -> Bool {
     lhs.scope == rhs.scope && ErasedKey(base: lhs.inner) == ErasedKey(base: rhs.inner)
   }
 
+  /// Hashes the scope and the inner value, so that equal values hash alike.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(scope)
     hasher.combine(ErasedKey(base: inner))
   }
 
+  /// The scope and the inner value, as `scope/inner`.
   public var description: String { "\(scope)/\(inner)" }
 }
 

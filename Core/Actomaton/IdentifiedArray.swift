@@ -21,8 +21,11 @@ where Element.ID: Sendable {
     for element in elements { append(element) }
   }
 
+  /// The position of the first element: 0.
   public var startIndex: Int { 0 }
+  /// The position after the last element: the number of elements.
   public var endIndex: Int { ids.count }
+  /// The element at `position`, in the order the elements were appended or inserted.
   public subscript(position: Int) -> Element { storage[ids[position]]! }
 
   /// The element with `id`, or `nil`; setting `nil` removes it, setting a new id appends it.
@@ -69,10 +72,12 @@ where Element.ID: Sendable {
 }
 
 extension IdentifiedArray: ExpressibleByArrayLiteral {
+  /// An array of the elements listed; a later element with an id already present replaces it.
   public init(arrayLiteral elements: Element...) { self.init(elements) }
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Whether both arrays hold equal elements in the same order.
   public static func == (lhs: IdentifiedArray, rhs: IdentifiedArray) -> Bool {
     lhs.ids == rhs.ids && lhs.storage == rhs.storage
   }
@@ -81,5 +86,6 @@ extension IdentifiedArray: Equatable where Element: Equatable {
 extension IdentifiedArray: Sendable where Element: Sendable {}
 
 extension IdentifiedArray: CustomStringConvertible {
+  /// The elements, in order, as an array prints them.
   public var description: String { "\(Array(self))" }
 }
