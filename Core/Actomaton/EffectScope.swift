@@ -8,6 +8,8 @@ public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
   let key: ErasedKey
 
   /// A scope named by `key`; equal keys are one scope.
+  ///
+  /// - Parameter key: The scope's name; equal keys (as `AnyHashable` compares them) are one scope.
   public init(_ key: some Hashable & Sendable) {
     self.key = ErasedKey(base: key)
   }
@@ -93,6 +95,9 @@ public struct ScopedEffectQueue: EffectQueueProtocol, CustomStringConvertible {
 extension Effect {
   /// Cancels every running, delayed or waiting effect started inside `scope`, nested scopes
   /// included.
+  ///
+  /// - Parameter scope: The scope whose effects to cancel.
+  /// - Returns: The effect that cancels them.
   public static func cancel(scope: EffectScope) -> Effect {
     .cancel(ids: { ($0 as? ScopedEffectID)?.scope == scope })
   }
@@ -101,6 +106,11 @@ extension Effect {
   ///
   /// Ids and queues are wrapped into `scope`; an effect without an id gets ``UnnamedEffectID``;
   /// `cancel(id:)` and `cancel(ids:)` reach only the effects of `scope`.
+  ///
+  /// - Parameters:
+  ///   - scope: The scope the effect runs in.
+  ///   - transform: Turns each action fed back into the parent's action.
+  /// - Returns: The scoped effect over the new action type.
   @inlinable
   public func scoped<NewAction: Sendable>(
     in scope: EffectScope, _ transform: @escaping @Sendable (Action) -> NewAction
