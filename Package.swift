@@ -184,7 +184,9 @@ let package = Package(
 
     .testTarget(
       name: "DocumentationExamplesTests",
-      dependencies: ["ActomatonObservation", "ActomatonTesting", "CounterFeature"],
+      dependencies: [
+        "ActomatonObservation", "ActomatonTesting", "CounterFeature", "TodoFeature", "TodoStorage",
+      ],
       path: "Tests/DocumentationExamplesTests"),
 
     // MARK: - Test support
