@@ -208,6 +208,15 @@ let package = Package(
       name: "GalleryEndToEndTests", dependencies: ["ChildTest", "gallery", "StubHTTPServer"],
       path: "Tests/GalleryEndToEndTests"),
 
+    // MARK: - Documentation
+
+    .testTarget(
+      name: "DocumentationExamplesTests",
+      dependencies: [
+        "ActomatonObservation", "ActomatonTesting", "CounterFeature", "TodoFeature", "TodoStorage",
+      ],
+      path: "Tests/DocumentationExamplesTests"),
+
     // MARK: - Test support
 
     .target(

@@ -50,6 +50,8 @@ extension Actomaton {
   }
 
   /// Ends the binding (or any effect) with this id.
+  ///
+  /// - Parameter id: The id the binding was made with.
   public func unbind(id: some EffectIDProtocol) {
     if let matching = recordsByID[ErasedKey(base: id)] { cancel(Array(matching.values)) }
   }

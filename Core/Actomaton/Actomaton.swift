@@ -66,6 +66,8 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   ///     the task `send` returned; for logging.
   ///   - executor: The task executor effects run on; the global one when `nil`. A test clock's
   ///     executor lets a test know when the effects have settled.
+  ///   - observer: Told of every action, state change and effect event (see
+  ///     ``ActomatonObserver``); `nil` for none, which costs one check per action.
   public init<Environment: Sendable>(
     state: State,
     reducer: Reducer<Action, State, Environment>,

@@ -39,6 +39,9 @@ public struct Effect<Action: Sendable>: Sendable {
   @inlinable public static var empty: Effect { Effect() }
 
   /// Feeds `action` back into the actomaton synchronously, before `send` returns; starts no task.
+  ///
+  /// - Parameter action: The action to reduce next.
+  /// - Returns: The effect.
   @inlinable
   public static func nextAction(_ action: Action) -> Effect {
     Effect(parts: [.next(action)])
@@ -63,6 +66,13 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// The sequence is made and iterated inside the effect's task; elements that arrive after the
   /// effect was cancelled are dropped.
+  ///
+  /// - Parameters:
+  ///   - id: The id that cancels it (see ``cancel(id:)``); `nil` for none.
+  ///   - queue: The queue it waits in and runs by; `nil` to start at once.
+  ///   - sequence: Makes the sequence whose elements are fed back; `nil` feeds back nothing.
+  ///     What it throws, and what the sequence throws, surfaces through the task `send`
+  ///     returned and the actomaton's `onError:` hook.
   public init<S: AsyncSequence>(
     id: (any EffectIDProtocol)? = nil,
     queue: (any EffectQueueProtocol)? = nil,
@@ -106,11 +116,17 @@ public struct Effect<Action: Sendable>: Sendable {
   /// reduced. `+` runs effects concurrently instead.
   ///
   /// The task `send` returns waits for every part; cancelling it stops the parts not yet begun.
+  ///
+  /// - Parameter effects: The effects, in the order they run.
+  /// - Returns: The effect that runs them one after the other.
   public static func concatenate(_ effects: Effect...) -> Effect {
     concatenate(effects)
   }
 
   /// The effects one after the other; see ``concatenate(_:)-(Effect...)``.
+  ///
+  /// - Parameter effects: The effects, in the order they run.
+  /// - Returns: The effect that runs them one after the other.
   public static func concatenate(_ effects: [Effect]) -> Effect {
     let parts = effects.filter { !$0.isEmpty }
     if parts.count <= 1 { return parts.first ?? .empty }
@@ -118,6 +134,13 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// An asynchronous effect that feeds nothing back.
+  ///
+  /// - Parameters:
+  ///   - id: The id that cancels it (see ``cancel(id:)``); `nil` for none.
+  ///   - queue: The queue it waits in and runs by; `nil` to start at once.
+  ///   - run: The work. What it throws surfaces through the task `send` returned and the
+  ///     actomaton's `onError:` hook.
+  /// - Returns: The effect.
   public static func fireAndForget(
     id: (any EffectIDProtocol)? = nil,
     queue: (any EffectQueueProtocol)? = nil,
@@ -130,6 +153,9 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// Cancels every running, delayed or waiting effect that has this id.
+  ///
+  /// - Parameter id: The id to cancel; ids compare as `AnyHashable` does.
+  /// - Returns: The effect that cancels them.
   public static func cancel(id: any EffectIDProtocol) -> Effect {
     Effect(parts: [.cancelID(ErasedKey(base: id))])
   }
@@ -138,6 +164,9 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// Effects created without an id are seen as an ``AnonymousEffectID``, so `{ _ in true }`
   /// cancels everything.
+  ///
+  /// - Parameter predicate: Whether to cancel the effects with an id.
+  /// - Returns: The effect that cancels them.
   public static func cancel(ids predicate: @escaping @Sendable (any EffectIDProtocol) -> Bool)
     -> Effect
   {
@@ -148,12 +177,18 @@ public struct Effect<Action: Sendable>: Sendable {
   /// cancellations at once, tasks started in that order), and their tasks then run concurrently;
   /// only the order they start in is given. For one after the other, see
   /// ``concatenate(_:)-(Effect...)``.
+  ///
+  /// - Parameter effects: The effects, whose parts start in this order.
+  /// - Returns: The effect holding all their parts.
   @inlinable
   public static func combine(_ effects: Effect...) -> Effect {
     combine(effects)
   }
 
   /// The effects together, their tasks concurrent; see ``combine(_:)-(Effect...)``.
+  ///
+  /// - Parameter effects: The effects, whose parts start in this order.
+  /// - Returns: The effect holding all their parts.
   @inlinable
   public static func combine(_ effects: [Effect]) -> Effect {
     if effects.count == 1 { return effects[0] }
@@ -162,6 +197,11 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// `lhs`'s parts, then `rhs`'s: started in that order, their tasks run concurrently, as with
   /// ``combine(_:)-(Effect...)``.
+  ///
+  /// - Parameters:
+  ///   - lhs: The effect whose parts come first.
+  ///   - rhs: The effect whose parts come next.
+  /// - Returns: The effect holding both's parts.
   @inlinable
   public static func + (lhs: Effect, rhs: Effect) -> Effect {
     if lhs.isEmpty { return rhs }
@@ -170,6 +210,9 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// The same effect, with every action it feeds back transformed by `transform`.
+  ///
+  /// - Parameter transform: Turns each action fed back into the parent's action.
+  /// - Returns: The effect over the new action type.
   @inlinable
   public func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
@@ -198,6 +241,8 @@ public struct Send<Action: Sendable>: Sendable {
 
   /// Feeds `action` back and returns once it has been reduced; drops it when the effect was
   /// cancelled or is over.
+  ///
+  /// - Parameter action: The action to feed back.
   public func callAsFunction(_ action: Action) async {
     await feed(action)
   }

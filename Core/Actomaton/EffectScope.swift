@@ -8,10 +8,13 @@ public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
   let key: ErasedKey
 
   /// A scope named by `key`; equal keys are one scope.
+  ///
+  /// - Parameter key: The scope's name; equal keys (as `AnyHashable` compares them) are one scope.
   public init(_ key: some Hashable & Sendable) {
     self.key = ErasedKey(base: key)
   }
 
+  /// The scope's key, as text.
   public var description: String { "\(key.base)" }
 }
 
@@ -22,20 +25,28 @@ public struct ScopedEffectID: EffectIDProtocol, CustomStringConvertible {
   /// The id the child gave the effect; ``UnnamedEffectID`` when it gave none.
   public let inner: any EffectIDProtocol
 
+  /// The id of an effect that a child in `scope` started with the id `inner`.
+  ///
+  /// - Parameters:
+  ///   - scope: The scope the effect belongs to.
+  ///   - inner: The id the child gave the effect; ``UnnamedEffectID`` when it gave none.
   public init(scope: EffectScope, inner: any EffectIDProtocol) {
     self.scope = scope
     self.inner = inner
   }
 
+  /// Whether both ids have the same scope and equal inner ids (compared as `AnyHashable` does).
   public static func == (lhs: ScopedEffectID, rhs: ScopedEffectID) -> Bool {
     lhs.scope == rhs.scope && ErasedKey(base: lhs.inner) == ErasedKey(base: rhs.inner)
   }
 
+  /// Hashes the scope and the inner value, so that equal values hash alike.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(scope)
     hasher.combine(ErasedKey(base: inner))
   }
 
+  /// The scope and the inner value, as `scope/inner`.
   public var description: String { "\(scope)/\(inner)" }
 }
 
@@ -50,29 +61,43 @@ public struct ScopedEffectQueue: EffectQueueProtocol, CustomStringConvertible {
   /// The queue the child named.
   public let inner: any EffectQueueProtocol
 
+  /// The queue `inner` of a child in `scope`.
+  ///
+  /// - Parameters:
+  ///   - scope: The scope the queue belongs to.
+  ///   - inner: The queue the child named; its policy and delay are the scoped queue's.
   public init(scope: EffectScope, inner: any EffectQueueProtocol) {
     self.scope = scope
     self.inner = inner
   }
 
+  /// The inner queue's policy.
   public var effectQueuePolicy: EffectQueuePolicy { inner.effectQueuePolicy }
+  /// The inner queue's delay.
   public var effectQueueDelay: EffectQueueDelay { inner.effectQueueDelay }
 
+  /// Whether both queues have the same scope and equal inner queues (compared as `AnyHashable`
+  /// does).
   public static func == (lhs: ScopedEffectQueue, rhs: ScopedEffectQueue) -> Bool {
     lhs.scope == rhs.scope && ErasedKey(base: lhs.inner) == ErasedKey(base: rhs.inner)
   }
 
+  /// Hashes the scope and the inner value, so that equal values hash alike.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(scope)
     hasher.combine(ErasedKey(base: inner))
   }
 
+  /// The scope and the inner value, as `scope/inner`.
   public var description: String { "\(scope)/\(inner)" }
 }
 
 extension Effect {
   /// Cancels every running, delayed or waiting effect started inside `scope`, nested scopes
   /// included.
+  ///
+  /// - Parameter scope: The scope whose effects to cancel.
+  /// - Returns: The effect that cancels them.
   public static func cancel(scope: EffectScope) -> Effect {
     .cancel(ids: { ($0 as? ScopedEffectID)?.scope == scope })
   }
@@ -81,6 +106,11 @@ extension Effect {
   ///
   /// Ids and queues are wrapped into `scope`; an effect without an id gets ``UnnamedEffectID``;
   /// `cancel(id:)` and `cancel(ids:)` reach only the effects of `scope`.
+  ///
+  /// - Parameters:
+  ///   - scope: The scope the effect runs in.
+  ///   - transform: Turns each action fed back into the parent's action.
+  /// - Returns: The scoped effect over the new action type.
   @inlinable
   public func scoped<NewAction: Sendable>(
     in scope: EffectScope, _ transform: @escaping @Sendable (Action) -> NewAction

@@ -51,6 +51,8 @@ public final class EventLoopExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// Queues a job; the loop runs it after the jobs queued before it.
+  ///
+  /// - Parameter job: The job to run on the loop's thread.
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     pthread_mutex_lock(mutex)

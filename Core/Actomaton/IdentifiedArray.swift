@@ -16,16 +16,23 @@ where Element.ID: Sendable {
   }
 
   /// An array of `elements`; a later element replaces an earlier one with the same id.
+  ///
+  /// - Parameter elements: The elements, in order.
   public init(_ elements: some Sequence<Element>) {
     self.init()
     for element in elements { append(element) }
   }
 
+  /// The position of the first element: 0.
   public var startIndex: Int { 0 }
+  /// The position after the last element: the number of elements.
   public var endIndex: Int { ids.count }
+  /// The element at `position`, in the order the elements were appended or inserted.
   public subscript(position: Int) -> Element { storage[ids[position]]! }
 
   /// The element with `id`, or `nil`; setting `nil` removes it, setting a new id appends it.
+  ///
+  /// - Parameter id: The element's id.
   @inlinable
   public subscript(id id: Element.ID) -> Element? {
     get { storage[id] }
@@ -49,11 +56,16 @@ where Element.ID: Sendable {
   }
 
   /// Appends `element`, or replaces the element with its id where it is.
+  ///
+  /// - Parameter element: The element to append or put in place.
   public mutating func append(_ element: Element) {
     if storage.updateValue(element, forKey: element.id) == nil { ids.append(element.id) }
   }
 
   /// Removes the element with `id` and returns it, or `nil` when there is none.
+  ///
+  /// - Parameter id: The id of the element to remove.
+  /// - Returns: The removed element, or `nil`.
   @discardableResult
   public mutating func remove(id: Element.ID) -> Element? {
     guard let element = storage.removeValue(forKey: id) else { return nil }
@@ -62,6 +74,9 @@ where Element.ID: Sendable {
   }
 
   /// Removes the elements that satisfy `shouldBeRemoved`.
+  ///
+  /// - Parameter shouldBeRemoved: Whether to remove an element.
+  /// - Throws: What `shouldBeRemoved` throws.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     for id in ids where try shouldBeRemoved(storage[id]!) { storage[id] = nil }
     ids.removeAll { storage[$0] == nil }
@@ -69,10 +84,12 @@ where Element.ID: Sendable {
 }
 
 extension IdentifiedArray: ExpressibleByArrayLiteral {
+  /// An array of the elements listed; a later element with an id already present replaces it.
   public init(arrayLiteral elements: Element...) { self.init(elements) }
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Whether both arrays hold equal elements in the same order.
   public static func == (lhs: IdentifiedArray, rhs: IdentifiedArray) -> Bool {
     lhs.ids == rhs.ids && lhs.storage == rhs.storage
   }
@@ -81,5 +98,6 @@ extension IdentifiedArray: Equatable where Element: Equatable {
 extension IdentifiedArray: Sendable where Element: Sendable {}
 
 extension IdentifiedArray: CustomStringConvertible {
+  /// The elements, in order, as an array prints them.
   public var description: String { "\(Array(self))" }
 }

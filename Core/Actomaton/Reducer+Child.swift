@@ -210,6 +210,7 @@ public struct ChildActionDropped: Error, Sendable, CustomStringConvertible {
   /// The scope of the missing child.
   public let scope: EffectScope
 
+  /// What was dropped and why, for a log.
   public var description: String { "No child \(scope) for \(action); the action was dropped." }
 }
 

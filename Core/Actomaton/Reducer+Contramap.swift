@@ -2,6 +2,10 @@ extension Reducer {
   /// Lifts this reducer to a larger action type; other actions are ignored.
   ///
   /// Actions the reducer's effects feed back are embedded into the larger type.
+  ///
+  /// - Parameter path: The case of the larger action that holds this reducer's actions
+  ///   (`/AppAction.counter`).
+  /// - Returns: The reducer over the larger action type.
   @inlinable
   public func contramap<GlobalAction: Sendable>(
     action path: CasePath<GlobalAction, Action>
@@ -22,6 +26,9 @@ extension Reducer {
   /// Lifts this reducer to a larger state that holds this state at `keyPath`.
   ///
   /// A literal (`\.counter`) and a key path held in a `WritableKeyPath` variable both work.
+  ///
+  /// - Parameter keyPath: Where the larger state holds this reducer's state.
+  /// - Returns: The reducer over the larger state.
   @inlinable
   public func contramap<GlobalState>(
     state keyPath: WritableKeyPath<GlobalState, State>
@@ -42,6 +49,9 @@ extension Reducer {
 
   /// Lifts this reducer to an enum state; while the state is in another case, the reducer
   /// leaves it untouched and returns `.empty`.
+  ///
+  /// - Parameter path: The case of the enum state that holds this reducer's state.
+  /// - Returns: The reducer over the enum state.
   @inlinable
   public func contramap<GlobalState>(
     state path: CasePath<GlobalState, State>
@@ -67,6 +77,9 @@ extension Reducer {
   ///
   /// The global state is cleared while the reducer runs, so the extracted state is uniquely
   /// referenced and its copy-on-write storage is mutated in place.
+  ///
+  /// - Parameter path: The case of the wrapped enum that holds this reducer's state.
+  /// - Returns: The reducer over the optional enum state.
   @inlinable
   public func contramap<Wrapped>(
     state path: CasePath<Wrapped?, State>
@@ -89,12 +102,17 @@ extension Reducer {
   }
 
   /// Lifts this reducer to optional state: it runs only while the state is not `nil`.
+  ///
+  /// - Returns: The reducer over the optional state.
   @inlinable
   public func optional() -> Reducer<Action, State?, Environment> {
     contramap(state: CasePath<State?, State>(embed: { $0 }, extract: { $0 }))
   }
 
   /// Lifts this reducer to a larger environment from which `transform` picks its own.
+  ///
+  /// - Parameter transform: Picks this reducer's environment from the larger one.
+  /// - Returns: The reducer over the larger environment.
   @inlinable
   public func contramap<GlobalEnvironment>(
     environment transform: @escaping @Sendable (GlobalEnvironment) -> Environment

@@ -45,5 +45,6 @@ public struct SubscriptionKey<Key: Hashable & Sendable>: Hashable, Sendable,
   /// The `subscriptions` call (or the scope it was given) that the key belongs to.
   let namespace: ErasedKey
 
+  /// The key, as `subscription key`.
   public var description: String { "subscription \(key)" }
 }

@@ -20,6 +20,9 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   @usableFromInline let chain: LiftChain<Action, State, Environment>?
 
   /// Creates a reducer from its function.
+  ///
+  /// - Parameter run: Changes the state for an action, with the environment's help, and returns
+  ///   the effects to run.
   @inlinable
   public init(_ run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>) {
     self.init(run: run, accepts: nil)
@@ -27,6 +30,10 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
 
   /// Creates a reducer that handles only the actions `filter` lets through: it is not run for
   /// the others.
+  ///
+  /// - Parameters:
+  ///   - filter: Whether the reducer handles an action; a cheap test, asked before `run`.
+  ///   - run: Changes the state for an action it handles and returns the effects to run.
   @inlinable
   public init(
     only filter: @escaping @Sendable (Action) -> Bool,
@@ -82,6 +89,9 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
 
   /// Runs the reducers one after the other on the same state; their effects start in that order
   /// and then run concurrently, as ``Effect/combine(_:)-(Effect...)`` does.
+  ///
+  /// - Parameter reducers: The reducers, in the order they run.
+  /// - Returns: The combined reducer.
   @inlinable
   public static func combine(_ reducers: Reducer...) -> Reducer {
     combine(reducers)
@@ -89,6 +99,9 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
 
   /// Runs the reducers one after the other on the same state; their effects start in that order
   /// and then run concurrently, as ``Effect/combine(_:)-(Effect...)`` does.
+  ///
+  /// - Parameter reducers: The reducers, in the order they run.
+  /// - Returns: The combined reducer.
   @inlinable
   public static func combine(_ reducers: [Reducer]) -> Reducer {
     guard let last = reducers.last else { return .empty }
@@ -118,6 +131,11 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   }
 
   /// `lhs`, then `rhs`, on the same state.
+  ///
+  /// - Parameters:
+  ///   - lhs: The reducer that runs first.
+  ///   - rhs: The reducer that runs next.
+  /// - Returns: The combined reducer.
   @inlinable
   public static func + (lhs: Reducer, rhs: Reducer) -> Reducer {
     combine([lhs, rhs])

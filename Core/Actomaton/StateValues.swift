@@ -7,7 +7,9 @@ import Synchronization
 /// iteration is an observer of its own; it ends when its task is cancelled, when the consumer
 /// stops iterating, or when the actomaton is released. Observing never changes the actomaton.
 public struct StateValues<Value: Sendable & Equatable>: AsyncSequence, Sendable {
+  /// The slice's values.
   public typealias Element = Value
+  /// Iterating never fails.
   public typealias Failure = Never
 
   let register: @Sendable () async -> SliceObservation<Value>?

@@ -10,7 +10,7 @@ extension ObservedActomaton {
   ///   - tracksFeedbacks: Whether the returned task also waits for the effects of the actions
   ///     that the effects feed back, recursively.
   /// - Returns: A task that completes once the action was reduced and the effects it started
-  ///   have finished, as the task ``Actomaton/send(_:priority:tracksFeedbacks:)`` returns;
+  ///   have finished, as the task `Actomaton.send(_:priority:tracksFeedbacks:)` returns;
   ///   cancelling it cancels those effects (an action not yet delivered is still delivered, and
   ///   its effects cancelled at once). It throws the first error one of them threw.
   @discardableResult

@@ -11,7 +11,7 @@ import Observation
 /// Button("+") { store.send(.increment) }
 /// ```
 ///
-/// The mirror keeps itself up to date from the actomaton's ``Actomaton/values(of:)``, so it sees
+/// The mirror keeps itself up to date from the actomaton's `Actomaton.values(of:)`, so it sees
 /// every change: sent actions, actions fed back by effects, bindings. It lives on the main actor,
 /// as views do; it updates a moment after the actomaton, on the main actor's next turn.
 ///
@@ -49,6 +49,10 @@ public final class ObservedActomaton<Action: Sendable, State: Sendable & Equatab
   /// state); this initialiser does not wait, so a view can call it.
   ///
   /// If `state` is not the actomaton's state, the mirror corrects it on its first update.
+  ///
+  /// - Parameters:
+  ///   - actomaton: The actomaton to mirror; the mirror holds it.
+  ///   - state: The state to start from, usually the actomaton's current one.
   public init(_ actomaton: Actomaton<Action, State>, state: State) {
     self.actomaton = actomaton
     self.current = state
@@ -62,6 +66,8 @@ public final class ObservedActomaton<Action: Sendable, State: Sendable & Equatab
   }
 
   /// Mirrors an actomaton, starting from its current state.
+  ///
+  /// - Parameter actomaton: The actomaton to mirror; the mirror holds it.
   public convenience init(_ actomaton: Actomaton<Action, State>) async {
     self.init(actomaton, state: await actomaton.state)
   }
@@ -71,6 +77,8 @@ public final class ObservedActomaton<Action: Sendable, State: Sendable & Equatab
   }
 
   /// One slice of the state; reading it observes that slice only.
+  ///
+  /// - Parameter keyPath: The slice, as a key path of the state.
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let key = SliceKey(keyPath)
     if slices[key] == nil {

@@ -47,12 +47,18 @@ public struct CasePath<Root, Value>: Sendable {
   }
 
   /// Builds a root value holding `value`.
+  ///
+  /// - Parameter value: The value the root holds.
+  /// - Returns: The root, in this path's case.
   @inlinable
   public func embed(_ value: Value) -> Root {
     embedFunction(value)
   }
 
   /// Returns the value held by `root`, or `nil` when `root` is in another case.
+  ///
+  /// - Parameter root: The value to look into.
+  /// - Returns: The value `root` holds in this path's case, or `nil`.
   @inlinable
   public func extract(from root: Root) -> Value? {
     // Inlined here, the learned test is a few loads and a compare, with no call.
@@ -67,7 +73,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// Whether `root` is in this case; `root` is `inout` only so that a path that has learned its
   /// case tests it where it is, with no copy of it or of its value.
   ///
-  /// Unlike `extract`, it never traps for a payload that cannot be read (see `/`).
+  /// Unlike `extract`, it answers `true` also for a payload that cannot be read (see `/`).
   @inlinable
   package func isCase(of root: inout Root) -> Bool {
     if let bitTest {
@@ -104,6 +110,9 @@ public struct CasePath<Root, Value>: Sendable {
   /// Returns a case path that goes through this path and then through `path`.
   ///
   /// Extraction succeeds only when both paths match; embedding nests the value through both.
+  ///
+  /// - Parameter path: The path from this path's value to the appended value.
+  /// - Returns: The path from this path's root to `path`'s value.
   @inlinable
   public func appending<AppendedValue>(
     path: CasePath<Value, AppendedValue>
@@ -128,6 +137,11 @@ precedencegroup CasePathCompositionPrecedence {
 infix operator .. : CasePathCompositionPrecedence
 
 /// Composes two case paths; the same as `lhs.appending(path: rhs)`.
+///
+/// - Parameters:
+///   - lhs: The path from the root to the middle value.
+///   - rhs: The path from the middle value to the final one.
+/// - Returns: The path from `lhs`'s root to `rhs`'s value.
 @inlinable
 public func .. <Root, Value, AppendedValue>(
   lhs: CasePath<Root, Value>,

@@ -16,11 +16,18 @@ prefix operator /
 ///
 /// Metatypes, classes, existentials and tuples of them extract as the enum holds them. A Swift
 /// function the enum stores at its own abstraction (`case run(() -> Void)`, also in a tuple or
-/// a non-`nil` optional) cannot be handed out: the enum keeps it in a calling convention that
-/// generic code cannot call, and no run-time call converts it. Extracting a root in such a
-/// case traps with a message; write that extraction with `if case` instead. Such a path still
-/// extracts `nil` from other cases and embeds, and a payload declared as a generic parameter
-/// (`Box<() -> Void>.value` for `case value(T)`) extracts normally.
+/// an optional) is kept in another calling convention than generic code calls, and no run-time
+/// call converts it; `/` converts it itself, on a slower path, when its arguments and result
+/// are numbers, `Bool`, `String`, arrays, sets, dictionaries, class references or tuples of
+/// them (at most three arguments; `async` and `throws` alike). It never hands out a function
+/// it cannot convert: extracting one whose signature is beyond that (an argument that is a
+/// function, an enum or a struct of your own, `inout`, typed `throws`) gives `nil`, though the
+/// root is in the case; write that extraction with `if case` instead. Such a path still tells
+/// the case (`isCase`), embeds and extracts `nil` from other cases, and a payload declared as a
+/// generic parameter (`Box<() -> Void>.value` for `case value(T)`) extracts whatever it is.
+///
+/// - Parameter embed: The case's constructor, such as `Action.counter`.
+/// - Returns: The path of that case.
 @inlinable
 public prefix func / <Root, Value>(
   embed: @escaping @Sendable (Value) -> Root
@@ -33,6 +40,9 @@ public prefix func / <Root, Value>(
 ///
 /// Any number of values works (labels are dropped, as in the constructor's type); a single
 /// value goes to the overload above.
+///
+/// - Parameter embed: The case's constructor, such as `Shape.rect`.
+/// - Returns: The path of that case, whose value is the tuple of the case's values.
 @inlinable
 public prefix func / <Root, each Value>(
   embed: @escaping @Sendable (repeat each Value) -> Root
@@ -46,6 +56,9 @@ public prefix func / <Root, each Value>(
 /// Traps when the argument is not an enum case without payload. This overload serves
 /// `Equatable` enums (the conformance only steers overload resolution); the next one serves the
 /// others.
+///
+/// - Parameter caseValue: The case, such as `Shape.empty`.
+/// - Returns: The path of that case, whose value is `()`.
 @inlinable
 public prefix func / <Root: Equatable>(caseValue: Root) -> CasePath<Root, Void> {
   payloadlessCasePath(caseValue)
@@ -57,6 +70,9 @@ public prefix func / <Root: Equatable>(caseValue: Root) -> CasePath<Root, Void> 
 /// Disfavored, so that where both fit, the other overloads win: a case constructor
 /// (`/Action.counter`) and a metatype (`/Action.self`) are values of some type `Root` too.
 /// (That alone is not enough in Swift 6.3; see ``CasePathNoMatch``.)
+///
+/// - Parameter caseValue: The case, such as `Action.reset`.
+/// - Returns: The path of that case, whose value is `()`.
 @inlinable
 @_disfavoredOverload
 public prefix func / <Root>(caseValue: Root) -> CasePath<Root, Void> {
@@ -76,12 +92,17 @@ public prefix func / <Root>(caseValue: Root) -> CasePath<Root, Void> {
 public enum CasePathNoMatch<Placeholder> {}
 
 /// Never selected; steers overload resolution (see ``CasePathNoMatch``).
+///
+/// - Returns: Never returns.
 public prefix func / <Placeholder>(_: any Sendable) -> CasePathNoMatch<Placeholder> {
   fatalError("/ never returns a CasePathNoMatch")
 }
 
 /// Returns the identity case path of a type, which always extracts the root itself:
 /// `/Action.self`.
+///
+/// - Parameter type: The type, such as `Action.self`.
+/// - Returns: The path that extracts and embeds the root itself.
 @inlinable
 public prefix func / <Root>(type: Root.Type) -> CasePath<Root, Root> {
   CasePath(embed: { $0 }, extract: { $0 })

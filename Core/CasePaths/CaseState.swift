@@ -23,8 +23,8 @@ enum ExtractionMode {
   /// bytes: make that value.
   static let singleton: UInt8 = 9
   /// The payload holds functions or single-value metatypes, in tuples or optionals, stored at
-  /// another abstraction than generic code holds them: read it element by element, and trap
-  /// when it holds functions (see `PayloadReading`).
+  /// another abstraction than generic code holds them: read it element by element, converting
+  /// functions (see `PayloadReading` and `reabstractedFunction(of:at:)`).
   static let rebuilt: UInt8 = 10
   /// Like `rebuilt`, for a payload in a heap box.
   static let rebuiltIndirect: UInt8 = 11

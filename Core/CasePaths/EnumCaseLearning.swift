@@ -5,15 +5,15 @@ extension EnumCase {
   /// in the case `tag`, and returns `root`'s payload when `root` turns out to be in this case.
   ///
   /// Runs at most once per tag seen before the case is learned (tags below 64 are remembered as
-  /// mismatches), so its cost does not matter on the steady-state path. Traps when `root` is in
-  /// this case and its payload cannot be read (see ``unreadablePayload(holdsFunction:)``).
+  /// mismatches), so its cost does not matter on the steady-state path. Returns `nil` when
+  /// `root` is in this case and its payload cannot be read (see ``extracted(_:)``).
   @usableFromInline
   func learn(from root: Root, in inner: EnumLayout, tag: UInt32, depth: Int) -> Value? {
     extracted(learnCase(from: root, in: inner, tag: tag, depth: depth))
   }
 
   /// Learns this case from `root`, as ``learn(from:in:tag:depth:)`` does, and tells what
-  /// `root` holds without trapping.
+  /// `root` holds, readable or not.
   func learnCase(
     from root: Root, in inner: EnumLayout, tag: UInt32, depth: Int
   ) -> PayloadLookup<Value> {
@@ -49,7 +49,7 @@ extension EnumCase {
   }
 
   /// Learns the case from `root` if `root` tells it, and tells what `root` holds; the part of
-  /// `extractSlowly` that runs before the case is known, without trapping.
+  /// `extractSlowly` that runs before the case is known.
   func learnCase(from root: Root) -> PayloadLookup<Value> {
     withUnsafePointer(to: root) { pointer in
       let pointer = UnsafeRawPointer(pointer)
@@ -62,7 +62,7 @@ extension EnumCase {
     }
   }
 
-  /// Whether the root at `pointer` is in this case; unlike extraction, it never traps, as it
+  /// Whether the root at `pointer` is in this case, also when its payload cannot be read; it
   /// reads the payload only where a cast decides the case.
   func contains(at pointer: UnsafeRawPointer) -> Bool {
     var state = CaseState(bits: learned.load(ordering: .acquiring))
@@ -86,21 +86,16 @@ extension EnumCase {
     }
   }
 
-  /// Returns the payload that `lookup` found, `nil` when there is none, and traps when the
-  /// payload cannot be read.
+  /// Returns the payload that `lookup` found, or `nil` when there is none or it cannot be read.
+  ///
+  /// A payload cannot be read when it holds a function whose arguments or result this cannot
+  /// convert between abstractions (see ``FunctionSignature``), or when it is an optional around
+  /// a tuple holding a single-value metatype, whose layout cannot be told. Handing out such a
+  /// function would crash its caller, and stopping the process breaks the rule that nothing
+  /// crashes, so the path reports no payload; its case is still learned, so `isCase`, `embed`
+  /// and the other cases stay right.
   func extracted(_ lookup: PayloadLookup<Value>) -> Value? {
-    switch lookup {
-    case .value(let value): value
-    case .unreadable(let standIn): unreadablePayload(holdsFunction: standIn != nil)
-    case .never, .notThisTime: nil
-    }
-  }
-
-  /// Traps: a root is in this case, but its payload holds a function, which the enum stores
-  /// with a calling convention that code generic over `Value` cannot call (`holdsFunction`),
-  /// or its layout cannot be told (see `storedLayout(of:)`).
-  func unreadablePayload(holdsFunction: Bool) -> Never {
-    unreadablePayloadFailure(root: Root.self, value: Value.self, holdsFunction: holdsFunction)
+    lookup.value
   }
 
   /// Learns the case before any root in it was seen, when `Value` is an enum with a case
@@ -121,7 +116,7 @@ extension EnumCase {
   }
 
   /// Extracts the payload of `root`, known to be in the learned case of `inner`, when it cannot
-  /// be read in place as a `Value`; traps when it cannot be read at all.
+  /// be read in place as a `Value`; `nil` when it cannot be read at all.
   @usableFromInline
   func extractDynamically(from root: Root, in inner: EnumLayout, state: CaseState) -> Value? {
     extracted(lookUpDynamically(from: root, in: inner, state: state))
@@ -227,7 +222,7 @@ extension EnumCase {
       of: root, tag: tag, type: type, indirect: indirect, as: Value.self,
       mayVary: payloadMayVaryInCasting(type, to: Value.self))
     // NOTE: a layout this cannot tell is an optional around a value holding a single-value
-    // metatype; a payload of `Value`'s own type is this case's, so it traps as unreadable.
+    // metatype; a payload of `Value`'s own type is this case's, so it is unreadable.
     return lookup
       ?? (isLayoutIdentical(payload: type, value: Value.self) ? .unreadable(nil) : .never)
   }

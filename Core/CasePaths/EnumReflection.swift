@@ -142,6 +142,7 @@ struct EnumLayout: @unchecked Sendable {
 
 /// Metadata kind values from the Swift ABI.
 enum MetadataKind {
+  static let `struct` = 0x200
   static let `enum` = 0x201
   static let optional = 0x202
   static let tuple = 0x301

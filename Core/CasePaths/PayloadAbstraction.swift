@@ -75,7 +75,7 @@ enum AbstractionKind {
 
 /// Whether `metadata` describes a class, whose metatype values are stored as a pointer (any
 /// subclass may be one) at every abstraction.
-private func isClassMetadata(_ metadata: UnsafeRawPointer) -> Bool {
+func isClassMetadata(_ metadata: UnsafeRawPointer) -> Bool {
   let kind = metadata.load(as: Int.self)
   // Swift classes have kind 0 (an isa pointer, above 0x7FF, with Objective-C interop);
   // then foreign classes, foreign reference types and Objective-C class wrappers.
@@ -162,12 +162,17 @@ struct RebuiltPayload {
 /// generic code holds it, or `nil` when ``storedLayout(of:)`` cannot tell its layout.
 ///
 /// Single-value metatypes are made from their type; tuples and optionals are read element by
-/// element at their stored offsets and rebuilt at generic ones; functions are copied as stand-ins.
+/// element at their stored offsets and rebuilt at generic ones; functions are converted to the
+/// abstraction generic code calls them at (see ``reabstractedFunction(of:at:)``), or, where
+/// that cannot be done, copied as stand-ins.
 func rebuildPayload(of type: Any.Type, at pointer: UnsafeRawPointer) -> RebuiltPayload? {
   switch AbstractionKind(of: type) {
   case .fixed:
     return RebuiltPayload(value: load(type, from: pointer), holdsStandIns: false)
   case .function:
+    if let callable = reabstractedFunction(of: type, at: pointer) {
+      return RebuiltPayload(value: callable, holdsStandIns: false)
+    }
     return RebuiltPayload(value: load(type, from: pointer), holdsStandIns: true)
   case .singleton(let instance):
     return RebuiltPayload(value: metatypeValue(of: instance), holdsStandIns: false)
@@ -304,25 +309,4 @@ func namesGenericParameter(_ name: UnsafeRawPointer, length: Int) -> Bool {
   }
   index += labelLength
   return take(UInt8(ascii: "_")) && take(UInt8(ascii: "t")) && index == bytes.count
-}
-
-/// Traps for a root of `root` type in the case of a path made by `/`, whose payload, read as
-/// `value`, holds a function stored at the enum's own abstraction (`holdsFunction`), or is an
-/// optional around a tuple holding a single-value metatype, whose layout cannot be told.
-///
-/// Swift converts a function between abstractions only where the compiler sees both (a
-/// `switch` over the enum does); no run-time call does it, and calling such a function the
-/// generic way crashes or returns garbage, so the path stops here rather than return it or
-/// pretend the root is in another case. `Mirror` copies these payloads unconverted too.
-func unreadablePayloadFailure(root: Any.Type, value: Any.Type, holdsFunction: Bool) -> Never {
-  let reason =
-    holdsFunction
-    ? "holds a function that the enum stores in a calling convention"
-    : "is stored in a layout"
-  preconditionFailure(
-    """
-    /\(root): the payload \(value) \(reason) that a case path made by / cannot read; \
-    extract it with a switch, as in \
-    CasePath(embed: ..., extract: { if case .name(let f) = $0 { f } else { nil } })
-    """)
 }

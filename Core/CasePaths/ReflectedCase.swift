@@ -25,8 +25,8 @@ func reflectedPayload<Value>(of root: Any, depth: Int = 0, as _: Value.Type) -> 
 /// Every call reflects: the root must be an enum value whose payload converts to `Value`, and
 /// embedding that payload must give a value of the same type in the same case. Other roots,
 /// like structs, classes and optionals, never match. Payloads are read from the enum's field
-/// records as `/` reads them (see `PayloadReading`), so a payload holding a function traps
-/// rather than be returned uncallable.
+/// records as `/` reads them (see `PayloadReading`): a payload holding a function is converted
+/// to be callable, or, where it cannot be, not returned.
 @usableFromInline
 func reflectingExtractor<Root, Value>(
   embed: @escaping @Sendable (Value) -> Root
@@ -45,10 +45,9 @@ func reflectingExtractor<Root, Value>(
     guard let embedded = enumCase(of: unwrapped(embed(value))), embedded == held else {
       return nil
     }
-    guard readable else {
-      unreadablePayloadFailure(root: Root.self, value: Value.self, holdsFunction: true)
-    }
-    return value
+    // NOTE: a stand-in is the stored function unconverted; calling it would crash (see
+    // `EnumCase.extracted`).
+    return readable ? value : nil
   }
 }
 

@@ -82,7 +82,7 @@ public enum GitHubSearch {
     public var now: @Sendable () -> Date
     /// How long a new query waits for the next keystroke before it is sent.
     public var debounce: Duration
-    /// Results per page, within ``ResultCap/perPageRange``.
+    /// Results per page, within `ResultCap.perPageRange`.
     public var perPage: Int
 
     public init<C: Clock>(
