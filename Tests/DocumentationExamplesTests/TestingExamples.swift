@@ -29,7 +29,7 @@ import TodoStorage
   @Test func aFullDiskIsReportedAndTheListKept() async {
     let clock = TestClock()
     var storage = TodoStorage.inMemory()
-    storage.save = { _ throws(StorageError) in
+    storage.write = { _, _ throws(StorageError) in
       throw .diskFull(path: "todos.json", reason: "no space left")
     }
     let store = TestStore(

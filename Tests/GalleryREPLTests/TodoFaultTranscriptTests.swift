@@ -66,11 +66,14 @@ import TodoStorage
     let harness = Harness(todo: Self.failing)
     let transcript = await harness.run(
       "todo\nadd milk\nwait 1\nwait 1\nlist\ntodo\nadd eggs\nwait 1", finish: false)
-    #expect(transcript.components(separatedBy: "! Not saved").count == 6, "\(transcript)")
-    // NOTE: 'add eggs' cleared the failure, and its own save failed anew: two failures.
-    #expect(harness.engine.failures == 2, "\(transcript)")
+    // NOTE: the list is read again after each todo command (another session may have saved
+    // it), and on the test clock that wait lets the save delay pass: each screen shows the
+    // failure, 'add eggs' included, whose save failed before the screen was shown. The list was
+    // never saved in between, so it is one failure however often it is shown.
+    #expect(transcript.components(separatedBy: "! Not saved").count == 8, "\(transcript)")
+    #expect(harness.engine.failures == 1, "\(transcript)")
     await harness.engine.finish()
-    #expect(harness.engine.failures == 3, "quitting with the list unsaved is one more")
+    #expect(harness.engine.failures == 2, "quitting with the list unsaved is one more")
   }
 
   @Test func aListSavedAtTheEndPrintsNothingMore() async {
