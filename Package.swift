@@ -191,7 +191,8 @@ let package = Package(
     .testTarget(
       name: "GalleryREPLTests",
       dependencies: [
-        "ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL", "LineEditor",
+        "ActomatonRecording", "ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL",
+        "LineEditor",
         "OutsideText", "TestSupport",
       ],
       path: "Tests/GalleryREPLTests"),

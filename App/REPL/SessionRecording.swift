@@ -59,20 +59,17 @@ public final class SessionRecording: Sendable {
     let marks = self.marks
     return .combine([
       recorder.observer,
-      ActomatonObserver(
-        actionReduced: { [recorder] action, _, old, _ in
-          // NOTE: told after the recorder, which has counted this entry.
-          let entry = recorder.entryCount - 1
-          marks.withLock { marks in
-            marks.keep(old, before: entry)
-            marks.actions.append((entry, action))
-            if marks.actions.count > Self.kept { marks.actions.removeFirst() }
-          }
-        },
-        stateRestored: { [recorder] old, _ in
-          let entry = recorder.entryCount - 1
-          marks.withLock { $0.keep(old, before: entry) }
-        }),
+      ActomatonObserver(actionReduced: { [recorder] action, origin, old, _ in
+        // NOTE: told after the recorder, which has counted this entry.
+        let entry = recorder.entryCount - 1
+        marks.withLock { marks in
+          // NOTE: a line changed something if it sent an action; what effects fed back
+          // meanwhile (a stopwatch's ticks during `wait`) is not the person's doing.
+          if origin == .send { marks.keep(old, before: entry) }
+          marks.actions.append((entry, action))
+          if marks.actions.count > Self.kept { marks.actions.removeFirst() }
+        }
+      }),
     ])
   }
 
@@ -100,7 +97,7 @@ public final class SessionRecording: Sendable {
     }
   }
 
-  /// The command lines that changed something, oldest first.
+  /// The command lines that sent an action, oldest first.
   func changingLines(_ marks: Marks) -> [Mark] {
     marks.done.filter { $0.state != nil }
   }

@@ -1,11 +1,13 @@
 import Actomaton
+import ActomatonDebugging
 import ActomatonRecording
 import AppRoot
 import Foundation
 
 extension Engine {
-  /// `undo [N]`: the app as it was just before the N-th last command line that changed
-  /// something; everything after it, fed-back actions included, is undone.
+  /// `undo [N]`: the app as it was just before the N-th last command line that sent an action
+  /// (lines that only show something do not count); everything after it, fed-back actions
+  /// included, is undone.
   func undo(_ arguments: Arguments) async {
     var count = 1
     do throws(CommandError) {
@@ -80,10 +82,12 @@ extension Engine {
       let end = index + 1 < lines.count ? lines[index + 1].entry : Int.max
       let following = actions.filter { $0.entry >= mark.entry && $0.entry < end }
       let ticks = following.filter(\.action.isTick).count
-      var described = following.filter { !$0.action.isTick }.map { "\($0.action)" }
+      var described = following.filter { !$0.action.isTick }.map {
+        StateDiff.describe($0.action).clipped(60)
+      }
       if ticks > 0 { described.append("\(ticks) tick(s)") }
       let summary = described.isEmpty ? "(no action)" : described.joined(separator: ", ")
-      printed.append("\(index + 1). \(mark.line.clipped()) → \(summary.clipped())")
+      printed.append("\(index + 1). \(mark.line.clipped()) → \(summary.clipped(200))")
     }
     console.print(printed)
   }

@@ -1,4 +1,5 @@
 import Actomaton
+
 /// Lets a signal end the wait of the command running (`wait 3600`), which would otherwise hold
 /// the REPL's loop, and every signal queued behind it, until its limit.
 ///

@@ -57,7 +57,12 @@ public struct StateDiff: Sendable, Equatable {
     }
   }
 
-  static func describe(_ value: Any) -> String {
+  /// A value as the log shows it: type names without their module, text quoted, and nothing
+  /// from outside that could change the terminal.
+  ///
+  /// - Parameter value: Any value (an action, a field).
+  /// - Returns: One line describing it.
+  public static func describe(_ value: Any) -> String {
     if let string = value as? String { return quoted(string) }
     if let text = value as? Substring { return quoted(text) }
     if let character = value as? Character { return quoted(String(character)) }

@@ -14,20 +14,25 @@ struct Harness {
   let console: BufferConsole
   let engine: Engine
 
-  init(todo: TodoStorage = .inMemory(), interactive: Bool = false, usesColor: Bool = false) {
-    self.init(todoOnClock: { _ in todo }, interactive: interactive, usesColor: usesColor)
+  init(
+    todo: TodoStorage = .inMemory(), interactive: Bool = false, usesColor: Bool = false,
+    recording: SessionRecording? = nil
+  ) {
+    self.init(
+      todoOnClock: { _ in todo }, interactive: interactive, usesColor: usesColor,
+      recording: recording)
   }
 
   /// With the Todo storage made on the harness's clock (a load that takes time).
   init(
     todoOnClock makeStorage: (TestClock) -> TodoStorage, interactive: Bool = false,
-    usesColor: Bool = false
+    usesColor: Bool = false, recording: SessionRecording? = nil
   ) {
     let clock = self.clock
     console = BufferConsole(isInteractive: interactive, usesColor: usesColor)
     var environment = Self.environment(clock: clock)
     environment.todo.storage = makeStorage(clock)
-    engine = Self.engine(environment, clock: clock, console: console)
+    engine = Self.engine(environment, clock: clock, console: console, recording: recording)
   }
 
   /// The app's environment on `clock` as a session uses it: the simulated auth server, the
@@ -42,12 +47,14 @@ struct Harness {
 
   /// An engine on `clock`, whose `wait` advances the clock by its limit.
   static func engine(
-    _ environment: Root.Environment, clock: TestClock, console: any Console
+    _ environment: Root.Environment, clock: TestClock, console: any Console,
+    recording: SessionRecording? = nil
   ) -> Engine {
     Engine(
       environment: environment, console: console,
       waiter: Waiter { _, limit in await clock.advance(by: limit) },
-      clock: clock, executor: clock.executor)
+      clock: clock, executor: clock.executor, recording: recording ?? SessionRecording(clock: clock)
+    )
   }
 
   /// Runs the script's lines as typed (each echoed after `> `), then (unless told otherwise) the

@@ -1,0 +1,118 @@
+import ActomatonRecording
+import ActomatonTesting
+import AppRoot
+import Foundation
+import GalleryREPL
+import Testing
+import TodoStorage
+
+/// `undo`, `redo`, `history` and `report`: the session's recording at the prompt.
+@Suite struct UndoTranscriptTests {
+  @Test func undoTakesBackTheLastCommandAndTheSavedListFollows() async throws {
+    let storage = TodoStorage.inMemory()
+    let harness = Harness(todo: storage)
+    let transcript = await harness.run("todo\nadd milk\nadd eggs\nwait 1\nundo", finish: false)
+    #expect(
+      transcript.hasSuffix(
+        """
+        > undo
+        undid 'add eggs' and what followed it
+        1 active, 0 completed
+          1. [ ] milk
+
+        """), "\(transcript)")
+    #expect(try await storage.load().map(\.text) == ["milk"])
+
+    _ = await harness.run("redo\nwait 1", finish: false)
+    #expect(harness.console.text.contains("> redo\nredid 'add eggs'\n2 active, 0 completed\n"))
+    #expect(try await storage.load().map(\.text) == ["milk", "eggs"])
+  }
+
+  @Test func undoNGoesBackSeveralCommandsAndSkipsThoseThatChangedNothing() async throws {
+    let harness = Harness()
+    let transcript = await harness.run(
+      "counter\n+\nhelp\n+\nlist\n+\nundo 2", finish: false)
+    // NOTE: 'help' and 'list' changed nothing: the two last commands that did are the last
+    // two '+'.
+    #expect(
+      transcript.hasSuffix("> undo 2\nundid '+' and what followed it\ncount: 1\n"), "\(transcript)")
+  }
+
+  @Test func undoAcrossAScreenChangeStopsTheLeftScreensWork() async throws {
+    let harness = Harness()
+    _ = await harness.run("counter\n+\nstopwatch\nstart\nwait 1", finish: false)
+    #expect(harness.clock.sleeperCount == 1, "the stopwatch ticks")
+    let transcript = await harness.run("undo 2", finish: false)
+    #expect(transcript.hasSuffix("> undo 2\nundid 'stopwatch' and what followed it\ncount: 1\n"))
+    #expect(harness.engine.prompt == "counter> ")
+    #expect(harness.clock.sleeperCount == 0, "the ticks stopped with their screen")
+  }
+
+  @Test func undoAndRedoRefuseWhatTheyCannotDo() async {
+    let harness = Harness()
+    let transcript = await harness.run(
+      "undo\nredo\ncounter\n+\nundo 3\nundo 0\nundo x\nundo 1 2\nredo now", finish: false)
+    for message in [
+      "error: Nothing to undo: no command has changed anything yet.",
+      "error: Nothing to redo: redo follows undo.",
+      "error: Cannot undo 3 command(s): only 2 can be undone.",
+      "error: 'undo 0' undoes nothing: N is at least 1.",
+      "error: 'x' is not a whole number: expected 'undo [N]'.",
+      "error: Unexpected '2': expected 'undo [N]'.",
+      "error: 'redo' takes no argument, but got 'now'.",
+    ] {
+      #expect(transcript.contains(message + "\n"), "\(message)\n\(transcript)")
+    }
+    #expect(harness.engine.failures == 7)
+  }
+
+  @Test func aNewCommandEndsWhatRedoCouldDo() async {
+    let harness = Harness()
+    let transcript = await harness.run("counter\n+\nundo\n+\nredo", finish: false)
+    #expect(transcript.hasSuffix("> redo\nerror: Nothing to redo: redo follows undo.\n"))
+  }
+
+  @Test func historyListsEachCommandWithTheActionsItCaused() async {
+    let harness = Harness()
+    let transcript = await harness.run("counter\n+\nhelp\nset 5\nhistory", finish: false)
+    #expect(
+      transcript.hasSuffix(
+        """
+        > history
+        1. counter → changeCurrent(Optional(.counter(State(count: 0, refusal: nil…, \
+        _show(Optional(.counter(State(count: 0, refusal: nil))))
+        2. + → counter(.increment)
+        3. help → (no action)
+        4. set 5 → counter(.set(5))
+        5. history → (no action)
+
+        """), "\(transcript)")
+  }
+
+  @Test func reportWritesTheLastActionsWhereItSaysAndTheyReplay() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("report-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("gallery/last-session.jsonl")
+    let harness = Harness(recording: SessionRecording(reportURL: url))
+    let transcript = await harness.run("counter\n+\n+\nreport", finish: false)
+    // NOTE: opening a screen is two actions: the change and the screen's first appearance.
+    #expect(
+      transcript.hasSuffix(
+        "> report\nwrote the last 4 action(s) to \(url.path); replay them with "
+          + "'gallery --replay \(url.path)'\n"), "\(transcript)")
+    let recording = try Recording<Root.Action, Root.State>(jsonLines: Data(contentsOf: url))
+    #expect(recording.notes.map(\.text) == ["counter", "+", "+"])
+    let outcome = recording.replay(
+      through: Root.reducer, environment: Harness.environment(clock: TestClock()))
+    #expect(outcome.isFaithful)
+    #expect(outcome.state.screen == .counter(.init(count: 2)))
+  }
+
+  @Test func reportWithoutAFolderSaysWhy() async {
+    let transcript = await Harness().run("report", finish: false)
+    #expect(
+      transcript.hasSuffix(
+        "error: No folder to write the report to: neither XDG_STATE_HOME nor HOME is set.\n"))
+  }
+}
