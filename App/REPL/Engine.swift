@@ -193,6 +193,8 @@ public final class Engine {
       fail("The todo list \(why) Its \(todo.items.count) item(s), to keep by hand:")
       console.print(todo.items.map { "  [\($0.isCompleted ? "x" : " ")] \($0.text)" })
     }
+    // NOTE: last, so the recording ends with what leaving the screen saved.
+    recording.recorder.close()
   }
 
   /// Ctrl-C: stops the current screen's work in flight through the screen's own action (so its

@@ -6,6 +6,10 @@ public struct Options: Equatable, Sendable {
   public var debug = false
   public var strict = false
   public var noHistory = false
+  /// `--record FILE`: where the whole session is recorded.
+  public var recordFile: String?
+  /// `--replay FILE`: the recording to replay instead of a session.
+  public var replayFile: String?
   public var showsHelp = false
   public var showsVersion = false
 
@@ -13,7 +17,8 @@ public struct Options: Equatable, Sendable {
 
   public static let usage = """
     usage: gallery [--screen NAME] [--data-dir DIR] [--offline] [--debug] [--strict]
-                   [--no-history]
+                   [--no-history] [--record FILE]
+           gallery --replay FILE
            gallery --help | --version
 
     A REPL over Elm-style features, one screen each: \(Screen.names).
@@ -32,6 +37,10 @@ public struct Options: Equatable, Sendable {
       --strict         exit with status 1 if any command failed
       --no-history     neither read nor keep the line history
                        (kept in $XDG_STATE_HOME/gallery/history, the last 1,000 lines)
+      --record FILE    record the session (commands, actions, states) in FILE
+      --replay FILE    replay a recording (from --record or 'report') with no network,
+                       clock or files, printing each command and its screen; exits 1 if
+                       the app no longer reaches the recorded states
       --help           show this help
       --version        show the version
 
@@ -60,6 +69,11 @@ public struct Options: Equatable, Sendable {
             "unknown screen '\(name.clipped())' for --screen; expected one of \(Screen.names)")
         }
         options.screen = name
+      case "--record", "--replay":
+        guard let file = rest.popFirst(), !file.isEmpty else {
+          throw OptionsError("\(argument) needs a FILE")
+        }
+        if argument == "--record" { options.recordFile = file } else { options.replayFile = file }
       case "--data-dir":
         guard let directory = rest.popFirst(), !directory.isEmpty else {
           throw OptionsError("--data-dir needs a DIR")
@@ -68,6 +82,9 @@ public struct Options: Equatable, Sendable {
       default:
         throw OptionsError("unknown option '\(argument.clipped())'; see 'gallery --help'")
       }
+    }
+    if options.replayFile != nil, options.recordFile != nil || options.screen != nil {
+      throw OptionsError("--replay takes no other option but FILE; see 'gallery --help'")
     }
     return options
   }

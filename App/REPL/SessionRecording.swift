@@ -30,6 +30,24 @@ public final class SessionRecording: Sendable {
     var actions: [(entry: Int, action: Root.Action)] = []
   }
 
+  /// The names of what the reducers read from the environment, recorded and replayed.
+  enum Input {
+    static let todoID = "todo.id"
+    static let stopwatchNow = "stopwatch.now"
+    static let gitHubNow = "github.now"
+  }
+
+  /// Where `report` writes: `$XDG_STATE_HOME/gallery/last-session.jsonl`, else under
+  /// `~/.local/state`; `nil` when neither is set (a relative `XDG_STATE_HOME` is ignored).
+  public static func reportURL(_ environment: [String: String]) -> URL? {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return URL(fileURLWithPath: state).appendingPathComponent("gallery/last-session.jsonl")
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return URL(fileURLWithPath: home)
+      .appendingPathComponent(".local/state/gallery/last-session.jsonl")
+  }
+
   /// How many actions the ring (and `history`) keeps.
   static let kept = 1_000
   /// How many command lines `undo` can go back.
@@ -77,17 +95,17 @@ public final class SessionRecording: Sendable {
   func recording(_ environment: Root.Environment) -> Root.Environment {
     var environment = environment
     environment.todo.makeID = recorder.recordingInputs(
-      named: "todo.id", of: environment.todo.makeID)
+      named: Input.todoID, of: environment.todo.makeID)
     environment.stopwatch.now = recorder.recordingInputs(
-      named: "stopwatch.now", of: environment.stopwatch.now)
+      named: Input.stopwatchNow, of: environment.stopwatch.now)
     environment.gitHubSearch.now = recorder.recordingInputs(
-      named: "github.now", of: environment.gitHubSearch.now)
+      named: Input.gitHubNow, of: environment.gitHubSearch.now)
     return environment
   }
 
   /// A command line is about to run.
   func willRun(_ line: String, isUndo: Bool) {
-    recorder.note(line)
+    recorder.note(line, checkpoint: true)
     guard !isUndo else { return }
     let mark = Mark(line: line, entry: recorder.entryCount)
     marks.withLock { marks in

@@ -32,6 +32,12 @@ if options.showsVersion {
   exit(0)
 }
 
+if let replay = options.replayFile {
+  let file = URL(
+    fileURLWithPath: Options.expandingHome(replay, environment: processEnvironment))
+  exit(Replayer.run(file, console: StandardConsole(environment: processEnvironment)))
+}
+
 // NOTE: past a file size limit (`ulimit -f`) a save fails with EFBIG, which the Todo screen
 // reports, instead of the signal killing the app with the list unsaved.
 signal(SIGXFSZ, SIG_IGN)
@@ -49,8 +55,14 @@ let environment = Root.Environment.live(
 // reads stay on threads of their own (the line reader, the signal watcher).
 let loop = EventLoopExecutor()
 let status = await withTaskExecutorPreference(loop) {
+  let recording = SessionRecording(
+    file: options.recordFile.map {
+      URL(fileURLWithPath: Options.expandingHome($0, environment: processEnvironment))
+    },
+    reportURL: SessionRecording.reportURL(processEnvironment))
   let engine = Engine(
-    environment: environment, console: console, executor: loop, debug: options.debug)
+    environment: environment, console: console, executor: loop, debug: options.debug,
+    recording: recording)
   return await REPL.run(engine: engine, console: console, options: options)
 }
 exit(status)

@@ -82,8 +82,24 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   }
 
   /// Adds a host's note before the next entry (the REPL adds each command line).
-  public func note(_ text: String) {
-    enqueue { buffer in .note(before: buffer.nextIndex, text: text) }
+  ///
+  /// - Parameters:
+  ///   - text: The note.
+  ///   - checkpoint: Whether to add a checkpoint of the state first, when entries came since the
+  ///     last one, so that a replay checks the state at the note (a changed reducer or a
+  ///     tampered entry is then reported at the command that shows it).
+  public func note(_ text: String, checkpoint: Bool = false) {
+    let schedule = buffer.withLock { buffer -> Bool in
+      guard !buffer.isClosed else { return false }
+      let last = buffer.nextIndex - 1
+      if checkpoint, last >= 0, buffer.lastCheckpoint != last {
+        buffer.lines.append(.checkpoint(index: last, state: buffer.lastState))
+        buffer.lastCheckpoint = last
+      }
+      buffer.lines.append(.note(before: buffer.nextIndex, text: text))
+      return startDraining(&buffer)
+    }
+    if schedule { writer.async { [self] in drain() } }
   }
 
   /// `make`, with every value it returns recorded under `name` before the entry of the action

@@ -120,6 +120,9 @@ public final class RingSink: RecordingSink {
       // NOTE: a replay of the tail starts at the first checkpoint whose following entries are
       // all kept; older checkpoints can go.
       kept.checkpoints.removeAll { $0.index < first - 1 }
+      // NOTE: a checkpoint can be a large state: the first (where a replay starts) and the
+      // newest two are kept, so the ring's memory stays a few states, however often they come.
+      if kept.checkpoints.count > 3 { kept.checkpoints.remove(at: 1) }
       kept.notes.removeAll { $0.before < first }
     }
   }

@@ -65,7 +65,7 @@ extension Recording where State: Equatable {
       guard let recorded = checkpoints[entry.index] else { continue }
       if recorded != state {
         let divergence = ReplayDivergence(
-          index: entry.index, entry: entry.action.map { "\($0)" } ?? "restore",
+          index: entry.index, entry: entry.action.map { StateDiff.describe($0) } ?? "restore",
           origin: entry.origin, difference: StateDiff(old: recorded, new: state).lines())
         return ReplayOutcome(
           state: state, replayed: count + 1, checkpointsPassed: passed, divergence: divergence,

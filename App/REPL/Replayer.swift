@@ -1,0 +1,97 @@
+import ActomatonRecording
+import AppRoot
+import AuthClient
+import Foundation
+import GitHubClient
+import GitHubSearchFeature
+import StateDiagramFeature
+import StopwatchFeature
+import TodoFeature
+import TodoStorage
+
+/// `gallery --replay FILE`: a recorded session run again through the app's reducer, with no
+/// network, clock or file, each command printed with the screen after it.
+public enum Replayer {
+  /// Replays the recording at `url`; the exit status: 0 when every checkpoint matched, 1 on a
+  /// divergence or a damaged line, 2 when the file is not a recording of this app.
+  public static func run(_ url: URL, console: any Console) -> Int32 {
+    let recording: Recording<Root.Action, Root.State>
+    do {
+      let data = try Data(contentsOf: url)
+      recording = try Recording(jsonLines: data)
+    } catch let error as RecordingError {
+      return refuse("\(url.path): \(error)", console)
+    } catch {
+      return refuse("cannot read \(url.path): \(error.localizedDescription)", console)
+    }
+    var notes = recording.notes[...]
+    var last = recording.startIndex - 1
+    /// Prints the notes up to the entry at `index`, each but the last without its screen.
+    func printLines(before index: Int) {
+      while let note = notes.first, note.before <= index {
+        console.print("> \(note.text)")
+        notes.removeFirst()
+      }
+    }
+    printLines(before: recording.startIndex)
+    let outcome = recording.replay(
+      through: Root.reducer, environment: environment(recording)
+    ) { entry, state in
+      last = entry.index
+      // NOTE: the screen as the session showed it: after the command's own actions, before
+      // the next command or an effect's result.
+      let next = entry.index + 1
+      guard
+        notes.first.map({ $0.before == next })
+          ?? (next == recording.startIndex + recording.entries.count)
+      else { return }
+      show(state, console)
+      printLines(before: next)
+    }
+    if last < recording.startIndex { show(outcome.state, console) }
+    if let divergence = outcome.divergence {
+      return refuse("the replay diverged: \(divergence)", console, status: 1)
+    }
+    if let damage = outcome.damage {
+      return refuse(
+        "\(url.path) is damaged at \(damage); nothing after it was replayed", console, status: 1)
+    }
+    let lost = recording.lost.map { $0 == 0 ? "" : "; \($0) entries were lost while recording" }
+    console.print(
+      "replayed \(outcome.replayed) action(s); \(outcome.checkpointsPassed) checkpoint(s) matched"
+        + (lost ?? "; the recording has no end (the session did not close it)"))
+    return 0
+  }
+
+  /// The screen shown in `state`, as the REPL renders it.
+  private static func show(_ state: Root.State, _ console: any Console) {
+    guard let screen = state.screen, let rendered = Screen.of(screen).render(state) else { return }
+    console.print(rendered.lines)
+    if let problem = rendered.problem { console.print(problem.lines) }
+    if let question = rendered.questionLine { console.print([question]) }
+  }
+
+  private static func refuse(_ message: String, _ console: any Console, status: Int32 = 2) -> Int32
+  {
+    console.write(console.styled("error: ", .red) + message.terminalSafe + "\n")
+    return status
+  }
+
+  /// An environment that runs no effect: every client refuses, and what the reducers read from
+  /// it (ids, clocks) comes from the recording.
+  static func environment(_ recording: Recording<Root.Action, Root.State>) -> Root.Environment {
+    let clock = ContinuousClock()
+    var environment = Root.Environment(
+      stopwatch: Stopwatch.Environment(clock: clock),
+      stateDiagram: StateDiagram.Environment(auth: .unimplemented),
+      todo: Todo.Environment(storage: .unimplemented, clock: clock),
+      gitHubSearch: GitHubSearch.Environment(client: .unimplemented, clock: clock))
+    environment.todo.makeID = recording.replayedInputs(
+      named: SessionRecording.Input.todoID, otherwise: { UUID() })
+    environment.stopwatch.now = recording.replayedInputs(
+      named: SessionRecording.Input.stopwatchNow, otherwise: { .zero })
+    environment.gitHubSearch.now = recording.replayedInputs(
+      named: SessionRecording.Input.gitHubNow, otherwise: { Date(timeIntervalSince1970: 0) })
+    return environment
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `--record` and `--replay` with the real binary: a session recorded from a pipe replays to
+/// the same screens with no network, clock or files; a changed recording is caught.
+@Suite(.timeLimit(.minutes(2))) struct RecordReplayEndToEndTests {
+  static let script = """
+    todo
+    add milk
+    add eggs
+    toggle 1
+    edit 2 brown eggs
+    counter
+    +
+    set 41
+    +
+    stopwatch
+    start
+    wait 1
+    stop
+    github
+    search tessera
+    wait
+    open 1
+    undo
+    quit
+
+    """
+
+  /// Records the script in a fresh folder; the session's output and the recording's path.
+  static func record() async throws -> (output: String, recording: URL, folder: URL) {
+    let folder = try GalleryProcess.temporaryDirectory()
+    let recording = folder.appendingPathComponent("session.jsonl")
+    let session = try await GalleryProcess.run(
+      ["--offline", "--data-dir", folder.path, "--record", recording.path], input: script,
+      environment: ["XDG_STATE_HOME": folder.path])
+    #expect(session.status == 0, "\(session.errors)")
+    return (session.output, recording, folder)
+  }
+
+  @Test func aRecordedSessionReplaysToTheScreensItShowed() async throws {
+    let (output, recording, folder) = try await Self.record()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let replay = try await GalleryProcess.run(["--replay", recording.path], input: "")
+    #expect(replay.status == 0, "\(replay.output)\(replay.errors)")
+    let lines = replay.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.contains("> add milk"))
+    #expect(lines.contains("> undo"))
+    #expect(lines.last { !$0.isEmpty }?.hasPrefix("replayed ") == true, "\(replay.output)")
+    // NOTE: every screen the replay prints is one the session printed, in the same order.
+    var session = output.split(separator: "\n")[...]
+    for line in lines.dropLast(2) where !line.hasPrefix("> ") && !line.isEmpty {
+      guard let found = session.firstIndex(of: line) else {
+        Issue.record("the replay printed '\(line)', which the session did not (in that order)")
+        return
+      }
+      session = session[(found + 1)...]
+    }
+  }
+
+  @Test func aRecordingChangedByHandIsReportedAtTheEntryThatDiffers() async throws {
+    let (_, recording, folder) = try await Self.record()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try String(contentsOf: recording, encoding: .utf8)
+    #expect(text.contains(#"{"set":{"_0":41}}"#))
+    try text.replacingOccurrences(of: #"{"set":{"_0":41}}"#, with: #"{"set":{"_0":40}}"#)
+      .write(to: recording, atomically: true, encoding: .utf8)
+    let replay = try await GalleryProcess.run(["--replay", recording.path], input: "")
+    #expect(replay.status == 1)
+    #expect(replay.output.contains("error: the replay diverged: after entry "), "\(replay.output)")
+    #expect(replay.output.contains("counter(.set(40)) (send)"), "\(replay.output)")
+  }
+
+  @Test func aRecordingOfANewerFormatOrCutShortIsRefusedWithWhy() async throws {
+    let (_, recording, folder) = try await Self.record()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try String(contentsOf: recording, encoding: .utf8)
+    let newer = folder.appendingPathComponent("newer.jsonl")
+    try text.replacingOccurrences(of: #""version":1"#, with: #""version":7"#)
+      .write(to: newer, atomically: true, encoding: .utf8)
+    let refused = try await GalleryProcess.run(["--replay", newer.path], input: "")
+    #expect(refused.status == 2)
+    #expect(refused.output.contains("the recording is of format version 7; this program reads"))
+
+    let cut = folder.appendingPathComponent("cut.jsonl")
+    var lines = text.split(separator: "\n")
+    lines[5] = lines[5].dropLast(3)
+    try lines.joined(separator: "\n").write(to: cut, atomically: true, encoding: .utf8)
+    let damaged = try await GalleryProcess.run(["--replay", cut.path], input: "")
+    #expect(damaged.status == 1)
+    #expect(damaged.output.contains("is damaged at line 6: not JSON"), "\(damaged.output)")
+  }
+
+  @Test func replayTakesNoOtherOptionAndAMissingFileIsSaid() async throws {
+    let both = try await GalleryProcess.run(["--replay", "x", "--record", "y"], input: "")
+    #expect(both.status == 2)
+    #expect(both.errors.contains("--replay takes no other option but FILE"))
+    let missing = try await GalleryProcess.run(["--replay", "/nonexistent/r.jsonl"], input: "")
+    #expect(missing.status == 2)
+    #expect(missing.output.contains("error: cannot read /nonexistent/r.jsonl"))
+  }
+}
