@@ -25,7 +25,8 @@ import TodoStorage
       .onAppear, .add("buy milk"), .edit(position: 2, text: "oat milk"), .toggle(position: 1),
       .delete(position: .max), .clearCompleted, .clearCompletedConfirmed, .answer(.yes),
       .answer(.no), .moveUp(position: 1), .moveDown(position: -1), .flush, .onDisappear,
-      .loadResponse(.success([])), .loadResponse(.success(Self.items)), .saveResponse(.success(Self.items)),
+      .loadResponse(.success([])), .loadResponse(.success(Self.items)),
+      .saveResponse(.success(Self.items)),
       .refresh, .reloadResponse(.success(Self.items)), ._saveTimerFired,
     ]
     actions += Todo.Filter.allCases.map(Todo.Action.setFilter)
