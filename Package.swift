@@ -72,6 +72,7 @@ let package = Package(
     .target(
       name: "ActomatonRecording", dependencies: ["Actomaton", "ActomatonDebugging", "Locking"],
       path: "Core/ActomatonRecording"),
+    .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     .testTarget(
       name: "ActomatonRecordingTests",
       dependencies: ["ActomatonRecording", "ActomatonTesting", "Locking"],

@@ -167,6 +167,7 @@ public final class Engine {
   /// false, on SIGTERM or SIGHUP), leaves the screen so a pending Todo save is flushed, and
   /// waits for that save.
   public func finish(waitsForEffects: Bool = true) async {
+    recording.recorder.note(SessionRecording.endOfInput, checkpoint: true)
     isBusy.withLock { $0 = true }
     if case .stopwatch? = current { inFlight.removeAll() }
     if !waitsForEffects { inFlight.removeAll() }

@@ -29,7 +29,7 @@ public enum Replayer {
     /// Prints the notes up to the entry at `index`, each but the last without its screen.
     func printLines(before index: Int) {
       while let note = notes.first, note.before <= index {
-        console.print("> \(note.text)")
+        console.print(note.text == SessionRecording.endOfInput ? note.text : "> \(note.text)")
         notes.removeFirst()
       }
     }
@@ -79,7 +79,9 @@ public enum Replayer {
 
   /// An environment that runs no effect: every client refuses, and what the reducers read from
   /// it (ids, clocks) comes from the recording.
-  static func environment(_ recording: Recording<Root.Action, Root.State>) -> Root.Environment {
+  public static func environment(_ recording: Recording<Root.Action, Root.State>)
+    -> Root.Environment
+  {
     let clock = ContinuousClock()
     var environment = Root.Environment(
       stopwatch: Stopwatch.Environment(clock: clock),

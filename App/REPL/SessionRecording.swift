@@ -26,6 +26,8 @@ public final class SessionRecording: Sendable {
     var done: [Mark] = []
     /// What `undo` took back, newest last, with the state it left.
     var undone: [(mark: Mark, after: Root.State)] = []
+    /// Every line run, with the number of entries before it, for `history`.
+    var typed: [(line: String, entry: Int)] = []
     /// The last actions, with their entry index, for `history`.
     var actions: [(entry: Int, action: Root.Action)] = []
   }
@@ -47,6 +49,10 @@ public final class SessionRecording: Sendable {
     return URL(fileURLWithPath: home)
       .appendingPathComponent(".local/state/gallery/last-session.jsonl")
   }
+
+  /// The note before what the end of the session does (leaving the screen, saving): not a
+  /// command, so a replay shows the last command's screen before it.
+  static let endOfInput = "(end of input)"
 
   /// How many actions the ring (and `history`) keeps.
   static let kept = 1_000
@@ -106,6 +112,11 @@ public final class SessionRecording: Sendable {
   /// A command line is about to run.
   func willRun(_ line: String, isUndo: Bool) {
     recorder.note(line, checkpoint: true)
+    let entry = recorder.entryCount
+    marks.withLock { marks in
+      marks.typed.append((line, entry))
+      if marks.typed.count > Self.kept { marks.typed.removeFirst() }
+    }
     guard !isUndo else { return }
     let mark = Mark(line: line, entry: recorder.entryCount)
     marks.withLock { marks in

@@ -72,10 +72,11 @@ extension Engine {
     render(countsFailures: false, showsRefusal: false)
   }
 
-  /// `history`: the session's command lines, each with the actions that followed it.
+  /// `history`: the session's last 20 command lines (`undo` and the lines it undid included),
+  /// each with the actions that followed it.
   func history(_ arguments: Arguments) {
     guard expectNoArguments(arguments, "history") else { return }
-    let (lines, actions) = recording.marks.withLock { ($0.done, $0.actions) }
+    let (lines, actions) = recording.marks.withLock { ($0.typed, $0.actions) }
     guard !lines.isEmpty else { return console.print("no commands yet") }
     var printed: [String] = []
     for (index, mark) in lines.enumerated().suffix(20) {
@@ -86,7 +87,9 @@ extension Engine {
         StateDiff.describe($0.action).clipped(60)
       }
       if ticks > 0 { described.append("\(ticks) tick(s)") }
-      let summary = described.isEmpty ? "(no action)" : described.joined(separator: ", ")
+      let word = mark.line.trimmingWhitespace().prefix { !$0.isWhitespace }
+      let none = word == "undo" || word == "redo" ? "(state restored)" : "(no action)"
+      let summary = described.isEmpty ? none : described.joined(separator: ", ")
       printed.append("\(index + 1). \(mark.line.clipped()) → \(summary.clipped(200))")
     }
     console.print(printed)
