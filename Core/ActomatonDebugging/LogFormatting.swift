@@ -2,8 +2,9 @@ import Dispatch
 
 /// Where a log observer formats its entries: on the actomaton, or in order on a queue of its own.
 ///
-/// Formatting a state diff walks the state, so by default ``ActomatonObserver/debug(_:to:effects:when:formatting:)``
-/// hands the old and new states to a background queue and the actor goes on at once. Entries
+/// Formatting a state diff walks the state, so by default
+/// `ActomatonObserver.debug(_:to:effects:when:formatting:)` hands the old and new states to a
+/// background queue and the actor goes on at once. Entries
 /// (and effect events) reach the sink in the order the actomaton reported them.
 public final class LogFormatting: Sendable {
   private let queue: DispatchQueue?

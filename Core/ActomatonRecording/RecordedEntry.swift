@@ -1,7 +1,7 @@
 import Actomaton
 
 /// One thing that happened to a recorded actomaton's state: an action it reduced, or a state put
-/// back with ``Actomaton/Actomaton/restore(_:)``.
+/// back with `Actomaton.restore(_:)`.
 public struct RecordedEntry<Action: Sendable, State: Sendable>: Sendable {
   /// What happened.
   public enum Event: Sendable {

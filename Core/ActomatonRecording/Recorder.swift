@@ -74,7 +74,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   }
 
   /// The observer to give the actomaton (combine it with others with
-  /// ``ActomatonObserver/combine(_:)``).
+  /// `ActomatonObserver.combine(_:)`).
   public var observer: ActomatonObserver<Action, State> {
     ActomatonObserver(
       actionReduced: { [self] action, origin, _, new in add(.action(action, origin), new) },
