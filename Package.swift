@@ -237,7 +237,10 @@ let package = Package(
 
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Actomaton", "ActomatonDebugging", "AppRoot", "GalleryREPL"],
+      dependencies: [
+        "Actomaton", "ActomatonDebugging", "ActomatonRecording", "AppRoot", "CounterFeature",
+        "GalleryREPL",
+      ],
       path: "Benchmarks", exclude: ["README.md"]),
   ]
 )
