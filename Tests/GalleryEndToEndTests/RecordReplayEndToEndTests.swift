@@ -1,4 +1,5 @@
 import Foundation
+import StubHTTPServer
 import Testing
 
 /// `--record` and `--replay` with the real binary: a session recorded from a pipe replays to
@@ -18,23 +19,36 @@ import Testing
     start
     wait 1
     stop
+    login
+    login ann
+    wait 30
     github
-    search tessera
-    wait
+    search stub
+    wait 30
     open 1
     undo
     quit
 
     """
 
-  /// Records the script in a fresh folder; the session's output and the recording's path.
+  /// Records the script in a fresh folder, GitHub answered by the stub server; the session's
+  /// output and the recording's path.
   static func record() async throws -> (output: String, recording: URL, folder: URL) {
+    let server = try StubHTTPServer(
+      routes: ["/search/repositories": .json(GitHubSearchEndToEndTests.page)],
+      lifetime: GitHubSearchEndToEndTests.lifetime)
+    defer { server.stop() }
     let folder = try GalleryProcess.temporaryDirectory()
     let recording = folder.appendingPathComponent("session.jsonl")
     let session = try await GalleryProcess.run(
-      ["--offline", "--data-dir", folder.path, "--record", recording.path], input: script,
-      environment: ["XDG_STATE_HOME": folder.path])
+      ["--data-dir", folder.path, "--record", recording.path], input: script,
+      environment: [
+        "XDG_STATE_HOME": folder.path, "GITHUB_API_URL": server.baseURL.absoluteString,
+        "no_proxy": "127.0.0.1", "NO_PROXY": "127.0.0.1",
+      ])
     #expect(session.status == 0, "\(session.errors)")
+    #expect(session.output.contains("state: loggedIn (ann)"))
+    #expect(session.output.contains("1. loopback/stubbed  ★12  Swift"))
     return (session.output, recording, folder)
   }
 
@@ -46,10 +60,13 @@ import Testing
     let lines = replay.output.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.contains("> add milk"))
     #expect(lines.contains("> undo"))
+    #expect(lines.contains("state: loggedIn (ann)"), "the login's answer, from the recording")
+    #expect(lines.contains { $0.contains("1. loopback/stubbed  ★12  Swift") }, "GitHub's, too")
     #expect(lines.last { !$0.isEmpty }?.hasPrefix("replayed ") == true, "\(replay.output)")
     // NOTE: every screen the replay prints is one the session printed, in the same order.
     var session = output.split(separator: "\n")[...]
-    for line in lines.dropLast(2) where !line.hasPrefix("> ") && !line.isEmpty {
+    for line in lines.dropLast(2)
+    where !line.hasPrefix("> ") && !line.isEmpty && line != "(end of input)" {
       guard let found = session.firstIndex(of: line) else {
         Issue.record("the replay printed '\(line)', which the session did not (in that order)")
         return
