@@ -207,7 +207,8 @@ let package = Package(
       name: "gallery", dependencies: ["AppRoot", "GalleryREPL", "OutsideText"],
       path: "App/gallery"),
     .testTarget(
-      name: "GalleryEndToEndTests", dependencies: ["ChildTest", "gallery", "StubHTTPServer"],
+      name: "GalleryEndToEndTests",
+      dependencies: ["ChildTest", "gallery", "OutsideText", "StubHTTPServer", "TestSupport"],
       path: "Tests/GalleryEndToEndTests"),
 
     // MARK: - Documentation

@@ -1,31 +1,9 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// SplitMix64: a small seeded generator, so that a run is replayed from its seed.
-struct TerminalFuzzRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func int(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.count))
-  }
-
-  mutating func pick<T>(_ choices: [T]) -> T { choices[int(0...(choices.count - 1))] }
-
-  mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-}
 
 /// One thing sent to the app at its terminal.
 enum TerminalFuzzInput {
@@ -48,10 +26,10 @@ enum TerminalFuzzInput {
 // the app as asked, which the run's ending does on purpose. A run has one Ctrl-C at most: a
 // second one typed ahead drops the lines before it and quits, as it should.
 struct TerminalFuzzGenerator {
-  var random: TerminalFuzzRandom
+  var random: SplitMix64
   private var hasInterrupted = false
 
-  init(random: TerminalFuzzRandom) { self.random = random }
+  init(random: SplitMix64) { self.random = random }
 
   /// A new run of the app: it may be interrupted once again.
   mutating func startRun() { hasInterrupted = false }
@@ -79,7 +57,7 @@ struct TerminalFuzzGenerator {
 
   private mutating func command() -> String {
     let n =
-      random.chance(80)
+      random.chance(800)
       ? String(random.int(0...6)) : random.pick(["-1", "9223372036854775808", "x"])
     switch random.int(0...11) {
     case 0, 1, 2: return "add " + text(random.int(0...30))
@@ -113,8 +91,8 @@ struct TerminalFuzzGenerator {
     let final = UInt8(random.int(0x40...0x7E))
     var bytes = Array((introducer + parameters).utf8)
     // NOTE: now and then cut, or with a C1 CSI (0x9B) for ESC [.
-    if !random.chance(10) { bytes.append(final) }
-    if random.chance(5) { bytes = [0xC2, 0x9B] + Array(parameters.utf8) + [final] }
+    if !random.chance(100) { bytes.append(final) }
+    if random.chance(50) { bytes = [0xC2, 0x9B] + Array(parameters.utf8) + [final] }
     return bytes
   }
 
@@ -126,7 +104,7 @@ struct TerminalFuzzGenerator {
     ]
     var bytes: [UInt8] = []
     for _ in 0..<random.int(1...12) {
-      if random.chance(30) {
+      if random.chance(300) {
         let byte = UInt8(random.int(0...255))
         if !excluded.contains(byte) { bytes.append(byte) }
       } else {
@@ -148,15 +126,15 @@ struct TerminalFuzzGenerator {
   /// A line as a terminal pastes it, between its marks or not.
   private mutating func pastedLine() -> String {
     let line = "add " + text(random.int(1...30)).replacingOccurrences(of: "b", with: "\t")
-    return random.chance(50) ? "\u{1B}[200~" + line + "\u{1B}[201~\r" : line + "\r"
+    return random.chance(500) ? "\u{1B}[200~" + line + "\u{1B}[201~\r" : line + "\r"
   }
 
   /// Past the 64 KiB limit or just under it, ended by Enter or not.
   private mutating func hugePaste() -> [UInt8] {
     let length = random.pick([60_000, 65_530, 70_000, 300_000])
     var bytes = [UInt8](repeating: UInt8(ascii: random.pick(["x", "y"])), count: length)
-    if random.chance(50) { bytes = Array("add ".utf8) + bytes }
-    if random.chance(80) { bytes.append(0x0D) }
+    if random.chance(500) { bytes = Array("add ".utf8) + bytes }
+    if random.chance(800) { bytes.append(0x0D) }
     return bytes
   }
 }

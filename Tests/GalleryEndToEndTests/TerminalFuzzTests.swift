@@ -1,6 +1,8 @@
 import ChildTest
 import Dispatch
 import Foundation
+import OutsideText
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -32,7 +34,7 @@ import Testing
     let seedText = "0x" + String(Self.seed, radix: 16, uppercase: true)
     print(
       "terminal fuzz: seed \(seedText), \(Self.inputCount) inputs (TERMINAL_FUZZ_SEED, _INPUTS)")
-    var generator = TerminalFuzzGenerator(random: TerminalFuzzRandom(seed: Self.seed))
+    var generator = TerminalFuzzGenerator(random: SplitMix64(seed: Self.seed))
     var (sent, run, problems, compared) = (0, 0, 0, 0)
     while sent < Self.inputCount, problems < 5 {
       let count = min(generator.random.int(5...40), Self.inputCount - sent)
@@ -149,8 +151,8 @@ import Testing
     return (try? JSONDecoder().decode(SavedFile.self, from: contents))?.items ?? []
   }
 
-  /// What differs between the list shown and the list saved; a text with control characters
-  /// (which the screen shows made visible) is compared by its place and state only.
+  /// What differs between the list shown and the list saved; a saved text is compared as the
+  /// screen shows it (control and invisible characters made visible by the one rule).
   static func compare(shown: [(Bool, String)], saved: [SavedItem]) -> String? {
     guard shown.count == saved.count else {
       let shownTexts = shown.map { String($0.1.prefix(24)) }
@@ -159,10 +161,7 @@ import Testing
         + "shown \(shownTexts), saved \(savedTexts)"
     }
     for (index, (item, shownItem)) in zip(saved, shown).enumerated() {
-      let plain = !item.text.unicodeScalars.contains {
-        ($0.value < 0x20 && $0 != "\t") || (0x7F..<0xA0).contains($0.value)
-      }
-      if item.isCompleted != shownItem.0 || (plain && item.text != shownItem.1) {
+      if item.isCompleted != shownItem.0 || item.text.terminalSafe != shownItem.1 {
         return "item \(index + 1): shown \(shownItem.1.debugDescription) (\(shownItem.0)), "
           + "saved \(item.text.debugDescription) (\(item.isCompleted))"
       }

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import GalleryREPL
 
 /// What the generator knows of the app before each line, read from the engine's state.

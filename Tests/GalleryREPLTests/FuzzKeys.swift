@@ -1,4 +1,5 @@
 import LineEditor
+import TestSupport
 
 /// Random terminal input for the line editor: escape sequences whole, cut and corrupted, control
 /// keys, UTF-8 (valid, wide, cut, invalid) and plain text.

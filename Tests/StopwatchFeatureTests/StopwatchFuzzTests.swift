@@ -1,6 +1,7 @@
 import ActomatonTesting
 import Foundation
 import StopwatchFeature
+import TestSupport
 import Testing
 
 /// Seeded random sequences of every action a host sends, at random times, checking the rules
@@ -60,23 +61,4 @@ import Testing
     await store.skipInFlightEffects()
     await store.finish()
   }
-}
-
-/// SplitMix64: a stream that depends only on its seed.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func below(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((z ^ (z >> 31)) % UInt64(bound))
-  }
-
-  mutating func chance(_ perMille: Int) -> Bool { below(1000) < perMille }
-
-  mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }

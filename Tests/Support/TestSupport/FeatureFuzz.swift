@@ -45,19 +45,11 @@ public enum FeatureFuzz {
 /// SplitMix64 behind a lock: one stream for the fuzzer and the clients it drives, so a seed
 /// replays the same run.
 public final class FuzzRandom: Sendable {
-  private let state: Locked<UInt64>
+  private let generator: Locked<SplitMix64>
 
-  public init(seed: UInt64) { state = Locked(seed) }
+  public init(seed: UInt64) { generator = Locked(SplitMix64(seed: seed)) }
 
-  public func next() -> UInt64 {
-    state.withLock { state in
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  public func next() -> UInt64 { generator.withLock { $0.next() } }
 
   /// A number in `0..<bound`.
   public func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
