@@ -76,12 +76,3 @@ enum Fixture {
   static let tea = TodoItem(id: UUID(5), text: "tea")
   static let items = [milk, eggs, bread, jam, tea]
 }
-
-/// Runs `body` with a new, empty directory of its own, removed afterwards with all it holds.
-func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("TodoFeatureTests-\(UUID().uuidString)", isDirectory: true)
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  try await body(directory)
-}

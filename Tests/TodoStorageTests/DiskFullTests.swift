@@ -1,5 +1,6 @@
 import ChildTest
 import Foundation
+import TestSupport
 import Testing
 import TodoStorage
 import TodoStorageLive
