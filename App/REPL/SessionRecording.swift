@@ -64,6 +64,9 @@ public final class SessionRecording: Sendable {
   /// Where `report` writes the ring; `nil` when there is no state folder.
   let reportURL: URL?
   let marks = Locked(Marks())
+  /// Whether each command line gets a checkpoint, so a replay reports a divergence at its
+  /// command: with `--record` only, since each is the whole state encoded.
+  let checkpointsAtCommands: Bool
 
   /// - Parameters:
   ///   - file: Where `--record` writes the whole session, if anywhere.
@@ -74,8 +77,12 @@ public final class SessionRecording: Sendable {
   ) {
     self.reportURL = reportURL
     let sinks: [any RecordingSink] = [ring] + (file.map { [JSONLinesFileSink(url: $0)] } ?? [])
+    // NOTE: a small buffer: at the speed of a person it never fills, and a script piped in
+    // faster than the writer encodes loses entries (said in the trailer), not memory.
     recorder = Recorder(
-      initialState: Root.State(), checkpointEvery: 50, clock: clock, sinks: sinks)
+      initialState: Root.State(), checkpointEvery: 50, clock: clock, bufferLimit: 4_096,
+      sinks: sinks)
+    checkpointsAtCommands = file != nil
   }
 
   /// The observer for the app's actomaton.
@@ -111,7 +118,7 @@ public final class SessionRecording: Sendable {
 
   /// A command line is about to run.
   func willRun(_ line: String, isUndo: Bool) {
-    recorder.note(line, checkpoint: true)
+    recorder.note(line, checkpoint: checkpointsAtCommands)
     let entry = recorder.entryCount
     marks.withLock { marks in
       marks.typed.append((line, entry))
