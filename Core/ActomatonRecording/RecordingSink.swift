@@ -29,6 +29,12 @@ public struct EncodedLine: Sendable {
   public let kind: Kind
   /// The JSON object, without a newline.
   public let data: Data
+
+  /// A line of this kind holding `data`.
+  public init(kind: Kind, data: Data) {
+    self.kind = kind
+    self.data = data
+  }
 }
 
 /// Appends a recording to a JSON Lines file.
@@ -124,6 +130,9 @@ public final class RingSink: RecordingSink {
       // newest two are kept, so the ring's memory stays a few states, however often they come.
       if kept.checkpoints.count > 3 { kept.checkpoints.remove(at: 1) }
       kept.notes.removeAll { $0.before < first }
+      // NOTE: notes come without entries too (a person typing `help` for ever): the newest
+      // `capacity` are kept, as for the entries.
+      if kept.notes.count > capacity { kept.notes.removeFirst(kept.notes.count - capacity) }
     }
   }
 

@@ -106,4 +106,13 @@ struct SinkTests {
     #expect(recording.entries.count == 5)
     #expect(recording.replay(through: Tally.reducer, environment: ()).isFaithful)
   }
+
+  @Test func notesWithoutEntriesAreKeptToTheRingsCapacity() {
+    let ring = RingSink(capacity: 3)
+    ring.write(EncodedLine(kind: .header, data: Data("{}".utf8)))
+    for _ in 1...50 { ring.write(EncodedLine(kind: .note, data: Data("{}".utf8))) }
+    ring.write(EncodedLine(kind: .entry(0), data: Data("{}".utf8)))
+    // NOTE: the header, the three newest notes (all before entry 0) and the entry.
+    #expect(ring.jsonLines().split(separator: UInt8(ascii: "\n")).count == 1 + 3 + 1)
+  }
 }
