@@ -39,6 +39,8 @@ import TodoStorage
     _ = FileManager.default.createFile(atPath: barrier + "/A.held", contents: nil)
     let deadline = ContinuousClock.now + .seconds(30)
     while !FileManager.default.fileExists(atPath: barrier + "/go"), ContinuousClock.now < deadline {
+      // NOTE: real time on purpose: this is the child process, waiting on a file the parent
+      // process writes (there is no clock shared between two processes).
       usleep(1000)
     }
   }
