@@ -40,7 +40,7 @@ let package = Package(
 
     .target(name: "Actomaton", dependencies: ["CasePaths", "Locking"], path: "Core/Actomaton"),
     .testTarget(
-      name: "ActomatonTests", dependencies: ["Actomaton", "ActomatonTesting"],
+      name: "ActomatonTests", dependencies: ["Actomaton", "ActomatonTesting", "TestTraits"],
       path: "Tests/ActomatonTests"),
 
     .target(
@@ -53,7 +53,8 @@ let package = Package(
     .target(
       name: "ActomatonObservation", dependencies: ["Actomaton"], path: "Core/ActomatonObservation"),
     .testTarget(
-      name: "ActomatonObservationTests", dependencies: ["Actomaton", "ActomatonObservation"],
+      name: "ActomatonObservationTests",
+      dependencies: ["Actomaton", "ActomatonObservation", "TestTraits"],
       path: "Tests/ActomatonObservationTests"),
 
     .target(
@@ -75,7 +76,7 @@ let package = Package(
     .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     .testTarget(
       name: "ActomatonRecordingTests",
-      dependencies: ["ActomatonRecording", "ActomatonTesting", "Locking"],
+      dependencies: ["ActomatonRecording", "ActomatonTesting", "Locking", "TestTraits"],
       path: "Tests/ActomatonRecordingTests"),
 
     // MARK: - Clients: interfaces
@@ -103,7 +104,7 @@ let package = Package(
       path: "Clients/TodoStorageLive"),
     .testTarget(
       name: "TodoStorageTests",
-      dependencies: ["ChildTest", "TestSupport", "TodoStorage", "TodoStorageLive"],
+      dependencies: ["ChildTest", "TestSupport", "TestTraits", "TodoStorage", "TodoStorageLive"],
       path: "Tests/TodoStorageTests"),
 
     .target(
@@ -111,7 +112,9 @@ let package = Package(
       path: "Clients/GitHubClientLive"),
     .testTarget(
       name: "GitHubClientTests",
-      dependencies: ["ChildTest", "GitHubClient", "GitHubClientLive", "StubHTTPServer"],
+      dependencies: [
+        "ChildTest", "GitHubClient", "GitHubClientLive", "StubHTTPServer", "TestTraits",
+      ],
       path: "Tests/GitHubClientTests"),
 
     // MARK: - Features
@@ -193,8 +196,7 @@ let package = Package(
       name: "GalleryREPLTests",
       dependencies: [
         "ActomatonRecording", "ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL",
-        "LineEditor",
-        "OutsideText", "TestSupport",
+        "LineEditor", "OutsideText", "TestSupport", "TestTraits",
       ],
       path: "Tests/GalleryREPLTests"),
 
@@ -208,7 +210,9 @@ let package = Package(
       path: "App/gallery"),
     .testTarget(
       name: "GalleryEndToEndTests",
-      dependencies: ["ChildTest", "gallery", "OutsideText", "StubHTTPServer", "TestSupport"],
+      dependencies: [
+        "ChildTest", "gallery", "OutsideText", "StubHTTPServer", "TestSupport", "TestTraits",
+      ],
       path: "Tests/GalleryEndToEndTests"),
 
     // MARK: - Documentation
@@ -216,7 +220,8 @@ let package = Package(
     .testTarget(
       name: "DocumentationExamplesTests",
       dependencies: [
-        "ActomatonObservation", "ActomatonTesting", "CounterFeature", "TodoFeature", "TodoStorage",
+        "ActomatonObservation", "ActomatonTesting", "CounterFeature", "TestTraits", "TodoFeature",
+        "TodoStorage",
       ],
       path: "Tests/DocumentationExamplesTests"),
 
@@ -233,6 +238,7 @@ let package = Package(
     .target(
       name: "StubHTTPServer", dependencies: ["Locking"], path: "Tests/Support/StubHTTPServer"),
     .target(name: "ChildTest", path: "Tests/Support/ChildTest"),
+    .target(name: "TestTraits", path: "Tests/Support/TestTraits"),
 
     // MARK: - Benchmarks
 

@@ -1,11 +1,12 @@
 import Actomaton
 import ActomatonObservation
 import Observation
+import TestTraits
 import Testing
 
 /// `ObservedActomaton`: an observable mirror of an actomaton, seen through Observation.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ObservedActomatonTests {
+@Suite(.hangGuard) struct ObservedActomatonTests {
   struct State: Sendable, Equatable {
     var count = 0
     var text = ""

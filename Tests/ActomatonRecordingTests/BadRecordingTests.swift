@@ -1,10 +1,11 @@
 import ActomatonRecording
 import ActomatonTesting
 import Foundation
+import TestTraits
 import Testing
 
 /// Recordings that are cut, corrupt, newer, or of another app: a clear message, never a crash.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct BadRecordingTests {
   typealias TallyRecording = Recording<Tally.Action, Tally.State>
 

@@ -1,10 +1,11 @@
 import ActomatonRecording
 import ActomatonTesting
 import Foundation
+import TestTraits
 import Testing
 
 /// A reducer that asks its environment for an id: the ids are recorded and handed back.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct InputTests {
   struct State: Codable, Equatable, Sendable { var ids: [UUID] = [] }
   enum Action: Codable, Equatable, Sendable { case add }

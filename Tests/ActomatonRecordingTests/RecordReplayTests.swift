@@ -1,10 +1,11 @@
 import ActomatonRecording
 import ActomatonTesting
 import Foundation
+import TestTraits
 import Testing
 
 /// A session recorded, read back and replayed to the same states.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct RecordReplayTests {
   /// Records a session of `Tally` with every origin, checkpoints every `every` entries.
   static func record(every: Int = 2) async throws -> (LinesSink, Tally.State) {

@@ -2,10 +2,11 @@ import ActomatonRecording
 import ActomatonTesting
 import Foundation
 import Locking
+import TestTraits
 import Testing
 
 /// Where lines go: a ring of the last N, a file, and a writer that falls behind.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SinkTests {
   typealias TallyRecording = Recording<Tally.Action, Tally.State>
 

@@ -1,11 +1,12 @@
 import ActomatonRecording
 import ActomatonTesting
 import Foundation
+import TestTraits
 import Testing
 
 /// Going back in time: a state from the recording put back with `restore`, with what lives
 /// following it, and the restore itself recorded and replayed.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct TimeTravelTests {
   enum Screen: Codable, Equatable, Sendable {
     case home

@@ -61,9 +61,13 @@ enum Shelf {
       case .woke: state.note = "woke"
       case let .fetch(url):
         return Effect {
-          let session = URLSession(configuration: .ephemeral)
-          let (data, _) = try await session.data(from: url)
-          return .fetched(String(decoding: data, as: UTF8.self))
+          // NOTE: a failed request is fed back as text, so a right test that fails says why.
+          do {
+            let (data, _) = try await URLSession(configuration: .ephemeral).data(from: url)
+            return .fetched(String(decoding: data, as: UTF8.self))
+          } catch {
+            return .fetched("request failed: \(error)")
+          }
         }
       case let .fetched(text): state.note = text
       }

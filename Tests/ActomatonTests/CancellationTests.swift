@@ -1,11 +1,10 @@
+import TestTraits
 import Testing
 
 @testable import Actomaton
 
 /// Rules 3, 4 and 7: manual cancellation, and cancelled effects staying silent.
-// NOTE: three minutes: under the thread sanitizer on two cores, beside the whole suite, the
-// 30 rounds of 200 queued effects took over one.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangGuard)
 struct CancellationTests {
   enum Event: Hashable, Sendable { case started(Int), cancelled(Int) }
   struct ID: EffectIDProtocol { var name: String }

@@ -1,9 +1,10 @@
 import ActomatonTesting
+import TestTraits
 import Testing
 
 /// Spec rule 13 for lifted children and lifetimes: a child lives while it is in the state, with
 /// its identity, whoever put it there or took it away.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ChildLifeFollowsStateTests {
   /// A stopwatch-like child: it ticks (a subscription) while it runs.
   struct Watch: Equatable, Sendable {
@@ -196,7 +197,7 @@ struct ChildLifeFollowsStateTests {
 }
 
 /// A child that feeds back an action and starts work in the action its parent removes it in.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct LateChildEffectTests {
   struct Row: Equatable, Sendable, Identifiable {
     let id: Int

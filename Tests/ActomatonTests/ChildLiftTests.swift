@@ -1,8 +1,9 @@
 import ActomatonTesting
+import TestTraits
 import Testing
 
 /// Optional and enum-case children: their effects end when their state goes.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ChildLiftTests {
   @Test func anOptionalChildStartsInItsScopeAndItsEffectsEndWithIt() async {
     let (store, clock) = Parent.store()

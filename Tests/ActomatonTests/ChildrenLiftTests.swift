@@ -1,8 +1,9 @@
 import ActomatonTesting
+import TestTraits
 import Testing
 
 /// An identified collection of children: per-element effects that end with their element.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ChildrenLiftTests {
   @Test func anActionReachesOnlyItsElement() async {
     let (store, _) = Parent.store()

@@ -1,9 +1,10 @@
 import ActomatonTesting
+import TestTraits
 import Testing
 
 /// Spec rule 13, from a host's side: subscriptions, lifted children and lifetimes follow the
 /// state whoever changed it, however often it changed within one send.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct LifeFollowsStateTests {
   struct State: Equatable, Sendable {
     var topic: String?

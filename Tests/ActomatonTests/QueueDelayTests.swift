@@ -1,10 +1,11 @@
+import TestTraits
 import Testing
 
 @testable import Actomaton
 
 /// Rule 6: `effectQueueDelay` spaces the start times of one queue's effects, on the actomaton's
 /// clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct QueueDelayTests {
   enum Event: Hashable, Sendable {
     case started(Int, at: Duration)

@@ -1,9 +1,10 @@
+import TestTraits
 import Testing
 
 @testable import Actomaton
 
 /// Rule 5: what `runNewest` and `runOldest` queues do with effects beyond their capacity.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct QueuePolicyTests {
   enum Event: Hashable, Sendable { case started(Int), cancelled(Int), priority(Int, UInt8) }
 

@@ -1,9 +1,10 @@
 import ActomatonTesting
+import TestTraits
 import Testing
 
 /// `Actomaton.restore(_:)`: undo and time travel put a state back, and what lives follows it as
 /// after any action.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct RestoreTests {
   struct State: Equatable, Sendable {
     var topic: String?

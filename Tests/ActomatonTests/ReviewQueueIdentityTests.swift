@@ -1,10 +1,11 @@
+import TestTraits
 import Testing
 
 @testable import Actomaton
 
 /// A queue forgotten while idle and made again under the same key during one cancellation stays
 /// the queue: the cancellation's late refill of the old, idle state does not forget the new one.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ReviewQueueIdentityTests {
   enum Action: Sendable, Equatable {
     case startNewest(ID)

@@ -1,3 +1,4 @@
+import TestTraits
 import Testing
 
 @testable import Actomaton
@@ -6,9 +7,7 @@ import Testing
 /// concatenations and feedback, each from a fixed seed: after every send, a record in a queue's
 /// line is in the queue kept under its key, and no line exceeds its `maxCount`; a `runOldest`
 /// queue never has more bodies running than its slots; at the end nothing is left over.
-// NOTE: 5 minutes stops only a hang: 500 seeds start at once, and under a sanitizer on two
-// busy cores the last of them waited over a minute to run.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.hangGuard)
 struct ReviewQueueInvariantTests {
   enum Action: Sendable, Equatable { case spawn(UInt64, depth: Int) }
   enum ID: EffectIDProtocol { case a, b, c }

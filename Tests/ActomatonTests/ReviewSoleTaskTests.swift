@@ -1,10 +1,11 @@
+import TestTraits
 import Testing
 
 @testable import Actomaton
 
 /// A send whose effect is one task returns that task and makes no group: its cancellation still
 /// reaches an effect in its queue's delay, and the queue's slot is given back.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ReviewSoleTaskTests {
   enum Action: Sendable, Equatable {
     case start(Int)

@@ -1,8 +1,9 @@
 import ActomatonTesting
+import TestTraits
 import Testing
 
 /// Effects derived from state: started, kept and cancelled by key as the state changes.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SubscriptionTests {
   struct State: Equatable, Sendable {
     var topic: String?

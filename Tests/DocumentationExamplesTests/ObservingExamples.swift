@@ -2,6 +2,7 @@ import Actomaton
 import ActomatonObservation
 import CounterFeature
 import Observation
+import TestTraits
 import Testing
 
 /// The listings of the article "Observing and binding".
@@ -27,7 +28,7 @@ import Testing
 
 /// The `ObservedActomaton` listing of the article "Observing and binding".
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ObservedActomatonExamples {
+@Suite(.hangGuard) struct ObservedActomatonExamples {
   @Test func aViewReadsTheMirrorAndSeesEachChange() async {
     guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
     let store = ObservedActomaton(

@@ -1,10 +1,11 @@
 import Foundation
 import StubHTTPServer
+import TestTraits
 import Testing
 
 /// `--record` and `--replay` with the real binary: a session recorded from a pipe replays to
 /// the same screens with no network, clock or files; a changed recording is caught.
-@Suite(.timeLimit(.minutes(2))) struct RecordReplayEndToEndTests {
+@Suite(.hangGuard) struct RecordReplayEndToEndTests {
   static let script = """
     todo
     add milk

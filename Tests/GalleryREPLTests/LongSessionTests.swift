@@ -1,6 +1,7 @@
 import ActomatonTesting
 import ChildTest
 import Foundation
+import TestTraits
 import Testing
 
 @testable import GalleryREPL
@@ -59,7 +60,7 @@ import Testing
 
   @Test(
     .enabled(if: ChildTest.isSupported && !ChildTest.isChild, "needs Linux"),
-    .timeLimit(.minutes(5)))
+    .hangGuard)
   func tenThousandScreenSwitchesKeepMemoryFlat() async throws {
     let (status, output) = try await ChildTest.run(
       "childRunsALongSession", instruction: "long-session")

@@ -2,10 +2,11 @@ import Foundation
 import GitHubClient
 import GitHubClientLive
 import StubHTTPServer
+import TestTraits
 import Testing
 
 extension GitHubClientTests {
-  @Suite(.timeLimit(.minutes(1))) struct Cancellation {
+  @Suite(.hangGuard) struct Cancellation {
     @Test func cancellingMidRequestReturnsPromptlyFiftyTimesInARow() async throws {
       let slow = StubResponse.json(SampleJSON.page(total: 0, items: []), delay: 30)
       try await withSearchStub(slow) { server in

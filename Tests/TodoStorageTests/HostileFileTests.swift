@@ -1,13 +1,14 @@
 import ChildTest
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 import TodoStorage
 import TodoStorageLive
 
 /// What sits at the list's path is read only when it is a regular file of bounded size, and
 /// only a parse failure makes it corrupt: anything else is reported and left where it is.
-@Suite(.timeLimit(.minutes(1))) struct HostileFileTests {
+@Suite(.hangGuard) struct HostileFileTests {
   static func expectUnreadable(
     _ error: StorageError?, _ path: URL, mentioning text: String,
     sourceLocation: SourceLocation = #_sourceLocation
