@@ -40,10 +40,14 @@ public struct SearchPage: Equatable, Sendable, Codable {
   public var nextPage: Int?
   public var previousPage: Int?
   public var lastPage: Int?
+  /// Which of the server's numbers were out of range, and how each was read (bounded or
+  /// ignored), to be said beside the results; nil when every number made sense.
+  public var outOfRange: String?
 
   public init(
     query: SearchQuery, items: [Repository], totalCount: Int, incompleteResults: Bool = false,
-    nextPage: Int? = nil, previousPage: Int? = nil, lastPage: Int? = nil
+    nextPage: Int? = nil, previousPage: Int? = nil, lastPage: Int? = nil,
+    outOfRange: String? = nil
   ) {
     self.query = query
     self.items = items
@@ -52,5 +56,6 @@ public struct SearchPage: Equatable, Sendable, Codable {
     self.nextPage = nextPage
     self.previousPage = previousPage
     self.lastPage = lastPage
+    self.outOfRange = outOfRange
   }
 }

@@ -3,16 +3,33 @@ import Foundation
 import GitHubClient
 
 extension PageLinks {
-  /// Drops links past the result cap: `next` and `previous` only when reachable, `last` clamped
-  /// to the cap.
-  func clamped(perPage: Int) -> PageLinks {
+  /// Drops links past what the server's `total_count` can fill, and past the result cap:
+  /// `next` and `previous` only when reachable, `last` clamped to the cap.
+  func clamped(perPage: Int, totalCount: Int) -> PageLinks {
     let lastAllowed = ResultCap.lastReachablePage(
       totalCount: ResultCap.maxResults, perPage: perPage)
+    let lastFilled = Self.lastFilled(perPage: perPage, totalCount: totalCount)
+    func kept(_ page: Int?) -> Int? { page.flatMap { $0 > lastFilled ? nil : $0 } }
     var links = self
-    if let next = links.next, next > lastAllowed { links.next = nil }
-    if let previous = links.previous, previous > lastAllowed { links.previous = nil }
-    if let last = links.last { links.last = min(last, lastAllowed) }
+    links.next = kept(next).flatMap { $0 > lastAllowed ? nil : $0 }
+    links.previous = kept(previous).flatMap { $0 > lastAllowed ? nil : $0 }
+    links.last = kept(last).map { min($0, lastAllowed) }
     return links
+  }
+
+  /// What was wrong with the header's pages, said instead of silently dropped: texts that are
+  /// not page numbers, and pages past what the server's own `total_count` can fill.
+  func problems(perPage: Int, totalCount: Int) -> [String] {
+    let lastFilled = Self.lastFilled(perPage: perPage, totalCount: totalCount)
+    let beyond = Set([next, previous, last].compactMap { $0 }.filter { $0 > lastFilled })
+    return ignored.map { "link page \(ServerNumbers.quoted($0)) is not a page number; ignored" }
+      + beyond.sorted().map { "link page \($0) is past the last page, \(lastFilled); ignored" }
+  }
+
+  /// The last page `totalCount` results fill, cap or no cap (GitHub's links may go up to it).
+  private static func lastFilled(perPage: Int, totalCount: Int) -> Int {
+    let (total, size) = (max(totalCount, 0), ResultCap.clampedPerPage(perPage))
+    return total / size + (total % size == 0 ? 0 : 1)
   }
 }
 
@@ -21,13 +38,19 @@ struct PageLinks: Equatable, Sendable {
   var next: Int?
   var previous: Int?
   var last: Int?
+  /// The `page` texts of links that are not page numbers (below 1, or not digits).
+  var ignored: [String] = []
 
   /// Parses `<url?page=2>; rel="next", <url?page=9>; rel="last"`; unknown parts are skipped, and
   /// so are pages below 1.
   init(linkHeader: String?) {
     guard let linkHeader else { return }
     for (target, parameters) in Self.entries(linkHeader) {
-      guard let page = Self.page(in: target) else { continue }
+      guard let text = Self.pageText(in: target) else { continue }
+      guard let page = ServerNumbers.page(text) else {
+        if !ignored.contains(text) { ignored.append(text) }
+        continue
+      }
       for relation in parameters.split(separator: ";").flatMap(Self.relations(in:)) {
         switch relation {
         case "next": next = page
@@ -64,9 +87,9 @@ struct PageLinks: Equatable, Sendable {
     return entries
   }
 
-  private static func page(in url: String) -> Int? {
+  private static func pageText(in url: String) -> String? {
     let items = URLComponents(string: url)?.queryItems ?? []
-    return items.last { $0.name == "page" }?.value.flatMap(ServerNumbers.page)
+    return items.last { $0.name == "page" }?.value
   }
 
   /// `rel="next last"` names two relations; the quotes are optional.

@@ -45,11 +45,26 @@ struct ResponseMapping {
       throw .malformedResponse(Self.explain(error))
     }
     let links = PageLinks(linkHeader: response.value(forHTTPHeaderField: "Link"))
-      .clamped(perPage: query.perPage)
+    let (total, perPage) = (body.totalCount, query.perPage)
+    let problems =
+      (total < 0 ? ["total_count \(total) is negative; read as 0"] : [])
+      + Self.negativeCounts(body.items)
+      + links.problems(perPage: perPage, totalCount: total)
+    let kept = links.clamped(perPage: perPage, totalCount: total)
     return SearchPage(
-      query: query, items: body.items.map(\.repository), totalCount: max(0, body.totalCount),
-      incompleteResults: body.incompleteResults ?? false, nextPage: links.next,
-      previousPage: links.previous, lastPage: links.last)
+      query: query, items: body.items.map(\.repository), totalCount: max(0, total),
+      incompleteResults: body.incompleteResults ?? false, nextPage: kept.next,
+      previousPage: kept.previous, lastPage: kept.last,
+      outOfRange: problems.isEmpty ? nil : problems.joined(separator: "; "))
+  }
+
+  /// One line for every item with a negative count: a page holds up to 100 of them.
+  private static func negativeCounts(_ items: [Item]) -> [String] {
+    let odd = items.filter(\.hasNegativeCount)
+    guard let first = odd.first else { return [] }
+    let who =
+      odd.count == 1 ? "\(ServerNumbers.quoted(first.fullName)) has" : "\(odd.count) items have"
+    return ["\(who) a negative stargazers_count or forks_count; read as 0"]
   }
 
   private static let decoder: JSONDecoder = {
@@ -157,6 +172,8 @@ private struct Item: Decodable {
   var license: License?
   var htmlUrl: String
   var updatedAt: String?
+
+  var hasNegativeCount: Bool { stargazersCount < 0 || (forksCount ?? 0) < 0 }
 
   var repository: Repository {
     let ownerName =

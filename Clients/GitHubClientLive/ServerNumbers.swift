@@ -60,7 +60,7 @@ enum ServerNumbers {
 
   /// A server's text in a message: quoted, at most 24 characters (the REPL makes controls
   /// visible).
-  private static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     "'" + (text.count <= 24 ? text : text.prefix(23) + "…") + "'"
   }
 

@@ -48,6 +48,9 @@ extension GitHubSearch.State {
           + "\(ResultCap.maxResultsText);"
           + " refine the query to reach the rest.")
     }
+    if let outOfRange = answer.outOfRange {
+      notes.append("Some numbers in GitHub's answer were out of range: \(outOfRange).")
+    }
     if answer.incompleteResults {
       notes.append("GitHub's search timed out, so these results may be incomplete.")
     }

@@ -71,7 +71,7 @@ extension GitHubClientTests {
       }
     }
 
-    @Test func negativeCountsAreShownAsZero() async throws {
+    @Test func negativeCountsAreShownAsZeroAndNamed() async throws {
       let item = SampleJSON.item(id: 1, fullName: "a/b", stars: -5, forks: -1)
       let body = SampleJSON.page(total: -5, items: [item])
       try await withSearchStub(.json(body)) { server in
@@ -79,11 +79,42 @@ extension GitHubClientTests {
         #expect(page?.totalCount == 0)
         #expect(page?.items.first?.stars == 0)
         #expect(page?.items.first?.forks == 0)
+        #expect(
+          page?.outOfRange
+            == "total_count -5 is negative; read as 0; "
+            + "'a/b' has a negative stargazers_count or forks_count; read as 0")
       }
     }
 
-    @Test(arguments: ["-3", "0", "9223372036854775807", "x"])
-    func linkPagesOutOfRangeAreDropped(page: String) async throws {
+    @Test func manyItemsWithNegativeCountsAreNamedOnce() async throws {
+      let items = (1...50).map { SampleJSON.item(id: Int64($0), fullName: "a/b\($0)", stars: -$0) }
+      try await withSearchStub(.json(SampleJSON.page(total: 50, items: items))) { server in
+        let page = await searchPage(liveClient(server))
+        #expect(
+          page?.outOfRange == "50 items have a negative stargazers_count or forks_count; read as 0")
+      }
+    }
+
+    @Test func sensibleNumbersAreNotNamed() async throws {
+      let link = "<https://api.github.com/x?q=a&page=2>; rel=\"next\""
+      let response = StubResponse.json(
+        SampleJSON.page(total: 100, items: [SampleJSON.item(id: 1, fullName: "a/b")]),
+        headers: [("Link", link)])
+      try await withSearchStub(response) { server in
+        let page = await searchPage(liveClient(server))
+        #expect(page?.nextPage == 2)
+        #expect(page?.outOfRange == nil)
+      }
+    }
+
+    @Test(arguments: [
+      ("-3", "link page '-3' is not a page number; ignored"),
+      ("0", "link page '0' is not a page number; ignored"),
+      ("x", "link page 'x' is not a page number; ignored"),
+      ("9223372036854775807", "link page 9223372036854775807 is past the last page, 10; ignored"),
+      ("11", "link page 11 is past the last page, 10; ignored"),
+    ])
+    func linkPagesOutOfRangeAreDroppedAndNamed(page: String, said: String) async throws {
       let link =
         "<https://api.github.com/search/repositories?q=a&page=\(page)>; rel=\"next\", "
         + "<https://api.github.com/search/repositories?q=a&page=\(page)>; rel=\"last\", "
@@ -94,7 +125,8 @@ extension GitHubClientTests {
         let page = await searchPage(liveClient(server), SearchQuery(text: "a", page: 2))
         #expect(page?.nextPage == nil)
         #expect(page?.previousPage == nil)
-        #expect(page?.lastPage == nil || page?.lastPage == 100)
+        #expect(page?.lastPage == nil)
+        #expect(page?.outOfRange == said)
       }
     }
 

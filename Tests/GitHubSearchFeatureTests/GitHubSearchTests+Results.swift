@@ -65,6 +65,27 @@ extension GitHubSearchTests {
     await h.store.finish()
   }
 
+  @Test func numbersTheClientBoundedAreNamedBesideTheResults() async {
+    let said = "total_count -5 is negative; read as 0"
+    let h = Self.harness { query in
+      var answer = Self.page(query)
+      answer.outOfRange = said
+      return .success(answer)
+    }
+    await h.store.send(.search("swift")) {
+      $0.query = "swift"
+      $0.request = Self.query("swift")
+    }
+    await h.clock.advance(by: .milliseconds(300))
+    var answer = Self.page(Self.query("swift"))
+    answer.outOfRange = said
+    await h.store.receive(.searchResponse(.success(answer))) {
+      Self.show(answer, in: &$0)
+      $0.caveat = "Some numbers in GitHub's answer were out of range: \(said)."
+    }
+    await h.store.finish()
+  }
+
   // MARK: - Selection
 
   @Test func selectShowsDetailsAndOutOfRangePositionsAreRefused() async {
