@@ -23,13 +23,6 @@ import Testing
 
   @Test(arguments: RightScenarios.all)
   func aRightTestRecordsNoFailure(_ scenario: Scenario) async throws {
-    // NOTE: an open defect, not a wrong test: in the whole suite on two cores (and under the
-    // thread sanitizer) the real-I/O scenario's `receive` sometimes gives up at once with "no
-    // action was received" instead of waiting for the reply (issue 29, item 4, under load).
-    // Recorded as a known issue until the toolkit's wait is fixed; alone it passes.
-    guard scenario.description.hasPrefix("real I/O") else {
-      return try await scenario.run(Expected())
-    }
-    await withKnownIssue(isIntermittent: true) { try await scenario.run(Expected()) }
+    try await scenario.run(Expected())
   }
 }
