@@ -131,7 +131,9 @@ extension Engine {
     }
     inFlight.removeAll()
     if let task = await send(.changeCurrent(screen.initial)) {
-      // NOTE: opening loads (the Todo file): show the screen once that is done.
+      // NOTE: opening loads (the Todo file): show the screen once that is done, or after 5 s
+      // as still loading; the load is then the screen's work in flight, which `wait` waits for.
+      inFlight.add(task)
       await waiter.wait([task], .seconds(5))
       await refresh()
     }

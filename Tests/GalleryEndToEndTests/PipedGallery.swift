@@ -32,7 +32,12 @@ final class PipedGallery: @unchecked Sendable {
   private let exited = DispatchSemaphore(value: 0)
   private(set) var bytes: [UInt8] = []
 
-  init(_ arguments: [String], input kind: Input, environment extra: [String: String] = [:]) throws {
+  /// Starts the app; its standard error goes to the output pipe too when `withErrors`, and is
+  /// dropped otherwise.
+  init(
+    _ arguments: [String], input kind: Input, environment extra: [String: String] = [:],
+    withErrors: Bool = false
+  ) throws {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     environment["GITHUB_TOKEN"] = nil
@@ -54,7 +59,7 @@ final class PipedGallery: @unchecked Sendable {
     case .redirected: process.standardInput = FileHandle.nullDevice
     }
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    process.standardError = withErrors ? output : FileHandle.nullDevice
     process.terminationHandler = { [exited] _ in exited.signal() }
     try process.run()
   }
