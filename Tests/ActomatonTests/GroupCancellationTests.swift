@@ -2,8 +2,8 @@ import Testing
 
 @testable import Actomaton
 
-/// Review of rules 5, 7, 8 and 10 around cancelled groups, queues, concatenations and release.
-@Suite struct ReviewCancellationTests {
+/// Rules 5, 7, 8 and 10 around cancelled groups, queues, concatenations and release.
+@Suite struct GroupCancellationTests {
   enum Action: Sendable, Equatable {
     case hold
     case chain

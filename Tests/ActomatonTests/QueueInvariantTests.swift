@@ -8,7 +8,7 @@ import Testing
 /// line is in the queue kept under its key, and no line exceeds its `maxCount`; a `runOldest`
 /// queue never has more bodies running than its slots; at the end nothing is left over.
 @Suite(.hangGuard)
-struct ReviewQueueInvariantTests {
+struct QueueInvariantTests {
   enum Action: Sendable, Equatable { case spawn(UInt64, depth: Int) }
   enum ID: EffectIDProtocol { case a, b, c }
   struct Newest2: EffectQueueProtocol {

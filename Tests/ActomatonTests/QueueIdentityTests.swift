@@ -6,7 +6,7 @@ import Testing
 /// A queue forgotten while idle and made again under the same key during one cancellation stays
 /// the queue: the cancellation's late refill of the old, idle state does not forget the new one.
 @Suite(.hangGuard)
-struct ReviewQueueIdentityTests {
+struct QueueIdentityTests {
   enum Action: Sendable, Equatable {
     case startNewest(ID)
     case block

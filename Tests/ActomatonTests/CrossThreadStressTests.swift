@@ -2,10 +2,10 @@ import Testing
 
 @testable import Actomaton
 
-/// Review stress: cancelling send tasks from other threads while their effects start, finish and
+/// Stress: cancelling send tasks from other threads while their effects start, finish and
 /// feed back, and observers that come and go while the state changes. Run under the thread
 /// sanitizer as well; each run must end with no effect left and every task finished.
-@Suite struct ReviewStressTests {
+@Suite struct CrossThreadStressTests {
   enum Action: Sendable, Equatable {
     case burst
     case fed(Int)

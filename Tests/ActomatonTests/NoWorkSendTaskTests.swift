@@ -2,9 +2,9 @@ import Testing
 
 @testable import Actomaton
 
-/// Review of rule 8's first sentence: the task `send` returns is `nil` when the action started
+/// Rule 8's first sentence: the task `send` returns is `nil` when the action started
 /// no asynchronous work, also when that action's effect is a concatenation.
-@Suite struct ReviewSendTaskTests {
+@Suite struct NoWorkSendTaskTests {
   enum Action: Sendable, Equatable {
     case syncChain
     case discardedChain

@@ -2,9 +2,9 @@ import Testing
 
 @testable import Actomaton
 
-/// Review of the slice observers: an observer that has ended must leave the actomaton, even
+/// The slice observers: an observer that has ended must leave the actomaton, even
 /// when its slice never changes again.
-@Suite struct ReviewObservationTests {
+@Suite struct EndedObserverTests {
   struct State: Sendable, Equatable {
     var count = 0
     var name = ""

@@ -3,10 +3,10 @@ import Testing
 
 @testable import Actomaton
 
-/// Review of the TestStore's waiting: `safetyLimit` says effects running off the store's executor
+/// The TestStore's waiting: `safetyLimit` says effects running off the store's executor
 /// get a real-time limit, and `TestStoreTask.finish(timeout:)` says the same; with a test clock
 /// neither waits for such an effect.
-@Suite struct ReviewTestStoreTests {
+@Suite struct TestStoreWaitingTests {
   struct State: Sendable, Equatable {
     var isLoaded = false
   }

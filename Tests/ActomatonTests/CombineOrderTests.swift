@@ -1,9 +1,9 @@
 import Actomaton
 import Testing
 
-/// Review: combined reducers run in the order given, each only for the actions it takes, and a
+/// Combined reducers run in the order given, each only for the actions it takes, and a
 /// child lifted onto a combination is started or stopped by whichever of them made it appear.
-@Suite struct ReviewCombineTests {
+@Suite struct CombineOrderTests {
   enum Action: Equatable, Sendable { case x, y, z, show, hide, child }
 
   struct State: Sendable {

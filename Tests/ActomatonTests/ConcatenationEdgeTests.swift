@@ -2,9 +2,9 @@ import Testing
 
 @testable import Actomaton
 
-/// Review of `Effect.concatenate`: parts discarded by a queue, parts that throw, `.map`, and a
+/// `Effect.concatenate`: parts discarded by a queue, parts that throw, `.map`, and a
 /// concatenation started by a fed-back action of a tracking send that is then cancelled.
-@Suite struct ReviewConcatenationTests {
+@Suite struct ConcatenationEdgeTests {
   enum Inner: Sendable, Equatable {
     case done(String)
   }

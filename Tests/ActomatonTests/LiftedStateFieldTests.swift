@@ -1,8 +1,8 @@
 import Actomaton
 import Testing
 
-/// Review: a lifted child reaches its state as the key path would, observers and all.
-@Suite struct ReviewStateFieldTests {
+/// A lifted child reaches its state as the key path would, observers and all.
+@Suite struct LiftedStateFieldTests {
   // NOTE: only ever touched by one test, on one thread.
   final class Box: @unchecked Sendable {
     var value: Int? = 0

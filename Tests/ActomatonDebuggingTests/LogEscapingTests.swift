@@ -3,8 +3,8 @@ import Testing
 
 @testable import Actomaton
 
-/// Review of the debug log: text from outside the program must not reach the terminal raw.
-@Suite struct ReviewLogEscapingTests {
+/// The debug log: text from outside the program must not reach the terminal raw.
+@Suite struct LogEscapingTests {
   struct State: Sendable, Equatable {
     var name = ""
     var rest: Substring = ""

@@ -21,8 +21,8 @@ enum Outer {
   case other(Lists)
 }
 
-@Suite("Review: in-place changes keep the root in its case")
-struct ReviewInPlaceTests {
+@Suite("In-place changes keep the root in its case")
+struct InPlaceLayoutTests {
   /// Runs `path`'s in-place change on `root` twice (learning on the first extraction),
   /// writing `replacement`, and checks the root stayed in the case.
   private func keepsCase<Root, Value>(

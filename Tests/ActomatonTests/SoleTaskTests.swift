@@ -6,7 +6,7 @@ import Testing
 /// A send whose effect is one task returns that task and makes no group: its cancellation still
 /// reaches an effect in its queue's delay, and the queue's slot is given back.
 @Suite(.hangGuard)
-struct ReviewSoleTaskTests {
+struct SoleTaskTests {
   enum Action: Sendable, Equatable {
     case start(Int)
     case done(Int)

@@ -3,31 +3,31 @@ import Testing
 @testable import CasePaths
 
 /// An indirect first case with a spare-bit tag beside a string and an array.
-enum ReviewMixed {
-  indirect case boxed(ReviewMixed)
+enum LayoutMixed {
+  indirect case boxed(LayoutMixed)
   case text(String)
   case list([Int])
   case idle
 }
 
 /// Payload enums with payload-less cases, nested.
-enum ReviewNest {
+enum LayoutNest {
   case child(Request)
   case other(Request)
-  case mixed(ReviewMixed)
+  case mixed(LayoutMixed)
   case none
 }
 
-/// ReviewSmall payloads with an extra tag byte and a bool.
-enum ReviewSmall {
+/// LayoutSmall payloads with an extra tag byte and a bool.
+enum LayoutSmall {
   case flag(Bool)
   case byte(UInt8)
   case pair(Bool, UInt8)
   case nothing
 }
 
-@Suite("Review: bit tests agree with a switch for many shapes")
-struct ReviewShapesTests {
+@Suite("Bit tests agree with a switch for many shapes")
+struct TagLayoutTests {
   /// Learns `path` from each root in turn (so every order of learning is tried), and checks
   /// that `isCase`, `extract` and an identity `modifyInPlace` agree with `reference`.
   private func agree<Root, Value>(
@@ -63,59 +63,59 @@ struct ReviewShapesTests {
   }
 
   @Test func mixed() {
-    let roots: [ReviewMixed] = [.boxed(.text("a")), .text("t"), .list([1]), .idle, .boxed(.idle)]
-    agree({ /ReviewMixed.text }, roots, { if case .text(let v) = $0 { v } else { nil } }, ==)
-    agree({ /ReviewMixed.list }, roots, { if case .list(let v) = $0 { v } else { nil } }, ==)
+    let roots: [LayoutMixed] = [.boxed(.text("a")), .text("t"), .list([1]), .idle, .boxed(.idle)]
+    agree({ /LayoutMixed.text }, roots, { if case .text(let v) = $0 { v } else { nil } }, ==)
+    agree({ /LayoutMixed.list }, roots, { if case .list(let v) = $0 { v } else { nil } }, ==)
     agree(
-      { /ReviewMixed.boxed }, roots, { if case .boxed(let v) = $0 { v } else { nil } },
+      { /LayoutMixed.boxed }, roots, { if case .boxed(let v) = $0 { v } else { nil } },
       { "\($0)" == "\($1)" })
-    let optionalRoots: [ReviewMixed?] = roots + [nil]
+    let optionalRoots: [LayoutMixed?] = roots + [nil]
     agree(
-      { () -> CasePath<ReviewMixed?, String> in /ReviewMixed.text }, optionalRoots,
+      { () -> CasePath<LayoutMixed?, String> in /LayoutMixed.text }, optionalRoots,
       { if case .text(let v)? = $0 { v } else { nil } }, ==)
     agree(
-      { () -> CasePath<ReviewMixed?, ReviewMixed> in /ReviewMixed.boxed }, optionalRoots,
+      { () -> CasePath<LayoutMixed?, LayoutMixed> in /LayoutMixed.boxed }, optionalRoots,
       { if case .boxed(let v)? = $0 { v } else { nil } }, { "\($0)" == "\($1)" })
   }
 
   @Test func nest() {
-    let roots: [ReviewNest] = [
+    let roots: [LayoutNest] = [
       .child(.cancel), .child(.fetch(id: "x")), .other(.idle), .other(.fetch(id: "y")),
       .mixed(.idle), .mixed(.boxed(.idle)), .none,
     ]
     agree(
-      { /ReviewNest.child }, roots, { if case .child(let v) = $0 { v } else { nil } },
+      { /LayoutNest.child }, roots, { if case .child(let v) = $0 { v } else { nil } },
       { "\($0)" == "\($1)" })
     agree(
-      { /ReviewNest.other }, roots, { if case .other(let v) = $0 { v } else { nil } },
+      { /LayoutNest.other }, roots, { if case .other(let v) = $0 { v } else { nil } },
       { "\($0)" == "\($1)" })
     agree(
-      { /ReviewNest.mixed }, roots, { if case .mixed(let v) = $0 { v } else { nil } },
+      { /LayoutNest.mixed }, roots, { if case .mixed(let v) = $0 { v } else { nil } },
       { "\($0)" == "\($1)" })
-    let optionalRoots: [ReviewNest?] = roots + [nil]
+    let optionalRoots: [LayoutNest?] = roots + [nil]
     agree(
-      { () -> CasePath<ReviewNest?, Request> in /ReviewNest.other }, optionalRoots,
+      { () -> CasePath<LayoutNest?, Request> in /LayoutNest.other }, optionalRoots,
       { if case .other(let v)? = $0 { v } else { nil } }, { "\($0)" == "\($1)" })
     agree(
-      { () -> CasePath<ReviewNest?, Request> in /ReviewNest.child }, optionalRoots,
+      { () -> CasePath<LayoutNest?, Request> in /LayoutNest.child }, optionalRoots,
       { if case .child(let v)? = $0 { v } else { nil } }, { "\($0)" == "\($1)" })
   }
 
   @Test func small() {
-    let roots: [ReviewSmall] = [
+    let roots: [LayoutSmall] = [
       .flag(true), .flag(false), .byte(0), .byte(255), .pair(true, 3), .nothing,
     ]
-    agree({ /ReviewSmall.flag }, roots, { if case .flag(let v) = $0 { v } else { nil } }, ==)
-    agree({ /ReviewSmall.byte }, roots, { if case .byte(let v) = $0 { v } else { nil } }, ==)
+    agree({ /LayoutSmall.flag }, roots, { if case .flag(let v) = $0 { v } else { nil } }, ==)
+    agree({ /LayoutSmall.byte }, roots, { if case .byte(let v) = $0 { v } else { nil } }, ==)
     agree(
-      { /ReviewSmall.pair }, roots, { if case .pair(let a, let b) = $0 { (a, b) } else { nil } }, ==
+      { /LayoutSmall.pair }, roots, { if case .pair(let a, let b) = $0 { (a, b) } else { nil } }, ==
     )
-    let optionalRoots: [ReviewSmall?] = roots + [nil]
+    let optionalRoots: [LayoutSmall?] = roots + [nil]
     agree(
-      { () -> CasePath<ReviewSmall?, Bool> in /ReviewSmall.flag }, optionalRoots,
+      { () -> CasePath<LayoutSmall?, Bool> in /LayoutSmall.flag }, optionalRoots,
       { if case .flag(let v)? = $0 { v } else { nil } }, ==)
     agree(
-      { () -> CasePath<ReviewSmall?, UInt8> in /ReviewSmall.byte }, optionalRoots,
+      { () -> CasePath<LayoutSmall?, UInt8> in /LayoutSmall.byte }, optionalRoots,
       { if case .byte(let v)? = $0 { v } else { nil } }, ==)
   }
 
