@@ -40,6 +40,11 @@ public enum REPL {
     let reader = LineReader(
       console: console, editor: editor, inputs: continuation, interrupt: interrupt)
     await engine.start(screen: options.screen)
+    let crashReport = engine.recording.reportURL.map { url in
+      CrashReport.install(reportURL: url)
+      return { engine.recording.crashReport() }
+    }
+    crashReport?()
     var interruptedOnce = false
     reader.prompt(engine.prompt)
     for await input in inputs {
@@ -67,6 +72,7 @@ public enum REPL {
           wasAsking ? "cancelled" : stopped ? "stopped the screen's work" : "nothing to stop"
         console.write("(\(what); press Ctrl-C again or Ctrl-D to quit)\n")
       }
+      crashReport?()
       reader.prompt(engine.prompt)
     }
     if console.isInteractive { console.write("\n") }

@@ -133,6 +133,16 @@ public final class SessionRecording: Sendable {
     }
   }
 
+  /// Publishes the last actions as the report a crash writes (``CrashReport``).
+  // NOTE: after each command line, once the writer has handed the ring its entries: a ring past
+  // the report's capacity is not encoded at all (a huge list's states), so a command costs at
+  // most a copy of a few megabytes.
+  func crashReport() {
+    recorder.flush()
+    guard ring.byteCount <= CrashReport.capacity else { return }
+    CrashReport.publish(ring.jsonLines())
+  }
+
   /// The command lines that sent an action, oldest first.
   func changingLines(_ marks: Marks) -> [Mark] {
     marks.done.filter { $0.state != nil }

@@ -138,6 +138,15 @@ public final class RingSink: RecordingSink {
 
   public func close() {}
 
+  /// The bytes of every line kept, newlines left out: about the size of ``jsonLines()``.
+  public var byteCount: Int {
+    kept.withLock { kept in
+      (kept.header?.count ?? 0) + kept.entries.reduce(0) { $0 + $1.data.count }
+        + kept.checkpoints.reduce(0) { $0 + $1.data.count }
+        + kept.notes.reduce(0) { $0 + $1.data.count }
+    }
+  }
+
   /// The indices of the entries kept, oldest first.
   public var entryIndices: [Int] { kept.withLock { $0.entries.map(\.index) } }
 
@@ -166,6 +175,10 @@ public final class RingSink: RecordingSink {
           lines.append(checkpoint.data)
         }
       }
+      // NOTE: the lines typed after the last action too: in a crash report, the command that
+      // crashed may be one of them.
+      let last = kept.entries.last?.index ?? -1
+      lines += notes.filter { $0.before > last && $0.before >= from }.map(\.data)
       return lines.reduce(into: Data()) { $0 += $1 + Data([UInt8(ascii: "\n")]) }
     }
   }

@@ -116,4 +116,15 @@ struct SinkTests {
     // NOTE: the header, the three newest notes (all before entry 0) and the entry.
     #expect(ring.jsonLines().split(separator: UInt8(ascii: "\n")).count == 1 + 3 + 1)
   }
+
+  @Test func notesAfterTheLastEntryAreKeptAndCountedInItsSize() {
+    let ring = RingSink(capacity: 3)
+    ring.write(EncodedLine(kind: .header, data: Data("h".utf8)))
+    ring.write(EncodedLine(kind: .note, data: Data("n0".utf8)))
+    ring.write(EncodedLine(kind: .entry(0), data: Data("e0".utf8)))
+    ring.write(EncodedLine(kind: .note, data: Data("n1".utf8)))
+    // NOTE: a line typed after the last action (the one a crash report most needs) is kept.
+    #expect(ring.jsonLines() == Data("h\nn0\ne0\nn1\n".utf8))
+    #expect(ring.byteCount == 7)
+  }
 }

@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The last actions, written to the report file when the process dies of a crash signal
+/// (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP: a trap in Swift code is one of these), as
+/// `report` writes them, with one line on standard error that says where.
+///
+/// A signal handler may not allocate, lock or encode, so the REPL publishes the ring's JSON Lines
+/// after each command line into one of two buffers made at start, and the handler only writes
+/// the published one with `open`, `write` and `rename`, which are safe there. Then it puts back
+/// the handler it replaced (the Swift runtime's backtracer, the terminal's restorer) and raises
+/// the signal again, so the process still dies of it.
+enum CrashReport {
+  /// The most a report holds; a ring past it (whole states of a huge list in its checkpoints)
+  /// keeps the report of the last command line that fitted.
+  static let capacity = 4 << 20
+  static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+
+  /// The published buffer (0 or 1) and its length, as `length * 2 + buffer`; -1 for none yet.
+  static let published = Atomic<Int>(-1)
+
+  /// What a handler needs, made before it is installed: plain pointers and counts, so writing
+  /// the report touches no Swift array or string (no allocation, no reference counting).
+  private struct Prepared {
+    /// Two buffers of `capacity` bytes, one after the other.
+    var buffers: UnsafeMutablePointer<UInt8>
+    /// The report's folders, outermost first, made if missing (`mkdir` of each).
+    var folders: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>
+    var folderCount: Int
+    var temporary: UnsafeMutablePointer<CChar>
+    var final: UnsafeMutablePointer<CChar>
+    var message: UnsafeMutablePointer<UInt8>
+    var messageCount: Int
+  }
+
+  // NOTE: `nonisolated(unsafe)` is safe: set once by `install`, before any handler that reads it
+  // exists. The buffers' bytes are written by the REPL's loop only into the buffer that is not
+  // published, and read by a handler only from the published one.
+  nonisolated(unsafe) private static var prepared: Prepared?
+  nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
+    let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    pointer.initialize(repeating: sigaction(), count: 65)
+    return pointer
+  }()
+
+  /// Makes the buffers and installs the handlers, once per process; the report goes to `url`.
+  static func install(reportURL url: URL) {
+    guard prepared == nil else { return }
+    var folderPaths: [String] = []
+    var folder = url.deletingLastPathComponent()
+    while folder.path != "/" {
+      folderPaths.insert(folder.path, at: 0)
+      folder = folder.deletingLastPathComponent()
+    }
+    let folders = UnsafeMutablePointer<UnsafeMutablePointer<CChar>>.allocate(
+      capacity: folderPaths.count)
+    for (index, path) in folderPaths.enumerated() { (folders + index).initialize(to: strdup(path)) }
+    let text = Array(
+      ("gallery: crashed; the last actions are in \(url.path);"
+        + " replay them with 'gallery --replay \(url.path)'\n").utf8)
+    let message = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
+    message.initialize(from: text, count: text.count)
+    prepared = Prepared(
+      buffers: .allocate(capacity: 2 * capacity), folders: folders,
+      folderCount: folderPaths.count, temporary: strdup(url.path + ".crash-tmp"),
+      final: strdup(url.path), message: message, messageCount: text.count)
+    _ = previous
+    for signal in signals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { signal in
+        CrashReport.write()
+        _ = sigaction(signal, CrashReport.previous + Int(signal), nil)
+        _ = raise(signal)
+      }
+      sigemptyset(&action.sa_mask)
+      _ = sigaction(signal, &action, previous + Int(signal))
+    }
+  }
+
+  /// Publishes `bytes` (the ring's JSON Lines) as the report a crash would write.
+  static func publish(_ bytes: Data) {
+    guard let prepared, !bytes.isEmpty, bytes.count <= capacity else { return }
+    let current = published.load(ordering: .acquiring)
+    let next = current < 0 ? 0 : 1 - current % 2
+    bytes.copyBytes(to: prepared.buffers + next * capacity, count: bytes.count)
+    published.store(bytes.count * 2 + next, ordering: .releasing)
+  }
+
+  /// Writes the published report beside its place, then renames it there; in a signal handler.
+  private static func write() {
+    let current = published.load(ordering: .acquiring)
+    guard current >= 0, let prepared else { return }
+    for index in 0..<prepared.folderCount { _ = mkdir(prepared.folders[index], 0o700) }
+    let descriptor = open(prepared.temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    let report = prepared.buffers + (current % 2) * capacity
+    let written = writeAll(descriptor, report, current / 2)
+    _ = close(descriptor)
+    guard written, rename(prepared.temporary, prepared.final) == 0 else { return }
+    _ = writeAll(2, prepared.message, prepared.messageCount)
+  }
+
+  private static func writeAll(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int)
+    -> Bool
+  {
+    var offset = 0
+    while offset < count {
+      let result = Glibc.write(descriptor, bytes + offset, count - offset)
+      if result < 0, errno == EINTR { continue }
+      guard result > 0 else { return false }
+      offset += result
+    }
+    return true
+  }
+}
