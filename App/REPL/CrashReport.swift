@@ -68,7 +68,8 @@ enum CrashReport {
       buffers: .allocate(capacity: 2 * capacity), folders: folders,
       folderCount: folderPaths.count, temporary: strdup(url.path + ".crash-tmp"),
       final: strdup(url.path), message: message, messageCount: text.count)
-    _ = previous
+    // NOTE: touched here, so no handler is the first to touch them (their lazy initialisation).
+    _ = (previous, published.load(ordering: .relaxed))
     for signal in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
