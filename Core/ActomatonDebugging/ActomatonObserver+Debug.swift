@@ -16,6 +16,7 @@ extension ActomatonObserver {
   ///   - isLogged: Which actions to log (all by default); checked for every action.
   ///   - formatting: Where entries are formatted: by default on a queue of the observer's own, so
   ///     the diff costs the actomaton only a copy of the old state; `.inline` on the actomaton.
+  /// - Returns: An observer to give the actomaton, or to combine with others.
   public static func debug(
     _ prefix: String = "", to sink: @escaping LogSink = standardErrorSink, effects: Bool = false,
     when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true },
@@ -39,6 +40,7 @@ extension ActomatonObserver {
   ///   - isLogged: Which actions to log (all by default); checked for every action.
   ///   - formatting: Where entries are formatted: by default on a queue of the observer's own,
   ///     in order; `.inline` on the actomaton.
+  /// - Returns: An observer to give the actomaton, or to combine with others.
   public static func log(
     _ prefix: String = "", format: LogFormat, to sink: @escaping LogSink = standardErrorSink,
     effects: Bool = false, when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true },

@@ -18,6 +18,8 @@ public final class LogFormatting: Sendable {
   public static var inline: LogFormatting { LogFormatting(queue: nil) }
 
   /// Formats each entry on a new serial queue, off the actomaton, in the order they came.
+  ///
+  /// - Returns: A formatting with a queue of its own; give each observer its own call.
   public static func background() -> LogFormatting {
     LogFormatting(queue: DispatchQueue(label: "ActomatonDebugging.LogFormatting"))
   }
@@ -28,6 +30,9 @@ public final class LogFormatting: Sendable {
   }
 
   /// Waits until every entry handed over so far has reached its sink.
+  ///
+  /// Returns at once for ``inline``. Call it before reading what a sink collected, or before the
+  /// process exits, so the last entries are not lost.
   public func flush() {
     queue?.sync {}
   }

@@ -19,7 +19,10 @@ public enum LogFormat: Sendable, Equatable {
 /// Where log lines go: one call per action, with the whole entry (lines joined by newlines).
 public typealias LogSink = @Sendable (String) -> Void
 
-/// Writes each entry to standard error.
+/// Writes each entry to standard error, with a newline, in one `write(2)` call.
+///
+/// Unbuffered: an entry is written before the call returns, so none waits in a buffer when the
+/// process crashes.
 public let standardErrorSink: LogSink = { entry in
   let bytes = Array((entry + "\n").utf8)
   _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
@@ -36,6 +39,7 @@ extension Reducer {
   ///   - sink: Where entries go; standard error by default.
   ///   - isLogged: Which actions to log (all by default); checked for every action, so it can
   ///     also switch logging on and off at run time.
+  /// - Returns: A reducer that runs this one and logs each action it reduces.
   public func debug(
     _ prefix: String = "", to sink: @escaping LogSink = standardErrorSink,
     when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true }
@@ -51,6 +55,7 @@ extension Reducer {
   ///   - sink: Where entries go; standard error by default.
   ///   - isLogged: Which actions to log (all by default); checked for every action, so it can
   ///     also switch logging on and off at run time.
+  /// - Returns: A reducer that runs this one and logs each action it reduces.
   public func log(
     _ prefix: String = "", format: LogFormat, to sink: @escaping LogSink = standardErrorSink,
     when isLogged: @escaping @Sendable (Action) -> Bool = { _ in true }

@@ -35,6 +35,10 @@ public struct StateDiff: Sendable, Equatable {
   public static let maximumValues = 200_000
 
   /// Compares `old` with `new`.
+  ///
+  /// - Parameters:
+  ///   - old: The value before, such as the state before an action.
+  ///   - new: The value after.
   public init<Value>(old: Value, new: Value) {
     var walker = DiffWalker()
     walker.compare(old, new, path: "", depth: 0)
@@ -45,6 +49,9 @@ public struct StateDiff: Sendable, Equatable {
   public var isEmpty: Bool { changes.isEmpty }
 
   /// The changes as lines: `  .path: old → new`, with `−`/`+` marking removed and added values.
+  ///
+  /// - Parameter indent: The text put before each line; two spaces by default.
+  /// - Returns: One line per change, in the order of ``changes``; the root's path reads `(root)`.
   public func lines(indent: String = "  ") -> [String] {
     changes.map { change in
       let path = change.path.isEmpty ? "(root)" : change.path

@@ -17,7 +17,8 @@ public struct RecordingHeader: Sendable, Codable, Equatable {
   /// A state checkpoint follows every this many entries.
   public var checkpointEvery: Int
 
-  /// The header of a recording of `Action` and `State`.
+  /// The header of a recording of `Action` and `State`, in the current format, with a state
+  /// checkpoint every `checkpointEvery` entries.
   public init<Action, State>(_: Action.Type, _: State.Type, checkpointEvery: Int) {
     version = Self.currentVersion
     actionType = String(reflecting: Action.self)
@@ -57,6 +58,9 @@ public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: S
   }
 
   /// Writes the line as one JSON object.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: What the encoder throws for the action or the state, or for an input's value.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Key.self)
     switch self {
@@ -99,6 +103,10 @@ public enum RecordLine<Action: Codable & Sendable, State: Codable & Sendable>: S
   }
 
   /// Reads one line; throws when a field is missing or of the wrong type.
+  ///
+  /// - Parameter decoder: The decoder holding one JSON object.
+  /// - Throws: `DecodingError` when a field is missing or of the wrong type, the `kind` or the
+  ///   `origin` is unknown, or a `time` is not a time since the start.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
     let kind = try container.decode(String.self, forKey: .kind)
@@ -177,6 +185,11 @@ public struct RecordedInput: Sendable {
   }
 
   /// The value read back as a `Value`.
+  ///
+  /// - Parameter as: The type to decode the value as.
+  /// - Returns: The value.
+  /// - Throws: `DecodingError` when the value is not a `Value`; `EncodingError` when a value
+  ///   recorded in this process cannot be encoded.
   public func decoded<Value: Decodable>(as _: Value.Type) throws -> Value {
     try JSONDecoder.recording.decode(Value.self, from: Data(try json().utf8))
   }

@@ -19,6 +19,11 @@ public struct RecordedEntry<Action: Sendable, State: Sendable>: Sendable {
   public let event: Event
 
   /// Creates an entry.
+  ///
+  /// - Parameters:
+  ///   - index: The entry's place in the recording, from 0.
+  ///   - time: The time since the recording started.
+  ///   - event: What happened.
   public init(index: Int, time: Duration, event: Event) {
     self.index = index
     self.time = time

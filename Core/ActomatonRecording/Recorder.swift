@@ -106,6 +106,11 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// being reduced: wrap the environment's functions that a reducer calls (an id maker, a
   /// clock's `now`) so that a replay gets the same values
   /// (``Recording/replayedInputs(named:as:otherwise:)``).
+  ///
+  /// - Parameters:
+  ///   - name: The name the values are recorded under, and asked for by in the replay.
+  ///   - make: The live function, such as the environment's id maker.
+  /// - Returns: A function that calls `make` and records what it returned.
   public func recordingInputs<Value: Encodable & Sendable>(
     named name: String, of make: @escaping @Sendable () -> Value
   ) -> @Sendable () -> Value {

@@ -33,6 +33,10 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
   public var damage: RecordingDamage?
 
   /// A recording with no entries yet.
+  ///
+  /// - Parameters:
+  ///   - header: What the recording is.
+  ///   - initialState: The state before the first entry.
   public init(header: RecordingHeader, initialState: State) {
     self.header = header
     self.initialState = initialState
@@ -40,6 +44,8 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
 
   /// Reads a recording from its JSON Lines text.
   ///
+  /// - Parameter data: The text, one JSON object on each line, as a ``Recorder`` wrote it
+  ///   (a whole file, or ``RingSink/jsonLines()``).
   /// - Throws: ``RecordingError`` when the first line is not a header of this app's recordings
   ///   in a format this module reads. A bad line after it does not throw: the entries before it
   ///   are kept and ``damage`` names the line.
@@ -115,6 +121,13 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
   /// that hands out the next one each time it is called: give it to the replay's environment
   /// in place of the live function (an id maker, a clock's `now`). Past the last one, or for
   /// an input that is not a `Value`, it returns `fallback()`.
+  ///
+  /// - Parameters:
+  ///   - name: The name the values were recorded under
+  ///     (``Recorder/recordingInputs(named:of:)``).
+  ///   - as: The type of the values; inferred from `fallback` when left out.
+  ///   - fallback: The value to hand out when the recorded ones run out or cannot be read.
+  /// - Returns: A function that hands out the recorded values one by one, then `fallback()`.
   public func replayedInputs<Value: Decodable & Sendable>(
     named name: String, as _: Value.Type = Value.self,
     otherwise fallback: @escaping @Sendable () -> Value
@@ -136,6 +149,10 @@ public struct RecordingDamage: Error, Sendable, Equatable, CustomStringConvertib
   public var problem: String
 
   /// A damaged line and what was wrong with it.
+  ///
+  /// - Parameters:
+  ///   - line: The line's number, from 1.
+  ///   - problem: What was wrong and what was expected.
   public init(line: Int, problem: String) {
     self.line = line
     self.problem = problem

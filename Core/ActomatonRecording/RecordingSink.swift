@@ -5,6 +5,8 @@ import Locking
 /// order; never on the actomaton.
 public protocol RecordingSink: Sendable {
   /// Takes one encoded line (without its newline) and what kind it is.
+  ///
+  /// - Parameter line: The line, in the order the recorder wrote it.
   func write(_ line: EncodedLine)
   /// The recording ended; flush and release what the sink holds.
   func close()
@@ -14,14 +16,17 @@ public protocol RecordingSink: Sendable {
 public struct EncodedLine: Sendable {
   /// What the line holds.
   public enum Kind: Sendable, Equatable {
+    /// The recording's header, with the first state.
     case header
     /// An action or a restore, with its index.
     case entry(Int)
     /// The state after the entry at the index.
     case checkpoint(Int)
+    /// A host's note.
     case note
     /// A value the environment gave the reducer.
     case input
+    /// The end, with the count of entries and of lost ones.
     case trailer
   }
 
@@ -31,6 +36,10 @@ public struct EncodedLine: Sendable {
   public let data: Data
 
   /// A line of this kind holding `data`.
+  ///
+  /// - Parameters:
+  ///   - kind: What the line holds.
+  ///   - data: The JSON object, without a newline.
   public init(kind: Kind, data: Data) {
     self.kind = kind
     self.data = data
@@ -70,6 +79,10 @@ public final class JSONLinesFileSink: RecordingSink {
   }
 
   /// Writes the line and a newline.
+  ///
+  /// After the first failed write, later lines are dropped; the failure is said once.
+  ///
+  /// - Parameter line: The line to append.
   public func write(_ line: EncodedLine) {
     guard let handle, !failed.withLock({ $0 }) else { return }
     do {
@@ -104,12 +117,16 @@ public final class RingSink: RecordingSink {
   private let kept = Locked(Kept())
 
   /// A ring of the last `capacity` entries.
+  ///
+  /// - Parameter capacity: How many entries to keep; at least 1.
   public init(capacity: Int) {
     precondition(capacity > 0, "a ring keeps at least one entry")
     self.capacity = capacity
   }
 
   /// Keeps the line, forgetting the oldest entry past the capacity.
+  ///
+  /// - Parameter line: The line to keep.
   public func write(_ line: EncodedLine) {
     kept.withLock { kept in
       switch line.kind {
@@ -136,6 +153,7 @@ public final class RingSink: RecordingSink {
     }
   }
 
+  /// Does nothing: the ring stays readable after the recording ends.
   public func close() {}
 
   /// The bytes of every line kept, newlines left out: about the size of ``jsonLines()``.
@@ -154,6 +172,8 @@ public final class RingSink: RecordingSink {
   /// whose following entries are kept (or the first state) to the last entry. Entries kept
   /// before that checkpoint cannot be replayed and are left out, so keep more entries than
   /// the recorder's `checkpointEvery`.
+  ///
+  /// - Returns: The lines, each ended by a newline; empty before the header came.
   public func jsonLines() -> Data {
     kept.withLock { kept in
       guard let header = kept.header else { return Data() }

@@ -81,7 +81,11 @@ extension Recording where State: Equatable {
   /// The state after the entry at `index` (`startIndex - 1`: before the first entry), computed
   /// from the nearest checkpoint at or before it, so at most `checkpointEvery` reductions.
   ///
-  /// - Returns: `nil` when `index` is outside the recording.
+  /// - Parameters:
+  ///   - index: The entry's index; `startIndex - 1` for the state before the first entry.
+  ///   - reducer: The reducer the recording was made with.
+  ///   - environment: Its environment; no effect runs.
+  /// - Returns: The state, or `nil` when `index` is outside the recording.
   public func state<Environment>(
     after index: Int, through reducer: Reducer<Action, State, Environment>,
     environment: Environment

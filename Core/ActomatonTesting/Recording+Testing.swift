@@ -15,7 +15,7 @@ import Foundation
 /// A damaged recording (a line that cannot be read) fails the test too, naming the line.
 ///
 /// - Parameters:
-///   - recording: The recording, from a file or a ``Recorder``.
+///   - recording: The recording, from a file or a `Recorder`.
 ///   - reducer: The reducer to replay it through.
 ///   - environment: Its environment; no effect runs, so one whose clients fail is right.
 ///   - location: Where the failure is reported; the caller's line by default.

@@ -14,11 +14,31 @@ public final class TestClock: Clock, Sendable {
     public var offset: Duration
 
     /// An instant at `offset` from the clock's start.
+    ///
+    /// - Parameter offset: The time since the clock's start; zero by default.
     public init(offset: Duration = .zero) { self.offset = offset }
 
+    /// The instant `duration` after this one.
+    ///
+    /// - Parameter duration: How far to move; negative moves back.
+    /// - Returns: The instant at `offset + duration`.
     public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+
+    /// The time from this instant to `other`.
+    ///
+    /// - Parameter other: The later (or earlier) instant.
+    /// - Returns: `other.offset - offset`; negative when `other` is earlier.
     public func duration(to other: Instant) -> Duration { other.offset - offset }
+
+    /// Whether `lhs` comes before `rhs`.
+    ///
+    /// - Parameters:
+    ///   - lhs: An instant.
+    ///   - rhs: Another instant.
+    /// - Returns: `true` when `lhs` has the smaller offset.
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+
+    /// `t+` and the offset, such as `t+1.5 seconds`.
     public var description: String { "t+\(offset)" }
   }
 
@@ -38,6 +58,8 @@ public final class TestClock: Clock, Sendable {
   private let storage: Locked<Storage>
 
   /// Creates a clock at `now`, with a new executor.
+  ///
+  /// - Parameter now: The time to start at; the clock's zero by default.
   public init(now: Instant = Instant()) {
     executor = TestExecutor()
     storage = Locked(Storage(now: now))
@@ -58,6 +80,11 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Suspends until the clock reaches `deadline`; returns at once if it already has.
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to wake at.
+  ///   - tolerance: Ignored: sleepers wake exactly at their deadline.
+  /// - Throws: `CancellationError` when the task is cancelled, before or during the sleep.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = storage.withLock { storage in
@@ -86,6 +113,9 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Moves time forward by `duration`, waking due sleepers in order and letting their work settle.
+  ///
+  /// - Parameter duration: How far to move; zero by default, which only wakes the sleepers
+  ///   already due and lets the work settle.
   public func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
   }
@@ -95,6 +125,8 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Stops early, leaving the time where it got to, when the woken work never settles (see
   /// ``TestExecutor/jobLimit``); the test store reports that at its next step.
+  ///
+  /// - Parameter deadline: The time to move to; an earlier one leaves the time as it is.
   public func advance(to deadline: Instant) async {
     guard await executor.settle() else { return }
     while let sleeper = popSleeper(dueBy: deadline) {
@@ -106,6 +138,8 @@ public final class TestClock: Clock, Sendable {
 
   /// Advances to each next deadline until no task sleeps on the clock, or `maxSteps` sleepers were
   /// woken (a repeating timer never runs out of sleepers).
+  ///
+  /// - Parameter maxSteps: The most sleepers woken; 10,000 by default.
   public func run(maxSteps: Int = 10_000) async {
     guard await executor.settle() else { return }
     var steps = 0
@@ -116,7 +150,8 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Removes the earliest sleeper due by `deadline` (any, when `nil`) and moves time to its deadline.
+  /// Removes the earliest sleeper due by `deadline` (any, when `nil`) and moves time to its
+  /// deadline.
   private func popSleeper(dueBy deadline: Instant?) -> Sleeper? {
     storage.withLock { storage in
       let due = storage.sleepers.filter { deadline == nil || $0.value.deadline <= deadline! }

@@ -38,6 +38,8 @@ public final class TestExecutor: TaskExecutor, Sendable {
   }
 
   /// Schedules a job; it runs after the jobs scheduled before it.
+  ///
+  /// - Parameter job: The job to run on the executor's serial queue.
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     storage.withLock { $0.pending += 1 }
@@ -63,6 +65,8 @@ public final class TestExecutor: TaskExecutor, Sendable {
 
   /// Waits until no job is queued or running, and returns `true`; returns `false` instead once
   /// ``jobLimit`` jobs have run while waiting, when something keeps the executor busy forever.
+  ///
+  /// - Returns: Whether the executor became idle; `false` when the job limit was reached first.
   @discardableResult
   public func settle() async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in

@@ -10,6 +10,12 @@ public struct TestSourceLocation: Sendable {
   let column: UInt
 
   /// The location of the caller, when used as a default argument.
+  ///
+  /// - Parameters:
+  ///   - fileID: The file's ID (`Module/File.swift`), for Swift Testing; leave the default.
+  ///   - filePath: The file's full path, for XCTest; leave the default.
+  ///   - line: The line; leave the default.
+  ///   - column: The column; leave the default.
   public init(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

@@ -1,5 +1,11 @@
 extension TestStore {
   /// The ids of the effects running, delayed or waiting now, oldest first.
+  ///
+  /// Waits for the effects to settle first.
+  ///
+  /// - Parameter isolation: The caller's actor, so the store (which is not `Sendable`) stays on
+  ///   it; leave the default.
+  /// - Returns: The ids, oldest first.
   public func liveEffectIDs(isolation: isolated (any Actor)? = #isolation) async
     -> [any EffectIDProtocol]
   {
@@ -9,6 +15,14 @@ extension TestStore {
   }
 
   /// The keys of the subscriptions (see `Reducer.subscriptions`) whose effects are live now.
+  ///
+  /// Waits for the effects to settle first.
+  ///
+  /// - Parameters:
+  ///   - type: The type of the subscription keys; keys of other types are left out.
+  ///   - isolation: The caller's actor, so the store (which is not `Sendable`) stays on it;
+  ///     leave the default.
+  /// - Returns: The keys of the live subscriptions of that type.
   public func activeSubscriptions<Key: Hashable & Sendable>(
     _ type: Key.Type, isolation: isolated (any Actor)? = #isolation
   ) async -> Set<Key> {

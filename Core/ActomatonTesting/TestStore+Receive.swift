@@ -8,7 +8,14 @@ extension TestStore {
   ///   - expected: The action expected next.
   ///   - timeout: How far the test clock may be advanced while waiting for it (test-clock time;
   ///     nothing waits in real time).
-  ///   - update: Turns the state before the action into the state expected after it.
+  ///   - update: Turns the state before the action into the state expected after it; no closure
+  ///     means no change is expected.
+  ///   - isolation: The caller's actor, so the store (which is not `Sendable`) stays on it;
+  ///     leave the default.
+  ///   - fileID: The caller's file, where failures are reported; leave the default.
+  ///   - filePath: The caller's file path, for XCTest's reports; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   public func receive(
     _ expected: Action,
     timeout: Duration = .zero,
@@ -25,6 +32,21 @@ extension TestStore {
   }
 
   /// Checks that the next action fed back is in the case of `casePath`, and its state change.
+  ///
+  /// For actions that are not `Equatable`, or when the payload does not matter.
+  ///
+  /// - Parameters:
+  ///   - casePath: The case the action is expected in; its payload is not checked.
+  ///   - timeout: How far the test clock may be advanced while waiting for it (test-clock time;
+  ///     nothing waits in real time).
+  ///   - update: Turns the state before the action into the state expected after it; no closure
+  ///     means no change is expected.
+  ///   - isolation: The caller's actor, so the store (which is not `Sendable`) stays on it;
+  ///     leave the default.
+  ///   - fileID: The caller's file, where failures are reported; leave the default.
+  ///   - filePath: The caller's file path, for XCTest's reports; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   public func receive<Value>(
     _ casePath: CasePath<Action, Value>,
     timeout: Duration = .zero,
@@ -41,6 +63,19 @@ extension TestStore {
   }
 
   /// Checks that the next action fed back satisfies `predicate`, and its state change.
+  ///
+  /// - Parameters:
+  ///   - predicate: Returns `true` for the action expected.
+  ///   - timeout: How far the test clock may be advanced while waiting for it (test-clock time;
+  ///     nothing waits in real time).
+  ///   - update: Turns the state before the action into the state expected after it; no closure
+  ///     means no change is expected.
+  ///   - isolation: The caller's actor, so the store (which is not `Sendable`) stays on it;
+  ///     leave the default.
+  ///   - fileID: The caller's file, where failures are reported; leave the default.
+  ///   - filePath: The caller's file path, for XCTest's reports; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   public func receive(
     where predicate: @escaping (Action) -> Bool,
     timeout: Duration = .zero,

@@ -14,8 +14,9 @@ import ActomatonDebugging
 /// ```
 ///
 /// With exhaustivity on (the default), a state change that the closure does not describe, an
-/// action fed back but not received, or an effect still running at ``finish()`` (or when the store
-/// is released) fails the test, at the line of the `send` or `receive` concerned.
+/// action fed back but not received, or an effect still running at
+/// ``finish(isolation:fileID:filePath:line:column:)`` (or when the store is released) fails the
+/// test, at the line of the `send` or `receive` concerned.
 public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   /// How strict the store is.
   public enum Exhaustivity: Sendable, Equatable {
@@ -87,6 +88,11 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   ///   - environment: Its dependencies; pass the same `clock` in it when it sleeps.
   ///   - clock: The test clock for the actomaton's queue delays and for `receive` time-outs.
   ///   - exhaustivity: `.on` to assert everything, `.off` for integration tests.
+  ///   - fileID: The caller's file, where failures that belong to no step are reported; leave
+  ///     the default.
+  ///   - filePath: The caller's file path, for XCTest's reports; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   public init<Environment: Sendable>(
     initialState: State,
     reducer: Reducer<Action, State, Environment>,
@@ -118,6 +124,17 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   }
 
   /// Creates a store running a reducer that needs no environment.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer under test.
+  ///   - clock: The test clock for the actomaton's queue delays and for `receive` time-outs.
+  ///   - exhaustivity: `.on` to assert everything, `.off` for integration tests.
+  ///   - fileID: The caller's file, where failures that belong to no step are reported; leave
+  ///     the default.
+  ///   - filePath: The caller's file path, for XCTest's reports; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   public convenience init(
     initialState: State,
     reducer: Reducer<Action, State, Void>,
@@ -148,6 +165,12 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   ///   - action: The action to send.
   ///   - update: Turns the state before the action into the state expected after it; no closure
   ///     means no change is expected.
+  ///   - isolation: The caller's actor, so the store (which is not `Sendable`) stays on it;
+  ///     leave the default.
+  ///   - fileID: The caller's file, where failures are reported; leave the default.
+  ///   - filePath: The caller's file path, for XCTest's reports; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Returns: A handle on the effects the action started.
   @discardableResult
   public func send(
@@ -202,6 +225,14 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   ///
   /// A checkpoint: the test may go on sending, and what it does after is checked again at the
   /// next `finish()` or when the store is released.
+  ///
+  /// - Parameters:
+  ///   - isolation: The caller's actor, so the store (which is not `Sendable`) stays on it;
+  ///     leave the default.
+  ///   - fileID: The caller's file, where failures are reported; leave the default.
+  ///   - filePath: The caller's file path, for XCTest's reports; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   public func finish(
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -221,12 +252,20 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   }
 
   /// Drops the actions received but not yet asserted.
+  ///
+  /// Waits for the effects to settle first, so actions already on their way are dropped too.
+  ///
+  /// - Parameter isolation: The caller's actor, so the store (which is not `Sendable`) stays on
+  ///   it; leave the default.
   public func skipReceivedActions(isolation: isolated (any Actor)? = #isolation) async {
     await settle(at: nil)
     skipUnhandledSteps()
   }
 
   /// Cancels every effect still running, so the test can end without asserting them.
+  ///
+  /// - Parameter isolation: The caller's actor, so the store (which is not `Sendable`) stays on
+  ///   it; leave the default.
   public func skipInFlightEffects(isolation: isolated (any Actor)? = #isolation) async {
     for send in sends { send.task?.cancel() }
     await settle(at: nil)

@@ -11,6 +11,8 @@ public struct TestStoreTask: Sendable {
   let worksElsewhere: @Sendable () async -> Bool
 
   /// Cancels the effects and waits until their cancellation has settled.
+  ///
+  /// Use it for a long-running effect (a timer) that the test does not stop by sending an action.
   public func cancel() async {
     task?.cancel()
     await executor.settle()
@@ -18,10 +20,16 @@ public struct TestStoreTask: Sendable {
 
   /// Waits until every effect the send started has finished, and fails the test if they have not.
   ///
-  /// - Parameter timeout: How far the test clock may be advanced while waiting (test-clock time).
-  ///   Effects working off the store's executor (real I/O) are waited for in real time, up to the
-  ///   store's safety limit, even while others sleep on the clock; without a test clock, `timeout`
-  ///   is that real-time limit.
+  /// - Parameters:
+  ///   - timeout: How far the test clock may be advanced while waiting (test-clock time).
+  ///     Effects working off the store's executor (real I/O) are waited for in real time, up to
+  ///     the store's safety limit, even while others sleep on the clock; without a test clock,
+  ///     `timeout` is that real-time limit.
+  ///   - isolation: The caller's actor; leave the default.
+  ///   - fileID: The caller's file, where the failure is reported; leave the default.
+  ///   - filePath: The caller's file path, for XCTest's reports; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   public func finish(
     timeout: Duration = .zero,
     isolation: isolated (any Actor)? = #isolation,
