@@ -7,7 +7,8 @@ extension TestStore {
   /// - Parameters:
   ///   - expected: The action expected next.
   ///   - timeout: How far the test clock may be advanced while waiting for it (test-clock time;
-  ///     nothing waits in real time).
+  ///     work off the store's executor, real I/O, is waited for in real time up to
+  ///     `safetyLimit`).
   ///   - update: Turns the state before the action into the state expected after it; no closure
   ///     means no change is expected.
   ///   - isolation: The caller's actor, so the store (which is not `Sendable`) stays on it;
@@ -38,7 +39,8 @@ extension TestStore {
   /// - Parameters:
   ///   - casePath: The case the action is expected in; its payload is not checked.
   ///   - timeout: How far the test clock may be advanced while waiting for it (test-clock time;
-  ///     nothing waits in real time).
+  ///     work off the store's executor, real I/O, is waited for in real time up to
+  ///     `safetyLimit`).
   ///   - update: Turns the state before the action into the state expected after it; no closure
   ///     means no change is expected.
   ///   - isolation: The caller's actor, so the store (which is not `Sendable`) stays on it;
@@ -67,7 +69,8 @@ extension TestStore {
   /// - Parameters:
   ///   - predicate: Returns `true` for the action expected.
   ///   - timeout: How far the test clock may be advanced while waiting for it (test-clock time;
-  ///     nothing waits in real time).
+  ///     work off the store's executor, real I/O, is waited for in real time up to
+  ///     `safetyLimit`).
   ///   - update: Turns the state before the action into the state expected after it; no closure
   ///     means no change is expected.
   ///   - isolation: The caller's actor, so the store (which is not `Sendable`) stays on it;
