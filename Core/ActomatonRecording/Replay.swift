@@ -36,6 +36,18 @@ public struct ReplayOutcome<State: Sendable>: Sendable {
   /// The recording's first unreadable line, if any: nothing after it was replayed.
   public let damage: RecordingDamage?
 
+  @usableFromInline
+  init(
+    state: State, replayed: Int, checkpointsPassed: Int, divergence: ReplayDivergence?,
+    damage: RecordingDamage?
+  ) {
+    self.state = state
+    self.replayed = replayed
+    self.checkpointsPassed = checkpointsPassed
+    self.divergence = divergence
+    self.damage = damage
+  }
+
   /// Whether every checkpoint held and the recording was whole.
   public var isFaithful: Bool { divergence == nil && damage == nil }
 }
@@ -53,29 +65,45 @@ extension Recording where State: Equatable {
   ///   - environment: Its environment.
   ///   - step: Called after each entry with the entry and the state after it.
   /// - Returns: The state reached and the first divergence, if any.
+  // NOTE: inlinable, so a host's replay is specialised for its types (the benchmark's R1 row):
+  // through generic witnesses, copying each entry and looking up metadata cost several times
+  // the reducer itself. The checkpoints are visited in order, not looked up for every entry.
+  @inlinable
   public func replay<Environment>(
     through reducer: Reducer<Action, State, Environment>, environment: Environment,
     step: ((RecordedEntry<Action, State>, State) -> Void)? = nil
   ) -> ReplayOutcome<State> {
     var state = initialState
     var passed = 0
-    for (count, entry) in entries.enumerated() {
+    let checked = checkpoints.keys.sorted()
+    var next = checked.startIndex
+    for position in entries.indices {
+      let entry = entries[position]
       entry.apply(to: &state) { action, state in _ = reducer.run(action, &state, environment) }
       step?(entry, state)
-      guard let recorded = checkpoints[entry.index] else { continue }
-      if recorded != state {
-        let divergence = ReplayDivergence(
-          index: entry.index, entry: entry.action.map { StateDiff.describe($0) } ?? "restore",
-          origin: entry.origin, difference: StateDiff(old: recorded, new: state).lines())
+      while next < checked.endIndex, checked[next] < entry.index { next += 1 }
+      guard next < checked.endIndex, checked[next] == entry.index else { continue }
+      if let divergence = divergence(after: entry, from: checkpoints[entry.index]!, to: state) {
         return ReplayOutcome(
-          state: state, replayed: count + 1, checkpointsPassed: passed, divergence: divergence,
-          damage: damage)
+          state: state, replayed: position + 1, checkpointsPassed: passed,
+          divergence: divergence, damage: damage)
       }
       passed += 1
     }
     return ReplayOutcome(
       state: state, replayed: entries.count, checkpointsPassed: passed, divergence: nil,
       damage: damage)
+  }
+
+  /// The divergence after `entry` when `state` is not the `recorded` checkpoint.
+  @usableFromInline
+  func divergence(after entry: RecordedEntry<Action, State>, from recorded: State, to state: State)
+    -> ReplayDivergence?
+  {
+    guard recorded != state else { return nil }
+    return ReplayDivergence(
+      index: entry.index, entry: entry.action.map { StateDiff.describe($0) } ?? "restore",
+      origin: entry.origin, difference: StateDiff(old: recorded, new: state).lines())
   }
 
   /// The state after the entry at `index` (`startIndex - 1`: before the first entry), computed
