@@ -8,7 +8,9 @@ public struct RecordedEntry<Action: Sendable, State: Sendable>: Sendable {
     /// An action was reduced; where it came from.
     case action(Action, ActionOrigin)
     /// The state was put back to this one.
-    case restore(State)
+    // NOTE: indirect: a whole state inline would make every entry as large as the state, and a
+    // replay would walk that much memory for each action.
+    indirect case restore(State)
   }
 
   /// The entry's place in the recording, from 0.

@@ -78,12 +78,17 @@ extension Recording where State: Equatable {
     let checked = checkpoints.keys.sorted()
     var next = checked.startIndex
     for position in entries.indices {
+      // NOTE: the entry is used in place, not copied out of the array (a copy retains its
+      // action's payload, a tenth of a replay's time).
+      entries[position].apply(to: &state) { action, state in
+        _ = reducer.run(action, &state, environment)
+      }
+      if let step { step(entries[position], state) }
+      let index = entries[position].index
+      while next < checked.endIndex, checked[next] < index { next += 1 }
+      guard next < checked.endIndex, checked[next] == index else { continue }
       let entry = entries[position]
-      entry.apply(to: &state) { action, state in _ = reducer.run(action, &state, environment) }
-      step?(entry, state)
-      while next < checked.endIndex, checked[next] < entry.index { next += 1 }
-      guard next < checked.endIndex, checked[next] == entry.index else { continue }
-      if let divergence = divergence(after: entry, from: checkpoints[entry.index]!, to: state) {
+      if let divergence = divergence(after: entry, from: checkpoints[index]!, to: state) {
         return ReplayOutcome(
           state: state, replayed: position + 1, checkpointsPassed: passed,
           divergence: divergence, damage: damage)
