@@ -26,7 +26,7 @@ struct FaultSession {
     timeout: Int = 10, maxResponseBytes: Int = 100_000,
     now: (@Sendable () -> Date)? = nil
   ) throws {
-    server = try StubHTTPServer(lifetime: .seconds(60)) { ServerFault.answer($0) }
+    server = try StubHTTPServer { ServerFault.answer($0) }
     let processEnvironment = [
       "GITHUB_API_URL": server.baseURL.absoluteString, "GITHUB_TOKEN": Self.token,
     ]

@@ -54,7 +54,7 @@ import Testing
 
   @Test(arguments: [false, true])
   func everyFieldIsShownWithItsControlCharactersVisible(colour: Bool) async throws {
-    let server = try StubHTTPServer(lifetime: .seconds(60)) { Self.answer($0) }
+    let server = try StubHTTPServer { Self.answer($0) }
     defer { server.stop() }
     let processEnvironment = ["GITHUB_API_URL": server.baseURL.absoluteString]
     var environment = Root.Environment.live(

@@ -49,8 +49,7 @@ extension GitHubClientTests {
     func childSearchesAndReportsItsPeakMemory() async throws {
       let answer = try #require(Self.answers[ChildTest.instruction ?? ""])
       let server = try StubHTTPServer(
-        routes: ["/warm-up/search/repositories": .json(#"{"total_count": 0, "items": []}"#)],
-        lifetime: .seconds(120))
+        routes: ["/warm-up/search/repositories": .json(#"{"total_count": 0, "items": []}"#)])
       defer { server.stop() }
       server.setRoute(searchPath, answer)
       func client(_ base: URL) -> GitHubClient {

@@ -24,7 +24,7 @@ extension GitHubClientTests {
     {
       try await withStub { origin in
         let other = try StubHTTPServer(
-          routes: ["/elsewhere": Self.emptyPage], lifetime: .seconds(120),
+          routes: ["/elsewhere": Self.emptyPage],
           address: elsewhere == .otherHost ? .second : .first)
         defer { other.stop() }
         origin.setRoute("/elsewhere", Self.emptyPage)
@@ -57,8 +57,8 @@ extension GitHubClientTests {
     @Test func serversBouncingTheClientBetweenTwoHostsNeverGetTheToken() async throws {
       try await withStub { origin in
         let (first, second) = try (
-          StubHTTPServer(lifetime: .seconds(120)),
-          StubHTTPServer(lifetime: .seconds(120), address: .second)
+          StubHTTPServer(),
+          StubHTTPServer(address: .second)
         )
         defer {
           first.stop()

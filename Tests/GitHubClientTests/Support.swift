@@ -17,7 +17,7 @@ func withStub<T>(
 ) async throws -> T {
   // NOTE: the lifetime only stops a server a failing test left running; under the thread
   // sanitizer on a loaded machine twenty requests have taken longer than 20 s.
-  let server = try StubHTTPServer(routes: routes, lifetime: .seconds(120), handler: handler)
+  let server = try StubHTTPServer(routes: routes, handler: handler)
   defer { server.stop() }
   return try await body(server)
 }

@@ -7,6 +7,11 @@ import Locking
 /// answers each request with `Connection: close`. It stops on ``stop()`` or, at the latest,
 /// when `lifetime` has passed, so a failing test cannot leave it running. Once stopped, its port
 /// refuses connections for as long as the server object lives (see ``RefusingPort``).
+///
+/// NOTE: the default lifetime is the hang guard's ten minutes, not seconds: a server that expired
+/// under load (the thread sanitizer beside the whole suite on two cores) refused a request a
+/// starved test sent late, and that test failed for a reason that was not its own. Tests stop
+/// their servers with `defer { server.stop() }`; the lifetime only bounds one that is not.
 public final class StubHTTPServer: Sendable {
   /// Answers requests whose path has no route.
   public typealias Handler = @Sendable (StubRequest) -> StubResponse
@@ -38,7 +43,7 @@ public final class StubHTTPServer: Sendable {
 
   /// Starts listening on `address` at once; `routes` are keyed by path (without the query).
   public init(
-    routes: [String: StubResponse] = [:], lifetime: Duration = .seconds(20),
+    routes: [String: StubResponse] = [:], lifetime: Duration = .seconds(600),
     address: Loopback = .first, handler: Handler? = nil
   ) throws(StartError) {
     Self.bypassProxiesForLoopback()
