@@ -24,6 +24,57 @@ import TodoStorage
   }
 }
 
+/// The listings of "Time" and "A failing step" in the article "Testing": the feature of
+/// "Getting started" (`DelayedCounter`, in GettingStartedExamples.swift).
+@Suite struct TestingTimeExamples {
+  @Test func theIncrementArrivesAfterTheDelayUnlessCancelled() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: DelayedCounter.State(), reducer: DelayedCounter.reducer,
+      environment: DelayedCounter.Environment(clock: clock, delay: .seconds(1)), clock: clock)
+    await store.send(.incrementLater) { $0.isWaiting = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.incrementResponse) {
+      $0.isWaiting = false
+      $0.count = 1
+    }
+    await store.send(.incrementLater) { $0.isWaiting = true }
+    await store.send(.cancel) { $0.isWaiting = false }
+    await clock.advance(by: .seconds(5))  // the cancelled increment never arrives
+  }
+
+  @Test func aWrongExpectationFailsTheTest() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: DelayedCounter.State(), reducer: DelayedCounter.reducer,
+      environment: DelayedCounter.Environment(clock: clock, delay: .seconds(1)), clock: clock)
+    await store.send(.incrementLater) { $0.isWaiting = true }
+    await clock.advance(by: .seconds(1))
+    await withKnownIssue {
+      await store.receive(.incrementResponse) { $0.count = 1 }  // `isWaiting` forgotten
+    }
+  }
+
+  @Test func theFailureNamesTheFieldThatDiffers() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: DelayedCounter.State(), reducer: DelayedCounter.reducer,
+      environment: DelayedCounter.Environment(clock: clock, delay: .seconds(1)), clock: clock)
+    await store.send(.incrementLater) { $0.isWaiting = true }
+    await clock.advance(by: .seconds(1))
+    await withKnownIssue {
+      await store.receive(.incrementResponse) { $0.count = 1 }
+    } matching: { issue in
+      // The message the article quotes.
+      issue.comments.contains {
+        $0.rawValue.contains(
+          "State after receive(incrementResponse) differs from the expectation (expected → actual)")
+          && $0.rawValue.contains(".isWaiting: true → false")
+      }
+    }
+  }
+}
+
 /// The listing of "One client overridden" in the article "Testing".
 @Suite struct OverridingAClientExamples {
   @Test func aFullDiskIsReportedAndTheListKept() async {
