@@ -26,6 +26,19 @@ import Testing
   }
 }
 
+/// The `ActomatonObserver` listing of the article "Observing and binding".
+@Suite struct ActomatonObserverExamples {
+  @Test func anObserverIsToldOfEveryReduction() async {
+    let printer = ActomatonObserver<Counter.Action, Counter.State>(
+      actionReduced: { action, origin, old, new in
+        print("\(action) (\(origin)): \(old.count) → \(new.count)")
+      })
+    let counter = Actomaton(state: Counter.State(), reducer: Counter.reducer, observer: printer)
+    await counter.send(.increment)  // prints "increment (send): 0 → 1"
+    #expect(await counter.state.count == 1)
+  }
+}
+
 /// The `ObservedActomaton` listing of the article "Observing and binding".
 @MainActor
 @Suite(.hangGuard) struct ObservedActomatonExamples {
