@@ -50,7 +50,7 @@ enum RecordingWorkloads {
   }
 
   /// R2: a send that changes a field, recorded to a JSON Lines file, or with no observer. The
-  /// sends are timed; the writer encodes and writes on its own queue meanwhile (the cpu column
+  /// sends are timed; the writer encodes and writes on its own thread meanwhile (the cpu column
   /// counts it), and its backlog at the end is timed apart: nanoseconds per entry.
   static func r2Send(recorded: Bool, n: Int, repetitions: Int) async -> (Sample, writer: Double) {
     let file = FileManager.default.temporaryDirectory

@@ -26,7 +26,7 @@ public struct RecordedEntry<Action: Sendable, State: Sendable>: Sendable {
   ///   - index: The entry's place in the recording, from 0.
   ///   - time: The time since the recording started.
   ///   - event: What happened.
-  public init(index: Int, time: Duration, event: Event) {
+  @inlinable public init(index: Int, time: Duration, event: Event) {
     self.index = index
     self.time = time
     self.event = event

@@ -15,18 +15,35 @@ import Locking
 /// ```
 ///
 /// The observer only copies the action (and, at a checkpoint, the state) into a buffer: it never
-/// encodes, writes or waits on the actomaton. Encoding and writing happen on a queue of the
-/// recorder's own. When that writer falls more than `bufferLimit` lines behind, new lines are
-/// dropped and counted, and the trailer says how many were lost.
+/// encodes, writes or waits on the actomaton. Encoding and writing happen on a thread of the
+/// recorder's own, at the lowest priority, so that a busy app keeps its cores (``flush()`` and
+/// ``close()`` write on the caller's thread). When that writer falls more than `bufferLimit`
+/// lines behind, new lines are dropped and counted, and the trailer says how many were lost.
 public final class Recorder<Action: Codable & Sendable, State: Codable & Sendable>: Sendable {
-  private struct Buffer {
+  /// The lines taken from the buffer and not all written yet, with the encoder.
+  private struct Backlog {
     var lines: [RecordLine<Action, State>] = []
-    var nextIndex = 0
-    var lost = 0
-    var isDraining = false
-    var isClosed = false
-    var lastState: State
-    var lastCheckpoint = -1
+    var next = 0
+    let encoder = JSONEncoder.recording
+  }
+
+  // NOTE: the observer's path (`add`, the buffer, the writer's wake-up) is inlinable, so that
+  // it is specialised for the host's types: unspecialised, every line looked up the generic
+  // metadata of the buffer and the line types, which cost more than the send it recorded.
+  @usableFromInline struct Buffer: Sendable {
+    @usableFromInline var lines: [RecordLine<Action, State>] = []
+    @usableFromInline var nextIndex = 0
+    @usableFromInline var lost = 0
+    @usableFromInline var isDraining = false
+    @usableFromInline var isClosed = false
+    @usableFromInline var lastState: State
+    @usableFromInline var lastCheckpoint = -1
+
+    init(lines: [RecordLine<Action, State>], isDraining: Bool, lastState: State) {
+      self.lines = lines
+      self.isDraining = isDraining
+      self.lastState = lastState
+    }
   }
 
   /// A checkpoint follows every this many entries.
@@ -34,9 +51,11 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// How many lines may wait for the writer before new ones are lost.
   public let bufferLimit: Int
   private let sinks: [any RecordingSink]
-  private let buffer: Locked<Buffer>
-  private let elapsed: @Sendable () -> Duration
-  private let writer = DispatchQueue(label: "ActomatonRecording.writer")
+  @usableFromInline let buffer: Locked<Buffer>
+  @usableFromInline let elapsed: @Sendable () -> Duration
+  /// Serialises writing between the writer's thread and a caller's `flush()` or `close()`.
+  private let backlog = Locked(Backlog())
+  @usableFromInline let writer = RecordingWriter()
   /// The recording so far, as values, when the recorder keeps one.
   private let memory: Locked<Recording<Action, State>>?
 
@@ -70,12 +89,24 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
       Buffer(
         lines: [.header(header, initialState: initialState)], isDraining: true,
         lastState: initialState))
-    writer.async { [self] in drain() }
+    writer.start { [weak self] in
+      while let self {
+        // NOTE: a chunk at a time, so that a `flush()` on another thread waits for one chunk
+        // of this low-priority thread's work at most, not for its whole backlog.
+        while self.writeChunk(of: 256) {}
+        // NOTE: the writer lingers a moment before it goes idle, so that a busy actomaton's
+        // lines are written in batches: while it is not idle, adding a line does not wake it,
+        // which would cost every send a system call and the writer a thread switch.
+        usleep(5_000)
+        guard self.hasWaitingLines() else { return }
+      }
+    }
+    writer.wakeUp()
   }
 
   /// The observer to give the actomaton (combine it with others with
   /// `ActomatonObserver.combine(_:)`).
-  public var observer: ActomatonObserver<Action, State> {
+  @inlinable public var observer: ActomatonObserver<Action, State> {
     ActomatonObserver(
       actionReduced: { [self] action, origin, _, new in add(.action(action, origin), new) },
       stateRestored: { [self] _, new in add(.restore(new), new) })
@@ -99,7 +130,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
       buffer.lines.append(.note(before: buffer.nextIndex, text: text))
       return startDraining(&buffer)
     }
-    if schedule { writer.async { [self] in drain() } }
+    if schedule { writer.wakeUp() }
   }
 
   /// `make`, with every value it returns recorded under `name` before the entry of the action
@@ -140,12 +171,15 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
       return true
     }
     guard closing else { return }
-    writer.sync { drain() }
+    flush()
+    writer.stop()
     for sink in sinks { sink.close() }
   }
 
-  /// Waits until every line so far has been handed to the sinks.
-  public func flush() { writer.sync { drain() } }
+  /// Writes every line so far to the sinks, on the caller's thread.
+  public func flush() {
+    while writeChunk(of: .max) {}
+  }
 
   /// The recording so far, with every line handed to the writer; `nil` unless the recorder was
   /// made with `keepsRecording`.
@@ -158,7 +192,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// How many entries the writer lost so far.
   public var lost: Int { buffer.withLock { $0.lost } }
 
-  private func add(_ event: RecordedEntry<Action, State>.Event, _ state: State) {
+  @inlinable func add(_ event: RecordedEntry<Action, State>.Event, _ state: State) {
     let time = elapsed()
     let every = checkpointEvery
     let schedule = buffer.withLock { buffer -> Bool in
@@ -177,7 +211,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
       }
       return startDraining(&buffer)
     }
-    if schedule { writer.async { [self] in drain() } }
+    if schedule { writer.wakeUp() }
   }
 
   private func enqueue(_ line: (inout Buffer) -> RecordLine<Action, State>) {
@@ -186,11 +220,20 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
       buffer.lines.append(line(&buffer))
       return startDraining(&buffer)
     }
-    if schedule { writer.async { [self] in drain() } }
+    if schedule { writer.wakeUp() }
+  }
+
+  /// Whether lines wait for the writer; if none do, the writer goes idle and the next line
+  /// wakes it.
+  private func hasWaitingLines() -> Bool {
+    buffer.withLock { buffer in
+      if buffer.lines.isEmpty { buffer.isDraining = false }
+      return buffer.isDraining
+    }
   }
 
   /// Whether the caller must schedule a drain (none is pending).
-  private func startDraining(_ buffer: inout Buffer) -> Bool {
+  @inlinable func startDraining(_ buffer: inout Buffer) -> Bool {
     if buffer.isDraining { return false }
     buffer.isDraining = true
     return true
@@ -210,32 +253,41 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     }
   }
 
-  /// On the writer queue: takes the waiting lines, encodes and writes them, until none wait.
-  private func drain() {
-    let encoder = JSONEncoder.recording
-    while true {
-      let lines = buffer.withLock { buffer -> [RecordLine<Action, State>] in
-        let lines = buffer.lines
-        buffer.lines = []
-        if lines.isEmpty { buffer.isDraining = false }
-        return lines
-      }
-      if lines.isEmpty { return }
-      for var line in lines {
-        if case let .trailer(entries, _) = line {
-          line = .trailer(entries: entries, lost: buffer.withLock { $0.lost })
+  /// Encodes and writes up to `count` lines of the backlog, taking the waiting lines when the
+  /// backlog is done; whether there was any line to write.
+  private func writeChunk(of count: Int) -> Bool {
+    backlog.withLock { backlog in
+      if backlog.next == backlog.lines.count {
+        backlog.lines = buffer.withLock { buffer in
+          defer { buffer.lines = [] }
+          return buffer.lines
         }
-        if let memory, line.kind != .header { keep(line, in: memory) }
-        guard !sinks.isEmpty else { continue }
-        guard let data = try? encoder.encode(line) else {
-          // NOTE: an entry that cannot be encoded is counted as lost, so the trailer says so.
-          buffer.withLock { $0.lost += 1 }
-          continue
-        }
-        let encoded = EncodedLine(kind: line.kind, data: data)
-        for sink in sinks { sink.write(encoded) }
+        backlog.next = 0
+        if backlog.lines.isEmpty { return false }
       }
+      let end = backlog.next + min(count, backlog.lines.count - backlog.next)
+      for index in backlog.next..<end { write(backlog.lines[index], with: backlog.encoder) }
+      backlog.next = end
+      if end == backlog.lines.count { (backlog.lines, backlog.next) = ([], 0) }
+      for sink in sinks { sink.flush() }
+      return true
     }
+  }
+
+  private func write(_ line: RecordLine<Action, State>, with encoder: JSONEncoder) {
+    var line = line
+    if case let .trailer(entries, _) = line {
+      line = .trailer(entries: entries, lost: buffer.withLock { $0.lost })
+    }
+    if let memory, line.kind != .header { keep(line, in: memory) }
+    guard !sinks.isEmpty else { return }
+    guard let data = try? encoder.encode(line) else {
+      // NOTE: an entry that cannot be encoded is counted as lost, so the trailer says so.
+      buffer.withLock { $0.lost += 1 }
+      return
+    }
+    let encoded = EncodedLine(kind: line.kind, data: data)
+    for sink in sinks { sink.write(encoded) }
   }
 }
 

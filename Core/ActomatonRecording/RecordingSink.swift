@@ -8,8 +8,15 @@ public protocol RecordingSink: Sendable {
   ///
   /// - Parameter line: The line, in the order the recorder wrote it.
   func write(_ line: EncodedLine)
+  /// The writer has handed over every line waiting for now: write out what the sink buffers.
+  func flush()
   /// The recording ended; flush and release what the sink holds.
   func close()
+}
+
+extension RecordingSink {
+  /// Does nothing: a sink that buffers nothing has nothing to write out.
+  public func flush() {}
 }
 
 /// A line of a recording, encoded, with what it holds.
@@ -48,12 +55,18 @@ public struct EncodedLine: Sendable {
 
 /// Appends a recording to a JSON Lines file.
 ///
-/// A file that cannot be opened or written is said once, on standard error, and the session
-/// goes on without it.
+/// Lines are written in batches, when the recorder's writer has handed over what waited (or
+/// every 64 KiB), not with one system call each. A file that cannot be opened or written is said
+/// once, on standard error, and the session goes on without it.
 public final class JSONLinesFileSink: RecordingSink {
+  private struct Pending {
+    var bytes = Data()
+    var failed = false
+  }
+
   private let handle: FileHandle?
   private let path: String
-  private let failed = Locked(false)
+  private let pending = Locked(Pending())
   private let problems: @Sendable (String) -> Void
 
   /// Creates (or empties) the file at `url`.
@@ -78,23 +91,43 @@ public final class JSONLinesFileSink: RecordingSink {
     if handle == nil { say("cannot create the file") }
   }
 
-  /// Writes the line and a newline.
+  /// Adds the line and a newline to the batch; writes the batch past 64 KiB.
   ///
   /// After the first failed write, later lines are dropped; the failure is said once.
   ///
   /// - Parameter line: The line to append.
   public func write(_ line: EncodedLine) {
-    guard let handle, !failed.withLock({ $0 }) else { return }
-    do {
-      try handle.write(contentsOf: line.data + Data([UInt8(ascii: "\n")]))
-    } catch {
-      failed.withLock { $0 = true }
-      say("\(error)")
+    let full = pending.withLock { pending in
+      guard handle != nil, !pending.failed else { return false }
+      pending.bytes += line.data
+      pending.bytes.append(UInt8(ascii: "\n"))
+      return pending.bytes.count >= 65_536
     }
+    if full { flush() }
   }
 
-  /// Closes the file.
-  public func close() { try? handle?.close() }
+  /// Writes the batch.
+  public func flush() {
+    guard let handle else { return }
+    let problem = pending.withLock { pending -> (any Error)? in
+      guard !pending.failed, !pending.bytes.isEmpty else { return nil }
+      defer { pending.bytes.removeAll(keepingCapacity: true) }
+      do {
+        try handle.write(contentsOf: pending.bytes)
+        return nil
+      } catch {
+        pending.failed = true
+        return error
+      }
+    }
+    if let problem { say("\(problem)") }
+  }
+
+  /// Writes the batch and closes the file.
+  public func close() {
+    flush()
+    try? handle?.close()
+  }
 
   private func say(_ problem: String) {
     problems("recording: cannot write \(path): \(problem); the session goes on unrecorded\n")

@@ -15,7 +15,7 @@
 /// race reports.
 // NOTE: `@unchecked Sendable` is safe: the value is read and written only inside `withLock`,
 // while the mutex is held, and `Value` itself must be `Sendable`.
-package struct Locked<Value: Sendable>: @unchecked Sendable {
+@usableFromInline package struct Locked<Value: Sendable>: @unchecked Sendable {
   @usableFromInline let buffer: Buffer
 
   @inlinable

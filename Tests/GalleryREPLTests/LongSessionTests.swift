@@ -42,7 +42,7 @@ import Testing
         }
         let every = (Self.rounds - Self.warmUpRounds) / Self.samples
         if round >= Self.warmUpRounds, (round - Self.warmUpRounds).isMultiple(of: every) {
-          // NOTE: the session's recorder writes on a queue of its own, and a script this fast
+          // NOTE: the session's recorder writes on a thread of its own, and a script this fast
           // leaves it a backlog (bounded by its buffer): measured with the backlog written, so
           // the figures compare like with like.
           engine.recording.recorder.flush()

@@ -1,0 +1,64 @@
+import ActomatonRecording
+import ActomatonTesting
+import Dispatch
+import Foundation
+import Locking
+import TestTraits
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The writer: encoding and writing on a low-priority thread of its own, and a file written in
+/// batches.
+@Suite(.hangGuard)
+struct WriterTests {
+  /// Tells, for each line, the nice value of the thread that wrote it.
+  final class PrioritySink: RecordingSink {
+    let priorities = Locked<[Int32]>([])
+    let wrote = DispatchSemaphore(value: 0)
+
+    func write(_ line: EncodedLine) {
+      #if canImport(Glibc)
+        let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+      #else
+        let nice: Int32 = 19
+      #endif
+      priorities.withLock { $0.append(nice) }
+      wrote.signal()
+    }
+
+    func close() {}
+  }
+
+  @Test func theWriterEncodesAtTheLowestPriorityOffTheSendersThread() async throws {
+    let sink = PrioritySink()
+    let recorder = Recorder<Tally.Action, Tally.State>(initialState: Tally.State(), sinks: [sink])
+    // NOTE: the header, written by the writer's thread as soon as it starts: no flush, which
+    // would write on this thread.
+    sink.wrote.wait()
+    #expect(sink.priorities.withLock { $0 } == [19])
+    recorder.close()
+  }
+
+  @Test func aFileSinkWritesItsBatchWhenFlushedOrPast64KiB() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("batch-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let sink = JSONLinesFileSink(url: url)
+    func onDisk() throws -> Int { try Data(contentsOf: url).count }
+    sink.write(EncodedLine(kind: .note, data: Data("{}".utf8)))
+    #expect(try onDisk() == 0, "one line waits for the batch")
+    sink.flush()
+    #expect(try onDisk() == 3)
+    let big = Data(repeating: UInt8(ascii: "x"), count: 40_000)
+    sink.write(EncodedLine(kind: .note, data: big))
+    #expect(try onDisk() == 3)
+    sink.write(EncodedLine(kind: .note, data: big))
+    #expect(try onDisk() == 3 + 2 * 40_001, "past 64 KiB, the batch is written")
+    sink.write(EncodedLine(kind: .note, data: Data("{}".utf8)))
+    sink.close()
+    #expect(try onDisk() == 3 + 2 * 40_001 + 3, "closing writes the rest")
+  }
+}
