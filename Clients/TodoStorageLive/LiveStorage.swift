@@ -18,7 +18,7 @@ extension TodoStorage {
   /// the list, so a crash or a kill leaves the old list or the new one, never a mix; it keeps the
   /// fields a newer version of the app wrote, and refuses to replace a file it cannot read or of a
   /// newer format version. A save with a base merges this session's changes into the list as it
-  /// is on disk now (``TodoItem/merge(_:since:into:)``). Loads and saves of one list are
+  /// is on disk now (`TodoItem.merge(_:since:into:)`). Loads and saves of one list are
   /// serialised across processes by an advisory lock (`flock`) on the folder the file is in,
   /// held for the read, merge and write only. Only a regular file of at most ``maxFileBytes`` is read. A load
   /// removes temporary files left by killed saves (never those of a save in progress in another

@@ -1,6 +1,8 @@
 import Actomaton
 import OutsideText
 
+/// Observers that log an actomaton: ``debug(_:to:effects:when:formatting:)`` and
+/// ``log(_:format:to:effects:when:formatting:)``.
 extension ActomatonObserver {
   /// An observer that logs every action with the state fields it changed, and optionally every
   /// effect event: the whole runtime of an actomaton, without wrapping its reducer.

@@ -28,6 +28,7 @@ public let standardErrorSink: LogSink = { entry in
   _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
+/// Reducers that log what they reduce: ``debug(_:to:when:)`` and ``log(_:format:to:when:)``.
 extension Reducer {
   /// Logs every action and the state change it made, as a diff of the changed fields.
   ///
