@@ -181,6 +181,13 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     while writeChunk(of: .max) {}
   }
 
+  // NOTE: a recorder released without `close()` still writes what it holds (its writer's
+  // thread holds it only while writing), but adds no checkpoint or trailer: the recording
+  // reads back up to its last line.
+  deinit {
+    while writeChunk(of: .max) {}
+  }
+
   /// The recording so far, with every line handed to the writer; `nil` unless the recorder was
   /// made with `keepsRecording`.
   public var recording: Recording<Action, State>? {

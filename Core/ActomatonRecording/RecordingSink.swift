@@ -123,6 +123,8 @@ public final class JSONLinesFileSink: RecordingSink {
     if let problem { say("\(problem)") }
   }
 
+  deinit { flush() }
+
   /// Writes the batch and closes the file.
   public func close() {
     flush()

@@ -42,6 +42,23 @@ struct WriterTests {
     recorder.close()
   }
 
+  @Test func aRecorderReleasedWithoutClosingWritesWhatItHeld() async throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("released-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    weak var released: Recorder<Tally.Action, Tally.State>?
+    do {
+      let recorder = Recorder<Tally.Action, Tally.State>(
+        initialState: Tally.State(), sinks: [JSONLinesFileSink(url: url)])
+      released = recorder
+      await SinkTests.send(3, to: recorder)
+    }
+    // NOTE: the writer's thread may hold the recorder while it writes; it lets go then.
+    while released != nil { await Task.yield() }
+    let recording = try Recording<Tally.Action, Tally.State>(jsonLines: Data(contentsOf: url))
+    #expect(recording.entries.count == 3)
+  }
+
   @Test func aFileSinkWritesItsBatchWhenFlushedOrPast64KiB() throws {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("batch-\(UUID().uuidString).jsonl")
