@@ -75,11 +75,17 @@ where Element.ID: Sendable {
 
   /// Removes the elements that satisfy `shouldBeRemoved`.
   ///
+  /// Every element is asked before any is removed, so when `shouldBeRemoved` throws, the array
+  /// is left as it was.
+  ///
   /// - Parameter shouldBeRemoved: Whether to remove an element.
   /// - Throws: What `shouldBeRemoved` throws.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    for id in ids where try shouldBeRemoved(storage[id]!) { storage[id] = nil }
-    ids.removeAll { storage[$0] == nil }
+    var removed: Set<Element.ID> = []
+    for id in ids where try shouldBeRemoved(storage[id]!) { removed.insert(id) }
+    guard !removed.isEmpty else { return }
+    for id in removed { storage[id] = nil }
+    ids.removeAll { removed.contains($0) }
   }
 }
 
