@@ -27,6 +27,13 @@ import TodoStorage
 /// The listings of "Time" and "A failing step" in the article "Testing": the feature of
 /// "Getting started" (`DelayedCounter`, in GettingStartedExamples.swift).
 @Suite struct TestingTimeExamples {
+  /// The store the listings build, its increment a second late on `clock`.
+  static func store(on clock: TestClock) -> TestStore<DelayedCounter.Action, DelayedCounter.State> {
+    TestStore(
+      initialState: DelayedCounter.State(), reducer: DelayedCounter.reducer,
+      environment: DelayedCounter.Environment(clock: clock, delay: .seconds(1)), clock: clock)
+  }
+
   @Test func theIncrementArrivesAfterTheDelayUnlessCancelled() async {
     let clock = TestClock()
     let store = TestStore(
@@ -57,9 +64,7 @@ import TodoStorage
 
   @Test func theFailureNamesTheFieldThatDiffers() async {
     let clock = TestClock()
-    let store = TestStore(
-      initialState: DelayedCounter.State(), reducer: DelayedCounter.reducer,
-      environment: DelayedCounter.Environment(clock: clock, delay: .seconds(1)), clock: clock)
+    let store = Self.store(on: clock)
     await store.send(.incrementLater) { $0.isWaiting = true }
     await clock.advance(by: .seconds(1))
     await withKnownIssue {
