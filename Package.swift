@@ -220,8 +220,9 @@ let package = Package(
     .testTarget(
       name: "DocumentationExamplesTests",
       dependencies: [
-        "ActomatonObservation", "ActomatonTesting", "CounterFeature", "TestTraits", "TodoFeature",
-        "TodoStorage",
+        "ActomatonObservation", "ActomatonTesting", "AuthClient", "CounterFeature",
+        "FeatureSupport", "GitHubClient", "GitHubSearchFeature", "StateDiagramFeature",
+        "StopwatchFeature", "TestTraits", "TodoFeature", "TodoStorage",
       ],
       path: "Tests/DocumentationExamplesTests"),
 
