@@ -19,8 +19,9 @@ import Testing
     #expect(laps.map(\.number) == [1])
     let split = try #require(laps.first).split
     #expect(laps.first?.total == split)
-    // NOTE: a sleep lasts at least what it asks; the upper bound leaves room for a loaded machine.
-    #expect(split >= .milliseconds(300) && split < .seconds(3), "split: \(split)")
+    // NOTE: a sleep lasts at least what it asks, and the lap is read from the same clock; no
+    // upper bound, which would measure the machine's load (speed is the benchmark's to claim).
+    #expect(split >= .milliseconds(300), "split: \(split)")
     #expect(await stopwatch.state == Stopwatch.State())
   }
 }
