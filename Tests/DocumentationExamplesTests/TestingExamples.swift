@@ -52,9 +52,7 @@ import TodoStorage
 
   @Test func aWrongExpectationFailsTheTest() async {
     let clock = TestClock()
-    let store = TestStore(
-      initialState: DelayedCounter.State(), reducer: DelayedCounter.reducer,
-      environment: DelayedCounter.Environment(clock: clock, delay: .seconds(1)), clock: clock)
+    let store = Self.store(on: clock)
     await store.send(.incrementLater) { $0.isWaiting = true }
     await clock.advance(by: .seconds(1))
     await withKnownIssue {
