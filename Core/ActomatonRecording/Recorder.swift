@@ -23,7 +23,12 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// The lines taken from the buffer and not all written yet, with the encoder.
   private struct Backlog {
     var lines: [RecordLine<Action, State>] = []
-    var next = 0
+    /// The lines before it are handed to the sinks.
+    var written = 0
+    /// Counts the refills of `lines`, so that the writer knows the line it encoded outside the
+    /// lock is still the one waiting.
+    var generation = 0
+    /// A flush's encoder.
     let encoder = JSONEncoder.recording
   }
 
@@ -90,10 +95,9 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
         lines: [.header(header, initialState: initialState)], isDraining: true,
         lastState: initialState))
     writer.start { [weak self] in
+      let encoder = JSONEncoder.recording
       while let self {
-        // NOTE: a chunk at a time, so that a `flush()` on another thread waits for one chunk
-        // of this low-priority thread's work at most, not for its whole backlog.
-        while self.writeChunk(of: 256) {}
+        while self.writeNextLine(with: encoder) {}
         // NOTE: the writer lingers a moment before it goes idle, so that a busy actomaton's
         // lines are written in batches: while it is not idle, adding a line does not wake it,
         // which would cost every send a system call and the writer a thread switch.
@@ -178,15 +182,19 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
 
   /// Writes every line so far to the sinks, on the caller's thread.
   public func flush() {
-    while writeChunk(of: .max) {}
+    backlog.withLock { backlog in
+      while refill(&backlog) {
+        let line = backlog.lines[backlog.written]
+        hand(line, encode(line, with: backlog.encoder))
+        backlog.written += 1
+      }
+    }
   }
 
   // NOTE: a recorder released without `close()` still writes what it holds (its writer's
   // thread holds it only while writing), but adds no checkpoint or trailer: the recording
   // reads back up to its last line.
-  deinit {
-    while writeChunk(of: .max) {}
-  }
+  deinit { flush() }
 
   /// The recording so far, with every line handed to the writer; `nil` unless the recorder was
   /// made with `keepsRecording`.
@@ -260,35 +268,61 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     }
   }
 
-  /// Encodes and writes up to `count` lines of the backlog, taking the waiting lines when the
-  /// backlog is done; whether there was any line to write.
-  private func writeChunk(of count: Int) -> Bool {
-    backlog.withLock { backlog in
-      if backlog.next == backlog.lines.count {
-        backlog.lines = buffer.withLock { buffer in
-          defer { buffer.lines = [] }
-          return buffer.lines
-        }
-        backlog.next = 0
-        if backlog.lines.isEmpty { return false }
-      }
-      let end = backlog.next + min(count, backlog.lines.count - backlog.next)
-      for index in backlog.next..<end { write(backlog.lines[index], with: backlog.encoder) }
-      backlog.next = end
-      if end == backlog.lines.count { (backlog.lines, backlog.next) = ([], 0) }
-      for sink in sinks { sink.flush() }
-      return true
+  /// The writer's step: claims the next line, encodes it outside the lock and hands it to the
+  /// sinks, unless a flush did meanwhile; whether there was a line.
+  ///
+  /// NOTE: the lock is held to claim and to hand over, never while this low-priority thread
+  /// encodes: a `flush()` on a busy machine would otherwise wait for a thread that gets little
+  /// CPU (it waited up to a second under load). A flush writes the claimed line itself, and the
+  /// writer's copy is dropped.
+  private func writeNextLine(with encoder: JSONEncoder) -> Bool {
+    let claim = backlog.withLock { backlog -> (RecordLine<Action, State>, Int, Int)? in
+      guard refill(&backlog) else { return nil }
+      return (backlog.lines[backlog.written], backlog.written, backlog.generation)
     }
+    guard let (line, index, generation) = claim else { return false }
+    let data = encode(line, with: encoder)
+    backlog.withLock { backlog in
+      guard backlog.generation == generation, backlog.written == index else { return }
+      hand(line, data)
+      backlog.written += 1
+    }
+    return true
   }
 
-  private func write(_ line: RecordLine<Action, State>, with encoder: JSONEncoder) {
-    var line = line
-    if case let .trailer(entries, _) = line {
-      line = .trailer(entries: entries, lost: buffer.withLock { $0.lost })
+  /// Takes the waiting lines once the backlog's are all written; whether a line waits to be
+  /// written. When none does, the sinks write out what they buffer.
+  private func refill(_ backlog: inout Backlog) -> Bool {
+    if backlog.written < backlog.lines.count { return true }
+    backlog.lines = buffer.withLock { buffer in
+      defer { buffer.lines = [] }
+      return buffer.lines
     }
+    backlog.written = 0
+    backlog.generation &+= 1
+    if !backlog.lines.isEmpty { return true }
+    for sink in sinks { sink.flush() }
+    return false
+  }
+
+  /// The line with the trailer's count of lost entries as it is now.
+  private func completed(_ line: RecordLine<Action, State>) -> RecordLine<Action, State> {
+    guard case let .trailer(entries, _) = line else { return line }
+    return .trailer(entries: entries, lost: buffer.withLock { $0.lost })
+  }
+
+  /// The line's JSON, or `nil` when it cannot be encoded or no sink needs it.
+  private func encode(_ line: RecordLine<Action, State>, with encoder: JSONEncoder) -> Data? {
+    guard !sinks.isEmpty else { return nil }
+    return try? encoder.encode(completed(line))
+  }
+
+  /// Keeps the line in memory (when the recorder keeps the recording) and gives it to the sinks.
+  private func hand(_ line: RecordLine<Action, State>, _ data: Data?) {
+    let line = completed(line)
     if let memory, line.kind != .header { keep(line, in: memory) }
     guard !sinks.isEmpty else { return }
-    guard let data = try? encoder.encode(line) else {
+    guard let data else {
       // NOTE: an entry that cannot be encoded is counted as lost, so the trailer says so.
       buffer.withLock { $0.lost += 1 }
       return

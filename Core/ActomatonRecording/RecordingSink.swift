@@ -1,8 +1,12 @@
 import Foundation
 import Locking
 
-/// Where a recorder's lines go. Called on the recorder's writer thread, one line at a time, in
-/// order; never on the actomaton.
+/// Where a recorder's lines go. Called one line at a time, in order, never from two threads at
+/// once: on the recorder's writer thread, or on the thread that calls the recorder's `flush()`,
+/// `close()` or `recording`, or releases it. The observer on the actomaton never calls it.
+///
+/// A sink must not call those three back from ``write(_:)``: they wait for the line being
+/// written, so the call would never return.
 public protocol RecordingSink: Sendable {
   /// Takes one encoded line (without its newline) and what kind it is.
   ///

@@ -42,6 +42,52 @@ struct WriterTests {
     recorder.close()
   }
 
+  /// An action whose encoding, on the writer's thread (nice 19) only, waits until the test lets
+  /// it go.
+  struct HeldAction: Codable, Sendable {
+    static let entered = DispatchSemaphore(value: 0)
+    static let gate = DispatchSemaphore(value: 0)
+
+    init() {}
+    init(from decoder: any Decoder) throws {}
+
+    func encode(to encoder: any Encoder) throws {
+      if getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == 19 {
+        Self.entered.signal()
+        Self.gate.wait()
+      }
+      var container = encoder.singleValueContainer()
+      try container.encode("held")
+    }
+  }
+
+  struct Nothing: Codable, Sendable {}
+
+  @Test func aFlushDoesNotWaitForTheWritersEncoding() async throws {
+    let sink = PrioritySink()
+    let recorder = Recorder<HeldAction, Nothing>(initialState: Nothing(), sinks: [sink])
+    sink.wrote.wait()  // the header
+    recorder.observer.actionReduced?(HeldAction(), .send, Nothing(), Nothing())
+    HeldAction.entered.wait()  // the writer's thread is encoding the entry, and stays there
+    // NOTE: on a thread of its own, so that a flush that waited for the writer fails the test
+    // after the limit instead of hanging it; the limit only bounds that failure.
+    let flushed = DispatchSemaphore(value: 0)
+    Thread {
+      recorder.flush()
+      flushed.signal()
+    }.start()
+    let returned = flushed.wait(timeout: .now() + 60) == .success
+    #expect(returned, "the flush waited for the writer's thread")
+    #expect(
+      sink.priorities.withLock { $0 } == [19, 0], "the header by the writer, the entry by the flush"
+    )
+    HeldAction.gate.signal()
+    if !returned { flushed.wait() }
+    recorder.close()
+    let lines = sink.priorities.withLock { $0.count }
+    #expect(lines == 4, "header, entry (once), checkpoint, trailer")
+  }
+
   @Test func aRecorderReleasedWithoutClosingWritesWhatItHeld() async throws {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("released-\(UUID().uuidString).jsonl")
