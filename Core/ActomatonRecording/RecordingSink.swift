@@ -87,7 +87,11 @@ public final class JSONLinesFileSink: RecordingSink {
   ) {
     self.problems = problems
     path = url.path
-    if FileManager.default.createFile(atPath: url.path, contents: nil) {
+    // NOTE: an existing file is emptied through its path, not replaced: `createFile` writes a
+    // new file and renames it over the path, which turned a symbolic link into a plain file.
+    if let existing = FileHandle(forWritingAtPath: url.path) {
+      handle = (try? existing.truncate(atOffset: 0)) != nil ? existing : nil
+    } else if FileManager.default.createFile(atPath: url.path, contents: nil) {
       handle = FileHandle(forWritingAtPath: url.path)
     } else {
       handle = nil

@@ -105,6 +105,24 @@ struct WriterTests {
     #expect(recording.entries.count == 3)
   }
 
+  @Test func aFileSinkWritesThroughASymbolicLinkAndEmptiesWhatWasThere() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("link-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("target.jsonl")
+    let link = folder.appendingPathComponent("link.jsonl")
+    try Data("an older recording, longer than the new one\n".utf8).write(to: target)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let sink = JSONLinesFileSink(url: link)
+    sink.write(EncodedLine(kind: .note, data: Data("{}".utf8)))
+    sink.close()
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path,
+      "the link is still a link")
+    #expect(try Data(contentsOf: target) == Data("{}\n".utf8))
+  }
+
   @Test func aFileSinkWritesItsBatchWhenFlushedOrPast64KiB() throws {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("batch-\(UUID().uuidString).jsonl")
