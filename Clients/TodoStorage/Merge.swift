@@ -12,8 +12,9 @@ extension TodoItem {
   ///   session renaming an item while another ticks it off keeps both.
   /// - An item deleted on one side is deleted, unless the other side changed it since `base`:
   ///   an edit beats a deletion, so nothing someone wrote is dropped unseen.
-  /// - The order is `mine`'s if this session moved items since `base`, else `theirs`'; the
-  ///   items only the other side has follow, in its order.
+  /// - The order is `mine`'s if this session moved items since `base` (an item it added
+  ///   counts, once moved away from the end), else `theirs`'; the items only the other side
+  ///   has follow, in its order.
   public static func merge(_ mine: [TodoItem], since base: [TodoItem], into theirs: [TodoItem])
     -> [TodoItem]
   {
@@ -43,8 +44,12 @@ extension TodoItem {
         break
       }
     }
-    let moved =
-      mine.map(\.id).filter { old[$0] != nil } != base.map(\.id).filter { mineByID[$0] != nil }
+    // NOTE: moved means anything but the kept old items in their old order followed by the new
+    // ones: an item added and then moved up among the old ones is a move too (the 100,000-input
+    // terminal fuzz found such a list saved with the new item at the end).
+    let mineIDs = mine.map(\.id)
+    let unmoved = base.map(\.id).filter { mineByID[$0] != nil } + mineIDs.filter { old[$0] == nil }
+    let moved = mineIDs != unmoved
     let order = moved ? mine + theirs : theirs + mine
     var placed = Set<UUID>()
     return order.compactMap { item in

@@ -58,6 +58,12 @@ import TodoStorage
     Case(
       name: "a fresh session adds to a list", base: [], mine: [c], theirs: [a, b],
       merged: [a, b, c]),
+    Case(
+      name: "I add an item and move it up: it keeps its place", base: [a, b], mine: [a, c, b],
+      theirs: [a, b], merged: [a, c, b]),
+    Case(
+      name: "I add an item and move it up, they add one: mine in my order, theirs after",
+      base: [a, b], mine: [c, a, b], theirs: [a, b, d], merged: [c, a, b, d]),
   ]
 
   @Test(arguments: cases)
