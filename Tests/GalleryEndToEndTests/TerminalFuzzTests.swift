@@ -16,7 +16,8 @@ import Testing
 ///
 /// A short seeded run is part of the suite; the long run is its own command:
 /// `TERMINAL_FUZZ_INPUTS=100000 swift test --filter TerminalFuzzTests`, and
-/// `TERMINAL_FUZZ_SEED=<seed>` replays a failure.
+/// `TERMINAL_FUZZ_SEED=<seed>` replays a failure (with `TERMINAL_FUZZ_RUNS=<run>,…` only the
+/// failing runs).
 @Suite(.serialized) struct TerminalFuzzTests {
   static let environment = ProcessInfo.processInfo.environment
   static let defaultSeed: UInt64 = 0x7E2_F022
@@ -30,6 +31,12 @@ import Testing
 
   static var inputCount: Int { environment["TERMINAL_FUZZ_INPUTS"].flatMap { Int($0) } ?? 60 }
 
+  /// `TERMINAL_FUZZ_RUNS=590,2615`: only these runs are run (the others are generated and
+  /// skipped), so a failure deep in a long run replays in seconds.
+  static var onlyRuns: Set<Int>? {
+    environment["TERMINAL_FUZZ_RUNS"].map { Set($0.split(separator: ",").compactMap { Int($0) }) }
+  }
+
   @Test func randomTerminalInputNeverCrashesHangsOrLosesWhatTheScreenShowed() async throws {
     let seedText = "0x" + String(Self.seed, radix: 16, uppercase: true)
     print(
@@ -41,6 +48,10 @@ import Testing
       generator.startRun()
       let inputs = (0..<count).map { _ in generator.next() }
       let ending = generator.random.int(0...4)
+      if let only = Self.onlyRuns, !only.contains(run) {
+        (sent, run) = (sent + count, run + 1)
+        continue
+      }
       let (found, items) = try await Self.check(inputs, ending: ending)
       compared += items
       for problem in found {
