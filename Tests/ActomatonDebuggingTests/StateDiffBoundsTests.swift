@@ -53,14 +53,12 @@ import Testing
 
   struct Samples: Equatable { var values: [Double] }
 
-  @Test func oneChangeInTenThousandValuesIsOneLineAndFast() {
+  // NOTE: how long it takes is the benchmark's row D1 (release build), not a bound here.
+  @Test func oneChangeInTenThousandValuesIsOneLine() {
     let old = Samples(values: (0..<10_000).map(Double.init))
     var new = old
     new.values[5_000] = 0.5
-    let start = ContinuousClock.now
     let lines = StateDiff(old: old, new: new).lines()
-    // NOTE: a debug build on a loaded machine; the release figure is the benchmark row's.
-    #expect(ContinuousClock.now - start < .milliseconds(500))
     #expect(lines == ["  .values[5000]: 5000.0 → 0.5"])
   }
 

@@ -78,7 +78,7 @@ import Testing
       // waits for the condition (bounded) rather than assuming the order. A task kept for good
       // still fails here.
       let start = ContinuousClock.now
-      while engine.inFlight.count != 0, ContinuousClock.now - start < .seconds(10) {
+      while engine.inFlight.count != 0, ContinuousClock.now - start < .seconds(60) {
         await Task.yield()
         await harness.clock.executor.settle()
       }
