@@ -29,16 +29,17 @@ func withSearchStub<T>(
   try await withStub([searchPath: response], body)
 }
 
-/// A live client aimed at `server`, with short limits so failures stay quick.
+/// A live client aimed at `server`. The limits are far above what a local answer takes, even
+/// with the whole suite under the thread sanitizer on two cores; a test of a limit sets its own.
 func liveClient(
-  _ server: StubHTTPServer, token: String? = nil, timeout: Int = 5,
-  deadline: Duration = .seconds(10), maxResponseBytes: Int = 8 << 20
+  _ server: StubHTTPServer, token: String? = nil, timeout: Int = 30,
+  deadline: Duration = .seconds(60), maxResponseBytes: Int = 8 << 20
 ) -> GitHubClient {
   .live(configuration: configuration(server.baseURL, token, timeout, deadline, maxResponseBytes))
 }
 
 func configuration(
-  _ baseURL: URL, _ token: String? = nil, _ timeout: Int = 5, _ deadline: Duration = .seconds(10),
+  _ baseURL: URL, _ token: String? = nil, _ timeout: Int = 30, _ deadline: Duration = .seconds(60),
   _ maxResponseBytes: Int = 8 << 20
 ) -> GitHubClient.Configuration {
   StubHTTPServer.bypassProxiesForLoopback()
