@@ -32,7 +32,9 @@ extension Actomaton {
   }
 
   /// Reduces an action with its observers told; the slow path of ``process(_:from:)``.
-  @usableFromInline
+  // NOTE: inlinable, like `send`, so that a host specialises it: unspecialised, copying the old
+  // state and calling the observer's closures went through generic metadata on every action.
+  @inlinable
   func processObserved(_ action: Action, from origin: ActionOrigin, hooks: Hooks)
     -> Effect<Action>
   {
@@ -46,11 +48,12 @@ extension Actomaton {
     } else {
       effect = reduce(action, &currentState)
     }
-    offerState(to: hooks)
+    if hooks.hasSubscribers { offerState(to: hooks) }
     return effect
   }
 
   /// Offers the current state to the `values(of:)` observers and forgets those that ended.
+  @usableFromInline
   func offerState(to hooks: Hooks) {
     if hooks.subscribers.isEmpty { return }
     let state = currentState
@@ -75,9 +78,13 @@ extension Actomaton {
   /// Only the owning actomaton touches it.
   @usableFromInline
   final class Hooks {
-    let observer: ActomatonObserver<Action, State>?
+    @usableFromInline let observer: ActomatonObserver<Action, State>?
     /// State observers: each is offered every new state and answers whether it is still alive.
-    var subscribers: [Subscriber] = []
+    var subscribers: [Subscriber] = [] {
+      didSet { hasSubscribers = !subscribers.isEmpty }
+    }
+    /// Whether `subscribers` has any, readable from inlined code.
+    @usableFromInline private(set) var hasSubscribers = false
 
     struct Subscriber {
       let offer: (State) -> Bool
