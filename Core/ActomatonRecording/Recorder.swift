@@ -51,6 +51,9 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     }
   }
 
+  /// The most lines whose storage an emptied array keeps for the next batch.
+  private static var keptCapacity: Int { 4096 }
+
   /// A checkpoint follows every this many entries.
   public let checkpointEvery: Int
   /// How many lines may wait for the writer before new ones are lost.
@@ -111,9 +114,17 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// The observer to give the actomaton (combine it with others with
   /// `ActomatonObserver.combine(_:)`).
   @inlinable public var observer: ActomatonObserver<Action, State> {
+    // NOTE: the closures capture the interval as well as the recorder, so that their context
+    // is a box of their own. A closure that captures one object alone has that object as its
+    // context, and the recorder's reference counts take the slow path (the writer's weak
+    // reference gave it a side table): every send retained and released it there.
     ActomatonObserver(
-      actionReduced: { [self] action, origin, _, new in add(.action(action, origin), new) },
-      stateRestored: { [self] _, new in add(.restore(new), new) })
+      actionReduced: { [self, checkpointEvery] action, origin, _, new in
+        add(.action(action, origin), new, checkpointEvery: checkpointEvery)
+      },
+      stateRestored: { [self, checkpointEvery] _, new in
+        add(.restore(new), new, checkpointEvery: checkpointEvery)
+      })
   }
 
   /// Adds a host's note before the next entry (the REPL adds each command line).
@@ -207,9 +218,10 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// How many entries the writer lost so far.
   public var lost: Int { buffer.withLock { $0.lost } }
 
-  @inlinable func add(_ event: RecordedEntry<Action, State>.Event, _ state: State) {
+  @inlinable func add(
+    _ event: RecordedEntry<Action, State>.Event, _ state: State, checkpointEvery every: Int
+  ) {
     let time = elapsed()
-    let every = checkpointEvery
     let schedule = buffer.withLock { buffer -> Bool in
       guard !buffer.isClosed else { return false }
       let index = buffer.nextIndex
@@ -294,10 +306,11 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// written. When none does, the sinks write out what they buffer.
   private func refill(_ backlog: inout Backlog) -> Bool {
     if backlog.written < backlog.lines.count { return true }
-    backlog.lines = buffer.withLock { buffer in
-      defer { buffer.lines = [] }
-      return buffer.lines
-    }
+    // NOTE: the two arrays trade places, each keeping its capacity, so that the observer
+    // appends into storage already there: a fresh array grew (and copied) anew after each
+    // batch, a third of a recorded send's cost.
+    backlog.lines.removeAll(keepingCapacity: backlog.lines.capacity <= Self.keptCapacity)
+    buffer.withLock { swap(&$0.lines, &backlog.lines) }
     backlog.written = 0
     backlog.generation &+= 1
     if !backlog.lines.isEmpty { return true }
