@@ -33,15 +33,31 @@ typealias TodoStore = TestStore<Todo.Action, Todo.State>
 
 /// A store on a test clock with a 500 ms save delay and ids from 101.
 func makeStore(
-  _ state: Todo.State, storage: TodoStorage = .unimplemented
+  _ state: Todo.State, storage: TodoStorage = .unimplemented, clock: TestClock = TestClock()
 ) -> (TodoStore, TestClock) {
-  let clock = TestClock()
-  return (
+  (
     TodoStore(
       initialState: state, reducer: Todo.reducer, environment: environment(clock, storage: storage),
       clock: clock),
     clock
   )
+}
+
+extension TodoStorage {
+  /// A storage whose load answers one second of `clock` late with what `answer` gives (what a
+  /// person does while a list loads); a save replaces the list through `save`.
+  static func loadingLate(
+    on clock: TestClock, answer: @escaping @Sendable () async throws(StorageError) -> [TodoItem],
+    save: @escaping @Sendable ([TodoItem]) async throws(StorageError) -> Void = TodoStorage
+      .unimplemented.save
+  ) -> TodoStorage {
+    TodoStorage(
+      load: { () throws(StorageError) in
+        try? await clock.sleep(for: .seconds(1))
+        return try await answer()
+      },
+      save: save)
+  }
 }
 
 extension TestStore where Action == Todo.Action, State == Todo.State {

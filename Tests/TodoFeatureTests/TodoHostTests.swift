@@ -92,12 +92,7 @@ import TodoStorageLive
   @Test func aLoadInFlightWhenTheScreenClosesStillFillsTheList() async {
     let clock = TestClock()
     let saved = TodoStorage.inMemory([Fixture.milk])
-    let slowLoad = TodoStorage(
-      load: { () throws(StorageError) in
-        try? await clock.sleep(for: .seconds(1))
-        return try await saved.load()
-      },
-      save: TodoStorage.unimplemented.save)
+    let slowLoad = TodoStorage.loadingLate(on: clock, answer: saved.load)
     let store = Self.hostStore(Todo.State(), storage: slowLoad, clock: clock)
     await store.send(.show) { $0.screen = .todo }
     await store.receive(.todo(.onAppear)) { $0.todo.persistence = .loading }

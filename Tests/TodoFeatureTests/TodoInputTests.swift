@@ -29,15 +29,9 @@ import TodoStorage
     let corrupt = StorageError.corrupt(reason: "not valid JSON", movedTo: "/d/todos.json.bad")
     let clock = TestClock()
     let saved = TodoStorage.inMemory()
-    let storage = TodoStorage(
-      load: { () throws(StorageError) in
-        try? await clock.sleep(for: .seconds(1))
-        throw corrupt
-      },
-      save: saved.save)
-    let store = TodoStore(
-      initialState: Todo.State(), reducer: Todo.reducer,
-      environment: environment(clock, storage: storage), clock: clock)
+    let storage = TodoStorage.loadingLate(
+      on: clock, answer: { () throws(StorageError) in throw corrupt }, save: saved.save)
+    let (store, _) = makeStore(Todo.State(), storage: storage, clock: clock)
     let tea = TodoItem(id: UUID(101), text: "tea")
     await store.send(.onAppear) { $0.persistence = .loading }
     await store.send(.add("tea")) { $0.items = [tea] }

@@ -117,10 +117,7 @@ import TodoStorage
         try? await clock.sleep(for: .seconds(1))
         try await slowDisk.save(items)
       })
-    let store = TodoStore(
-      initialState: Self.loaded, reducer: Todo.reducer,
-      environment: environment(clock, storage: log.wrap(storage)),
-      clock: clock)
+    let (store, _) = makeStore(Self.loaded, storage: log.wrap(storage), clock: clock)
     let milk = TodoItem(id: UUID(101), text: "milk")
     let tea = TodoItem(id: UUID(102), text: "tea")
     await store.send(.add("milk")) { $0.items = [milk] }
@@ -147,16 +144,8 @@ import TodoStorage
   @Test func changesMadeWhileLoadingFollowTheLoadedItemsAndAreSaved() async {
     let clock = TestClock()
     let saved = TodoStorage.inMemory([F.milk])
-    let slowLoad = TodoStorage(
-      load: { () throws(StorageError) in
-        try? await clock.sleep(for: .seconds(1))
-        return try await saved.load()
-      },
-      save: saved.save)
-    let store = TodoStore(
-      initialState: Todo.State(), reducer: Todo.reducer,
-      environment: environment(clock, storage: slowLoad),
-      clock: clock)
+    let slowLoad = TodoStorage.loadingLate(on: clock, answer: saved.load, save: saved.save)
+    let (store, _) = makeStore(Todo.State(), storage: slowLoad, clock: clock)
     let tea = TodoItem(id: UUID(101), text: "tea")
     await store.send(.onAppear) { $0.persistence = .loading }
     await store.send(.add("tea")) { $0.items = [tea] }

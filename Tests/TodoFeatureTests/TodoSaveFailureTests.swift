@@ -63,10 +63,7 @@ import TodoStorage
   @Test func aSaveQueuedBehindAFailedOneClearsTheMessageWhenItSucceeds() async throws {
     let clock = TestClock()
     let disk = FaultyDisk(slowOn: clock)
-    let store = TodoStore(
-      initialState: Self.loaded, reducer: Todo.reducer,
-      environment: environment(clock, storage: disk.storage),
-      clock: clock)
+    let (store, _) = makeStore(Self.loaded, storage: disk.storage, clock: clock)
     disk.fault = Self.full
     await store.send(.add("milk")) { $0.items = [Self.milk] }
     await clock.advance(by: .milliseconds(500))

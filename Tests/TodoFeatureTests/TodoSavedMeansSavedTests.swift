@@ -68,15 +68,8 @@ import TodoStorage
   @Test func anAwaitedFlushWhileLoadingReturnsOnceWhatIsShownIsOnDisk() async throws {
     let clock = TestClock()
     let saved = TodoStorage.inMemory([F.milk])
-    let slowLoad = TodoStorage(
-      load: { () throws(StorageError) in
-        try? await clock.sleep(for: .seconds(1))
-        return try await saved.load()
-      },
-      save: saved.save)
-    let store = TodoStore(
-      initialState: Todo.State(), reducer: Todo.reducer,
-      environment: environment(clock, storage: slowLoad), clock: clock)
+    let slowLoad = TodoStorage.loadingLate(on: clock, answer: saved.load, save: saved.save)
+    let (store, _) = makeStore(Todo.State(), storage: slowLoad, clock: clock)
     let tea = TodoItem(id: UUID(101), text: "tea")
     await store.send(.onAppear) { $0.persistence = .loading }
     await store.send(.add("tea")) { $0.items = [tea] }
@@ -98,15 +91,9 @@ import TodoStorage
   @Test func aFlushWhileLoadingAFileItMustNotReplaceWritesNothing() async throws {
     let error = StorageError.newerVersion(path: "/d/todos.json", found: 2, supported: 1)
     let clock = TestClock()
-    let slowFailure = TodoStorage(
-      load: { () throws(StorageError) in
-        try? await clock.sleep(for: .seconds(1))
-        throw error
-      },
-      save: TodoStorage.unimplemented.save)
-    let store = TodoStore(
-      initialState: Todo.State(), reducer: Todo.reducer,
-      environment: environment(clock, storage: slowFailure), clock: clock)
+    let slowFailure = TodoStorage.loadingLate(
+      on: clock, answer: { () throws(StorageError) in throw error })
+    let (store, _) = makeStore(Todo.State(), storage: slowFailure, clock: clock)
     await store.send(.onAppear) { $0.persistence = .loading }
     await store.send(.add("tea")) { $0.items = [TodoItem(id: UUID(101), text: "tea")] }
     await store.send(.flush)
@@ -123,15 +110,8 @@ import TodoStorage
     let clock = TestClock()
     let onDisk = [F.eggs, F.jam]
     let saved = TodoStorage.inMemory(onDisk)
-    let slowLoad = TodoStorage(
-      load: { () throws(StorageError) in
-        try? await clock.sleep(for: .seconds(1))
-        return try await saved.load()
-      },
-      save: saved.save)
-    let store = TodoStore(
-      initialState: Todo.State(), reducer: Todo.reducer,
-      environment: environment(clock, storage: slowLoad), clock: clock)
+    let slowLoad = TodoStorage.loadingLate(on: clock, answer: saved.load, save: saved.save)
+    let (store, _) = makeStore(Todo.State(), storage: slowLoad, clock: clock)
     let tea = TodoItem(id: UUID(101), text: "tea", isCompleted: true)
     await store.send(.onAppear) { $0.persistence = .loading }
     await store.send(.add("tea")) { $0.items = [TodoItem(id: UUID(101), text: "tea")] }
