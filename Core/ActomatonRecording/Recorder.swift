@@ -51,8 +51,11 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     }
   }
 
-  /// The most lines whose storage an emptied array keeps for the next batch.
-  private static var keptCapacity: Int { 4096 }
+  /// The most lines whose storage an emptied array keeps for the next batch: 64 KiB of them (a
+  /// line holds a state inline, for checkpoints), so an idle recorder holds little.
+  private static var keptCapacity: Int {
+    max(16, (64 << 10) / MemoryLayout<RecordLine<Action, State>>.stride)
+  }
 
   /// A checkpoint follows every this many entries.
   public let checkpointEvery: Int
