@@ -2,6 +2,12 @@ import ActomatonTesting
 import TestTraits
 import Testing
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Model-based test of effect scheduling (rules 3–8): seeded random sequences of operations run on
 /// the real actomaton and on `SchedulingModel` side by side, compared after every operation.
 ///
@@ -14,12 +20,6 @@ import Testing
 /// `MODEL_SEED` is the first sequence's seed (sequence i uses seed + i). A divergence reports the
 /// seed, the operation at which the two first disagree and the sequence shrunk by dropping
 /// operations (and parts of sends) one at a time while it still diverges.
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 @Suite(.hangGuard)
 struct SchedulingModelTests {
   typealias Model = SchedulingModel
