@@ -11,9 +11,8 @@ import Testing
 /// Model-based test of effect scheduling (rules 3–8): seeded random sequences of operations run on
 /// the real actomaton and on `SchedulingModel` side by side, compared after every operation.
 ///
-/// Runs 300 sequences of 30 operations by default (about 3 s in a debug build; 10,000 took 121 s
-/// on a loaded two-core machine). The suite's 10-minute hang guard stops one run of 100,000, so
-/// run it in slices of 10,000, then replay a seed:
+/// 300 sequences of 30 operations by default (3 s in a debug build; 10,000 took 121 s on a loaded
+/// two-core machine). The 10-minute hang guard stops one run of 100,000: run slices of 10,000.
 ///
 ///     for i in 0 1 2 3 4 5 6 7 8 9; do MODEL_SEQUENCES=10000 MODEL_SEED=$((i * 10000)) \
 ///       swift test --filter SchedulingModel || break; done
@@ -196,7 +195,6 @@ final class SchedulingBench {
     case send([Model.Part], firstEffect: Int)
     case done(Int)
   }
-
   struct State: Sendable { var fedBack: [Int] = [] }
   struct ID: EffectIDProtocol { var value: Int }
 
