@@ -35,6 +35,14 @@ extension Root.Environment {
   }
 }
 
+extension Root.Environment {
+  /// The todo list's file that ``live(dataDirectory:offline:processEnvironment:)`` uses.
+  public static func todoFile(dataDirectory: URL?, processEnvironment: [String: String]) -> URL {
+    (dataDirectory ?? TodoStorage.defaultDirectory(environment: processEnvironment))
+      .appendingPathComponent(TodoStorage.fileName)
+  }
+}
+
 extension TodoStorage {
   /// The thread the app's todo file is read and written on.
   private static let fileThread = EventLoopExecutor()

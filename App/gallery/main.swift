@@ -42,23 +42,33 @@ if let replay = options.replayFile {
 // reports, instead of the signal killing the app with the list unsaved.
 signal(SIGXFSZ, SIG_IGN)
 
+let dataDirectory = options.dataDirectory.map {
+  URL(
+    fileURLWithPath: Options.expandingHome($0, environment: processEnvironment), isDirectory: true)
+}
+let recordFile = options.recordFile.map {
+  URL(fileURLWithPath: Options.expandingHome($0, environment: processEnvironment))
+}
+if let recordFile {
+  let todoFile = Root.Environment.todoFile(
+    dataDirectory: dataDirectory, processEnvironment: processEnvironment)
+  let ownFiles = SessionRecording.ownFiles(todoFile: todoFile, environment: processEnvironment)
+  if let refusal = SessionRecording.refusal(toRecordIn: recordFile, ownFiles: ownFiles) {
+    FileHandle.standardError.write(Data(("gallery: \(refusal)".terminalSafe + "\n").utf8))
+    exit(2)
+  }
+}
+
 let console = StandardConsole(environment: processEnvironment)
 let environment = Root.Environment.live(
-  dataDirectory: options.dataDirectory.map {
-    URL(
-      fileURLWithPath: Options.expandingHome($0, environment: processEnvironment),
-      isDirectory: true)
-  },
-  offline: options.offline, processEnvironment: processEnvironment)
+  dataDirectory: dataDirectory, offline: options.offline, processEnvironment: processEnvironment)
 // NOTE: the REPL, the app's actomaton and its effects all run on one event loop, so a command's
 // round trip through an effect is handed from job to job, not from thread to thread; blocking
 // reads stay on threads of their own (the line reader, the signal watcher).
 let loop = EventLoopExecutor()
 let status = await withTaskExecutorPreference(loop) {
   let recording = SessionRecording(
-    file: options.recordFile.map {
-      URL(fileURLWithPath: Options.expandingHome($0, environment: processEnvironment))
-    },
+    file: recordFile,
     reportURL: SessionRecording.reportURL(processEnvironment))
   let engine = Engine(
     environment: environment, console: console, executor: loop, debug: options.debug,

@@ -117,4 +117,32 @@ import Testing
     #expect(missing.status == 2)
     #expect(missing.output.contains("error: cannot read /nonexistent/r.jsonl"))
   }
+
+  /// A recording is emptied first: into the app's own files it would lose them (the todo list
+  /// was replaced, then moved aside as corrupt).
+  @Test func recordingIntoTheAppsOwnFilesIsRefusedAndTheyStayAsTheyWere() async throws {
+    let folder = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let data = folder.appendingPathComponent("data")
+    let environment = ["XDG_STATE_HOME": folder.appendingPathComponent("state").path]
+    let saved = try await GalleryProcess.run(
+      ["--offline", "--data-dir", data.path], input: "todo\nadd keep me\n",
+      environment: environment)
+    #expect(saved.status == 0, "\(saved.errors)")
+    let list = data.appendingPathComponent("todos.json")
+    let before = try Data(contentsOf: list)
+    let history = folder.appendingPathComponent("state/gallery/history")
+    let owned = [
+      (list.path, "the todo list"), (list.path + ".tmp-77", "a working file of the todo list"),
+      (history.path, "the line history"),
+    ]
+    for (target, name) in owned {
+      let refused = try await GalleryProcess.run(
+        ["--offline", "--data-dir", data.path, "--record", target], input: "todo\nadd two\n",
+        environment: environment)
+      #expect(refused.status == 2, "\(target)")
+      #expect(refused.errors.contains("--record \(target): that is \(name)"), "\(refused.errors)")
+    }
+    #expect(try Data(contentsOf: list) == before, "the list is as it was")
+  }
 }
