@@ -13,6 +13,7 @@ extension Actomaton {
       return
     }
     let key = ErasedKey(base: queue)
+    if case .runNewest = policy, let busy = queues[key] { releaseSlotsCancelledBySend(busy) }
     let existing = queues[key]
     let state = existing ?? QueueState(queue, key: key)
     if existing == nil { queues[key] = state }
@@ -39,6 +40,22 @@ extension Actomaton {
       }
     }
     start(makeRecord(task, in: &context), queue: state, spaced: !wasIdle, in: &context)
+  }
+
+  /// Gives up the `runNewest` slots of effects whose send's task cancelled them: that task was
+  /// their own (no group told the actomaton), so they would hold a slot until their bodies exit,
+  /// and a newcomer would evict a live effect in their place, or wait out a delay. Frees the
+  /// queue when nothing else runs in it.
+  private func releaseSlotsCancelledBySend(_ queue: QueueState) {
+    var record = queue.running.first
+    var cancelled: [EffectRecord] = []
+    while let current = record {
+      if !current.isCancelled, current.handle?.isCancelled == true { cancelled.append(current) }
+      record = current.next
+    }
+    if cancelled.isEmpty { return }
+    for record in cancelled { cancel(record, refill: false) }
+    refill(queue)
   }
 
   /// Reports a misused queue through the hook and the send's task, or to standard error when

@@ -284,19 +284,6 @@ struct SchedulingModel {
     }
   }
 
-  /// Whether `op` cancels a send task that is its one effect's own task (no group to tell the
-  /// actomaton), and that effect is a `runNewest` body that ignores being told to stop: the
-  /// actomaton then keeps the effect's slot until the body exits (see
-  /// `SchedulingModelTests`' known-issue test).
-  func meetsKnownDefect(_ op: Op) -> Bool {
-    guard case let .cancelSend(n) = op, sends.indices.contains(n) else { return false }
-    let started = sends[n].effects.filter { statuses[$0] != .discarded }
-    guard started.count == 1, let queue = effects[started[0]].spec.queue,
-      case .runNewest = Self.queues[queue].policy
-    else { return false }
-    return effects[started[0]].spec.stubborn && statuses[started[0]] == .running
-  }
-
   /// Each effect's status; call between operations, when everything has settled.
   var statuses: [Status] {
     effects.map { effect in
