@@ -107,7 +107,7 @@ extension Engine {
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try recording.ring.jsonLines().write(to: url, options: .atomic)
       console.print(
-        "wrote the last \(recording.ring.entryIndices.count) action(s) to \(url.path); "
+        "wrote the last \(recording.ring.replayableEntryCount) action(s) to \(url.path); "
           + "replay them with 'gallery --replay \(url.path)'")
     } catch {
       fail("Could not write \(url.path): \(error)")

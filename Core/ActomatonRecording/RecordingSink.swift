@@ -177,7 +177,16 @@ public final class RingSink: RecordingSink {
       case let .entry(index):
         kept.entries.append((index, line.data))
         if kept.entries.count > capacity { kept.entries.removeFirst() }
-      case let .checkpoint(index): kept.checkpoints.append((index, line.data))
+      case let .checkpoint(index):
+        // NOTE: the checkpoints kept stand at least a quarter of the capacity apart (the newest
+        // aside): a replay of the tail starts at the first one still in it, so it loses at most
+        // that quarter and a checkpoint interval of the entries, and the ring holds about six
+        // states however often they come (a checkpoint can be a large state).
+        let count = kept.checkpoints.count
+        if count >= 2, index - kept.checkpoints[count - 2].index < max(1, capacity / 4) {
+          kept.checkpoints.removeLast()
+        }
+        kept.checkpoints.append((index, line.data))
       case .note, .input:
         kept.notes.append((kept.entries.last.map { $0.index + 1 } ?? 0, line.data))
       case .trailer: break
@@ -186,9 +195,6 @@ public final class RingSink: RecordingSink {
       // NOTE: a replay of the tail starts at the first checkpoint whose following entries are
       // all kept; older checkpoints can go.
       kept.checkpoints.removeAll { $0.index < first - 1 }
-      // NOTE: a checkpoint can be a large state: the first (where a replay starts) and the
-      // newest two are kept, so the ring's memory stays a few states, however often they come.
-      if kept.checkpoints.count > 3 { kept.checkpoints.remove(at: 1) }
       kept.notes.removeAll { $0.before < first }
       // NOTE: notes come without entries too (a person typing `help` for ever): the newest
       // `capacity` are kept, as for the entries.
@@ -211,6 +217,22 @@ public final class RingSink: RecordingSink {
   /// The indices of the entries kept, oldest first.
   public var entryIndices: [Int] { kept.withLock { $0.entries.map(\.index) } }
 
+  /// How many entries ``jsonLines()`` holds: those after the checkpoint where its replay starts.
+  public var replayableEntryCount: Int {
+    kept.withLock { kept in
+      let from = Self.replayStart(of: kept)
+      return kept.entries.count { $0.index >= from.index }
+    }
+  }
+
+  /// The checkpoint a replay of the kept entries starts at (`nil` for the first state), and the
+  /// index of the first entry it replays.
+  private static func replayStart(of kept: Kept) -> (checkpoint: Data?, index: Int) {
+    let first = kept.entries.first?.index ?? 0
+    guard first > 0, let start = kept.checkpoints.first else { return (nil, 0) }
+    return (start.data, start.index + 1)
+  }
+
   /// The ring as a recording's JSON Lines: the header, then from the first checkpoint all of
   /// whose following entries are kept (or the first state) to the last entry. Entries kept
   /// before that checkpoint cannot be replayed and are left out, so keep more entries than
@@ -221,12 +243,8 @@ public final class RingSink: RecordingSink {
     kept.withLock { kept in
       guard let header = kept.header else { return Data() }
       var lines = [header]
-      let first = kept.entries.first?.index ?? 0
-      var from = 0
-      if first > 0, let start = kept.checkpoints.first {
-        lines.append(start.data)
-        from = start.index + 1
-      }
+      let (start, from) = Self.replayStart(of: kept)
+      if let start { lines.append(start) }
       var notes = kept.notes[...]
       for entry in kept.entries where entry.index >= from {
         while let note = notes.first, note.before <= entry.index {

@@ -42,6 +42,22 @@ struct SinkTests {
     #expect(outcome.state.count == (1...25).reduce(0, +))
   }
 
+  /// A long session's tail: the ring kept its checkpoints apart, so its replay starts near the
+  /// oldest entry kept (it kept the first and the newest two, and a tail of 1,000 entries of a
+  /// session of 3,000 replayed 102 of them).
+  @Test func aLongSessionsTailReplaysMostOfTheEntriesKept() async throws {
+    let ring = RingSink(capacity: 100)
+    let recorder = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(), checkpointEvery: 5, sinks: [ring])
+    await Self.send(1_000, to: recorder)
+    recorder.close()
+    let tail = try TallyRecording(jsonLines: ring.jsonLines())
+    let replayed = 1_000 - tail.startIndex
+    #expect(replayed >= 100 - 100 / 4 - 5 && replayed <= 100, "\(replayed) replayed")
+    #expect(ring.replayableEntryCount == replayed)
+    #expect(tail.replay(through: Tally.reducer, environment: ()).isFaithful)
+  }
+
   @Test func aRecordingStartsWithTheFirstStateAndEndsWithATrailer() async throws {
     let sink = LinesSink()
     let recorder = Recorder<Tally.Action, Tally.State>(
