@@ -51,7 +51,7 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
   ///   are kept and ``damage`` names the line.
   public init(jsonLines data: Data) throws(RecordingError) {
     var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
-    if lines.last?.isEmpty == true { lines.removeLast() }
+    while lines.last?.isEmpty == true { lines.removeLast() }
     guard let first = lines.first else { throw .noHeader("the recording is empty") }
     let decoder = JSONDecoder.recording
     let head: RecordLine<Action, State>
@@ -89,6 +89,9 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
 
   /// Adds a line after the header.
   mutating func add(_ line: RecordLine<Action, State>) throws(RecordingDamage) {
+    if lost != nil {
+      throw RecordingDamage(line: 0, problem: "a line after the trailer, which ends a recording")
+    }
     let expected = (entries.last?.index).map { $0 + 1 }
     switch line {
     case .header:
@@ -112,7 +115,16 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
       notes.append(Note(before: before, text: text))
     case let .input(before, name, value):
       inputs.append((before, name, value))
-    case let .trailer(_, lost):
+    case let .trailer(count, lost):
+      // NOTE: with nothing lost, the trailer's count is a check on the whole file: lines cut
+      // out of it, or entries added, are named here rather than replayed as if it were whole.
+      let held = (entries.last?.index ?? -1) + 1
+      if lost == 0, count != held {
+        throw RecordingDamage(
+          line: 0,
+          problem: "the trailer counts \(count) entries, but the recording holds \(held); "
+            + "lines are missing or were added")
+      }
       self.lost = lost
     }
   }

@@ -24,6 +24,28 @@ struct BadRecordingTests {
     #expect(!outcome.isFaithful)
   }
 
+  /// The trailer ends a recording and counts its entries: lines cut out before it, or added
+  /// after it, are named (both were replayed as if the file were whole).
+  @Test func aTrailerThatDoesNotMatchOrLinesAfterItAreNamed() async throws {
+    let (sink, _) = try await RecordReplayTests.record(every: 100)
+    let data = sink.jsonLines
+    let count = data.split(separator: UInt8(ascii: "\n")).count
+    let trailer = line(count, of: data)
+    let entry = line(3, of: data)
+    var cut = (1..<count).filter { $0 != count - 2 }.map { line($0, of: data) }
+    cut.append(trailer)
+    let missing = try TallyRecording(jsonLines: Data(cut.joined(separator: "\n").utf8))
+    #expect(missing.damage?.line == count - 1)
+    #expect(missing.damage?.problem.contains("the trailer counts") == true)
+    let after = try TallyRecording(jsonLines: data + Data((entry + "\n").utf8))
+    #expect(
+      after.damage
+        == RecordingDamage(
+          line: count + 1, problem: "a line after the trailer, which ends a recording"))
+    let blankLines = try TallyRecording(jsonLines: data + Data("\n\n".utf8))
+    #expect(blankLines.damage == nil, "blank lines at the end are no damage")
+  }
+
   @Test func aLineWithAMissingFieldSaysWhichField() throws {
     let data = Data(
       """
