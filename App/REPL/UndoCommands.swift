@@ -61,8 +61,10 @@ extension Engine {
     var restored = restoring
     restored.todo = restoring.todo.restored(over: before.todo)
     let actomaton = self.actomaton
+    // NOTE: what the restored state starts is the screen's work in flight, as a command's
+    // effects are: a running stopwatch's timer never ends, and waiting for it froze the REPL.
     let task = await withTaskExecutorPreference(executor) { await actomaton.restore(restored) }
-    if let task { await waiter.wait([task], .seconds(5)) }
+    if let task { inFlight.add(task) }
     if restored.todo.persistence == .loaded, restored.todo.items != before.todo.items {
       if let save = await send(.todo(.flush)) { await waiter.wait([save], .seconds(5)) }
     }

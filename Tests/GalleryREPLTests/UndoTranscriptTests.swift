@@ -48,6 +48,17 @@ import TodoStorage
     #expect(harness.clock.sleeperCount == 0, "the ticks stopped with their screen")
   }
 
+  /// The restored state's work (a running stopwatch's timer) is work in flight, as a command's
+  /// is: `redo` waited for that timer to end, and froze the REPL for 5 s.
+  @Test func redoIntoARunningStopwatchReturnsAtOnceAndItRuns() async throws {
+    let harness = Harness()
+    let transcript = await harness.run("stopwatch\nstart\nundo\nredo", finish: false)
+    #expect(
+      transcript.hasSuffix("> redo\nredid 'start'\n00:00.00  (running)\n"), "\(transcript)")
+    #expect(harness.clock.now == TestClock.Instant(), "no time passed")
+    #expect(harness.clock.sleeperCount == 1, "the stopwatch ticks")
+  }
+
   @Test func undoAndRedoRefuseWhatTheyCannotDo() async {
     let harness = Harness()
     let transcript = await harness.run(
