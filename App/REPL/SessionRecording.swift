@@ -2,6 +2,7 @@ import Actomaton
 import ActomatonRecording
 import AppRoot
 import Foundation
+import OutsideText
 
 /// The session's recording: the last 1,000 actions always, and the whole session in a file with
 /// `--record`; the states before the last command lines, for `undo` and `redo`.
@@ -37,6 +38,11 @@ public final class SessionRecording: Sendable {
     static let todoID = "todo.id"
     static let stopwatchNow = "stopwatch.now"
     static let gitHubNow = "github.now"
+  }
+
+  /// A recording file's one problem, on standard error; its path may hold anything.
+  static let sayOnStandardError: @Sendable (String) -> Void = {
+    FileHandle.standardError.write(Data($0.terminalSafe.utf8))
   }
 
   /// Where `report` writes: `$XDG_STATE_HOME/gallery/last-session.jsonl`, else under
@@ -76,7 +82,7 @@ public final class SessionRecording: Sendable {
     file: URL? = nil, reportURL: URL? = nil, clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.reportURL = reportURL
-    let sinks: [any RecordingSink] = [ring] + (file.map { [JSONLinesFileSink(url: $0)] } ?? [])
+    let sinks: [any RecordingSink] = [ring] + (file.map { [JSONLinesFileSink(url: $0, problems: Self.sayOnStandardError)] } ?? [])
     // NOTE: a small buffer: at the speed of a person it never fills, and a script piped in
     // faster than the writer encodes loses entries (said in the trailer), not memory.
     recorder = Recorder(

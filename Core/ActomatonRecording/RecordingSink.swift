@@ -87,16 +87,16 @@ public final class JSONLinesFileSink: RecordingSink {
   ) {
     self.problems = problems
     path = url.path
-    // NOTE: an existing file is emptied through its path, not replaced: `createFile` writes a
-    // new file and renames it over the path, which turned a symbolic link into a plain file.
-    if let existing = FileHandle(forWritingAtPath: url.path) {
-      handle = (try? existing.truncate(atOffset: 0)) != nil ? existing : nil
-    } else if FileManager.default.createFile(atPath: url.path, contents: nil) {
-      handle = FileHandle(forWritingAtPath: url.path)
+    // NOTE: an existing file is emptied through its path, not replaced (`createFile` writes a
+    // new file and renames it over the path, which turned a symbolic link into a plain file);
+    // `open` also says why it failed.
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    if descriptor >= 0 {
+      handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     } else {
       handle = nil
+      say(String(cString: strerror(errno)))
     }
-    if handle == nil { say("cannot create the file") }
   }
 
   /// Adds the line and a newline to the batch; writes the batch past 64 KiB.
@@ -128,7 +128,7 @@ public final class JSONLinesFileSink: RecordingSink {
         return error
       }
     }
-    if let problem { say("\(problem)") }
+    if let problem { say((problem as NSError).localizedDescription) }
   }
 
   deinit { flush() }

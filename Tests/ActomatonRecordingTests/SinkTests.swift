@@ -106,7 +106,7 @@ struct SinkTests {
     recorder.close()
     #expect(
       said.withLock { $0 } == [
-        "recording: cannot write /nonexistent-folder/recording.jsonl: cannot create the file; "
+        "recording: cannot write /nonexistent-folder/recording.jsonl: No such file or directory; "
           + "the session goes on unrecorded\n"
       ])
   }

@@ -145,4 +145,22 @@ import Testing
     }
     #expect(try Data(contentsOf: list) == before, "the list is as it was")
   }
+
+  /// A file that cannot be written is said once, with the system's reason and the name made
+  /// safe for the terminal (it was printed with a right-to-left override as it came).
+  @Test func aRecordingFileThatCannotBeWrittenIsSaidSafelyAndTheSessionGoesOn() async throws {
+    let folder = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let name = folder.path + "/missing/a\u{202E}fdp.jsonl"
+    let session = try await GalleryProcess.run(
+      ["--offline", "--data-dir", folder.path, "--record", name], input: "counter\n+\n",
+      environment: ["XDG_STATE_HOME": folder.path])
+    #expect(session.status == 0)
+    #expect(session.output.contains("count: 1"))
+    #expect(
+      session.errors.contains(
+        "recording: cannot write \(folder.path)/missing/a<U+202E>fdp.jsonl: No such file or "
+          + "directory; the session goes on unrecorded"), "\(session.errors)")
+    #expect(!session.errors.contains("\u{202E}"))
+  }
 }
