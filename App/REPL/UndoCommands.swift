@@ -103,6 +103,9 @@ extension Engine {
     guard let url = recording.reportURL else {
       return fail("No folder to write the report to: neither XDG_STATE_HOME nor HOME is set.")
     }
+    // NOTE: a checkpoint of the state now, so that a replay of even a short tail checks it
+    // (a report with none replayed a tampered action and passed).
+    recording.recorder.checkpoint()
     recording.recorder.flush()
     do {
       try FileManager.default.createDirectory(

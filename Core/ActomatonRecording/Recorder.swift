@@ -140,15 +140,32 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   public func note(_ text: String, checkpoint: Bool = false) {
     let schedule = buffer.withLock { buffer -> Bool in
       guard !buffer.isClosed else { return false }
-      let last = buffer.nextIndex - 1
-      if checkpoint, last >= 0, buffer.lastCheckpoint != last {
-        buffer.lines.append(.checkpoint(index: last, state: buffer.lastState))
-        buffer.lastCheckpoint = last
-      }
+      if checkpoint { addCheckpoint(&buffer) }
       buffer.lines.append(.note(before: buffer.nextIndex, text: text))
       return startDraining(&buffer)
     }
     if schedule { writer.wakeUp() }
+  }
+
+  /// Adds a checkpoint of the state now, when entries came since the last one: a replay then
+  /// checks the state here (a host adds one before it writes out a ring's tail, so that even a
+  /// short one checks something).
+  public func checkpoint() {
+    let schedule = buffer.withLock { buffer -> Bool in
+      guard !buffer.isClosed, addCheckpoint(&buffer) else { return false }
+      return startDraining(&buffer)
+    }
+    if schedule { writer.wakeUp() }
+  }
+
+  /// Appends a checkpoint after the last entry unless there is one; whether it did.
+  @discardableResult
+  private func addCheckpoint(_ buffer: inout Buffer) -> Bool {
+    let last = buffer.nextIndex - 1
+    guard last >= 0, buffer.lastCheckpoint != last else { return false }
+    buffer.lines.append(.checkpoint(index: last, state: buffer.lastState))
+    buffer.lastCheckpoint = last
+    return true
   }
 
   /// `make`, with every value it returns recorded under `name` before the entry of the action

@@ -119,6 +119,7 @@ import TodoStorage
       through: Root.reducer, environment: Harness.environment(clock: TestClock()))
     #expect(outcome.isFaithful)
     #expect(outcome.state.screen == .counter(.init(count: 2)))
+    #expect(outcome.checkpointsPassed >= 1, "the report ends with the state it was written in")
   }
 
   @Test func reportWithoutAFolderSaysWhy() async {
