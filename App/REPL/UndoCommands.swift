@@ -115,7 +115,23 @@ extension Engine {
         "wrote the last \(recording.ring.replayableEntryCount) action(s) to \(url.path); "
           + "replay them with 'gallery --replay \(url.path)'")
     } catch {
-      fail("Could not write \(url.path): \(error)")
+      fail("Could not write \(url.path): \(Self.reason(error, writing: url)).")
     }
+  }
+
+  /// Why a file could not be written, in words: Foundation's error numbers ("error 512") do
+  /// not say that a folder on the way is a file.
+  static func reason(_ error: any Error, writing url: URL) -> String {
+    var folder = url.deletingLastPathComponent()
+    while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) {
+      folder = folder.deletingLastPathComponent()
+    }
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+      !isFolder.boolValue
+    {
+      return "\(folder.path) is a file, not a folder"
+    }
+    return (error as NSError).localizedDescription
   }
 }

@@ -122,6 +122,20 @@ import TodoStorage
     #expect(outcome.checkpointsPassed >= 1, "the report ends with the state it was written in")
   }
 
+  @Test func reportIntoAFolderThatIsAFileSaysSo() async throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("report-\(UUID().uuidString)")
+    try Data().write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let url = file.appendingPathComponent("gallery/last-session.jsonl")
+    let harness = Harness(recording: SessionRecording(reportURL: url))
+    let transcript = await harness.run("counter\n+\nreport", finish: false)
+    #expect(
+      transcript.hasSuffix(
+        "> report\nerror: Could not write \(url.path): \(file.path) is a file, not a folder.\n"),
+      "\(transcript)")
+  }
+
   @Test func reportWithoutAFolderSaysWhy() async {
     let transcript = await Harness().run("report", finish: false)
     #expect(
