@@ -27,6 +27,8 @@ public final class SessionRecording: Sendable {
     var done: [Mark] = []
     /// What `undo` took back, newest last, with the state it left.
     var undone: [(mark: Mark, after: Root.State)] = []
+    /// Whether the line running is `undo` or `redo`, whose own actions keep what can be redone.
+    var isUndoing = false
     /// Every line run, with the number of entries before it, for `history`.
     var typed: [(line: String, entry: Int)] = []
     /// The last actions, with their entry index, for `history`.
@@ -102,7 +104,12 @@ public final class SessionRecording: Sendable {
         marks.withLock { marks in
           // NOTE: a line changed something if it sent an action; what effects fed back
           // meanwhile (a stopwatch's ticks during `wait`) is not the person's doing.
-          if origin == .send { marks.keep(old, before: entry) }
+          // NOTE: only a line that changes something ends what redo could do; one that only
+          // shows something (`history`, `help`, `list`) leaves it.
+          if origin == .send {
+            marks.keep(old, before: entry)
+            if !marks.isUndoing { marks.undone = [] }
+          }
           marks.actions.append((entry, action))
           if marks.actions.count > Self.kept { marks.actions.removeFirst() }
         }
@@ -129,11 +136,11 @@ public final class SessionRecording: Sendable {
     marks.withLock { marks in
       marks.typed.append((line, entry))
       if marks.typed.count > Self.kept { marks.typed.removeFirst() }
+      marks.isUndoing = isUndo
     }
     guard !isUndo else { return }
     let mark = Mark(line: line, entry: recorder.entryCount)
     marks.withLock { marks in
-      marks.undone = []
       marks.done.append(mark)
       if marks.done.count > Self.undoLimit { marks.done.removeFirst() }
     }

@@ -83,6 +83,15 @@ import TodoStorage
     #expect(transcript.hasSuffix("> redo\nerror: Nothing to redo: redo follows undo.\n"))
   }
 
+  /// Only a line that changes something ends what redo could do (`history` to see where one
+  /// is, or `help`, ended it).
+  @Test func aLineThatOnlyShowsSomethingKeepsWhatRedoCanDo() async {
+    let harness = Harness()
+    let transcript = await harness.run(
+      "counter\n+\n+\nundo\nhistory\nhelp\nstate\nredo", finish: false)
+    #expect(transcript.hasSuffix("> redo\nredid '+'\ncount: 2\n"), "\(transcript)")
+  }
+
   @Test func historyListsEachCommandWithTheActionsItCaused() async {
     let harness = Harness()
     let transcript = await harness.run("counter\n+\nhelp\nset 5\nhistory", finish: false)
