@@ -12,17 +12,46 @@ import TodoStorage
 /// `gallery --replay FILE`: a recorded session run again through the app's reducer, with no
 /// network, clock or file, each command printed with the screen after it.
 public enum Replayer {
+  /// The most a recording may hold; past it the file is refused (a tampered one can be endless).
+  static let maxBytes = 256 << 20
+
+  struct ReadProblem: Error { let reason: String }
+
+  /// The file's bytes, read as a stream, so a pipe or `/dev/stdin` replays too; the system's
+  /// reason when it cannot be read ("Is a directory"), or that it is too large.
+  static func read(_ url: URL) -> Result<Data, ReadProblem> {
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(ReadProblem(reason: systemReason())) }
+    defer { close(descriptor) }
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return .failure(ReadProblem(reason: systemReason())) }
+      if count == 0 { return .success(data) }
+      data.append(contentsOf: chunk[..<count])
+      guard data.count <= maxBytes else {
+        return .failure(ReadProblem(reason: "it holds more than 256 MiB, the most a recording may"))
+      }
+    }
+  }
+
+  private static func systemReason() -> String { String(cString: strerror(errno)) }
+
   /// Replays the recording at `url`; the exit status: 0 when every checkpoint matched, 1 on a
   /// divergence or a damaged line, 2 when the file is not a recording of this app.
   public static func run(_ url: URL, console: any Console) -> Int32 {
     let recording: Recording<Root.Action, Root.State>
-    do {
-      let data = try Data(contentsOf: url)
+    let data: Data
+    switch read(url) {
+    case let .success(read): data = read
+    case let .failure(problem): return refuse("cannot read \(url.path): \(problem.reason)", console)
+    }
+    do throws(RecordingError) {
       recording = try Recording(jsonLines: data)
-    } catch let error as RecordingError {
-      return refuse("\(url.path): \(error)", console)
     } catch {
-      return refuse("cannot read \(url.path): \(error.localizedDescription)", console)
+      return refuse("\(url.path): \(error)", console)
     }
     var notes = recording.notes[...]
     var last = recording.startIndex - 1

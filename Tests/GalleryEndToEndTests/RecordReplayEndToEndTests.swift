@@ -109,6 +109,20 @@ import Testing
     #expect(damaged.output.contains("is damaged at line 6: not JSON"), "\(damaged.output)")
   }
 
+  /// A recording is read as a stream, so it replays from a pipe; what cannot be read says why
+  /// (a pipe or a folder was "You don't have permission", even for root).
+  @Test func aRecordingReplaysFromAPipeAndAFolderIsSaidToBeOne() async throws {
+    let (_, recording, folder) = try await Self.record()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let piped = try await GalleryProcess.run(
+      ["--replay", "/dev/stdin"], input: try String(contentsOf: recording, encoding: .utf8))
+    #expect(piped.status == 0, "\(piped.output)\(piped.errors)")
+    #expect(piped.output.contains("> add milk"))
+    let notAFile = try await GalleryProcess.run(["--replay", folder.path], input: "")
+    #expect(notAFile.status == 2)
+    #expect(notAFile.output.contains("cannot read \(folder.path): Is a directory"))
+  }
+
   @Test func replayTakesNoOtherOptionAndAMissingFileIsSaid() async throws {
     let both = try await GalleryProcess.run(["--replay", "x", "--record", "y"], input: "")
     #expect(both.status == 2)
