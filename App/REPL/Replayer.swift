@@ -2,6 +2,7 @@ import ActomatonRecording
 import AppRoot
 import AuthClient
 import Foundation
+import OutsideText
 import GitHubClient
 import GitHubSearchFeature
 import StateDiagramFeature
@@ -58,7 +59,10 @@ public enum Replayer {
     /// Prints the notes up to the entry at `index`, each but the last without its screen.
     func printLines(before index: Int) {
       while let note = notes.first, note.before <= index {
-        console.print(note.text == SessionRecording.endOfInput ? note.text : "> \(note.text)")
+        // NOTE: a command line has no line break; one in a note (a crafted file) is shown,
+        // so it cannot print a command line of its own.
+        let line = note.text.terminalSafe(keepingLineBreaks: false)
+        console.print(note.text == SessionRecording.endOfInput ? line : "> \(line)")
         notes.removeFirst()
       }
     }

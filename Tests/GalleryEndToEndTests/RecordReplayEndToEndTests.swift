@@ -118,6 +118,16 @@ import Testing
       ["--replay", "/dev/stdin"], input: try String(contentsOf: recording, encoding: .utf8))
     #expect(piped.status == 0, "\(piped.output)\(piped.errors)")
     #expect(piped.output.contains("> add milk"))
+    // NOTE: a line break in a crafted note is shown, not obeyed: it printed a command line.
+    let text = try String(contentsOf: recording, encoding: .utf8)
+    let crafted = folder.appendingPathComponent("crafted.jsonl")
+    try text.replacingOccurrences(
+      of: #""text":"add milk""#, with: #""text":"add milk\n> fake command""#
+    ).write(to: crafted, atomically: true, encoding: .utf8)
+    let faked = try await GalleryProcess.run(["--replay", crafted.path], input: "")
+    #expect(faked.status == 0, "\(faked.output)")
+    let lines = faked.output.split(separator: "\n")
+    #expect(!lines.contains("> fake command") && lines.contains { $0.hasPrefix("> add milk") })
     let notAFile = try await GalleryProcess.run(["--replay", folder.path], input: "")
     #expect(notAFile.status == 2)
     #expect(notAFile.output.contains("cannot read \(folder.path): Is a directory"))
