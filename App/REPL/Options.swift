@@ -54,7 +54,12 @@ public struct Options: Equatable, Sendable {
   public static func parse(_ arguments: [String]) throws(OptionsError) -> Options {
     var options = Options()
     var rest = arguments[...]
+    var seen: Set<String> = []
     while let argument = rest.popFirst() {
+      // NOTE: an option given twice is a mistake to name, not one to settle by taking the last.
+      if argument.hasPrefix("--"), !seen.insert(argument).inserted {
+        throw OptionsError("\(argument.clipped()) is given twice; give it once")
+      }
       switch argument {
       case "--help", "-h": options.showsHelp = true
       case "--version": options.showsVersion = true
@@ -83,7 +88,7 @@ public struct Options: Equatable, Sendable {
         throw OptionsError("unknown option '\(argument.clipped())'; see 'gallery --help'")
       }
     }
-    if options.replayFile != nil, options.recordFile != nil || options.screen != nil {
+    if options.replayFile != nil, seen.count > 1 {
       throw OptionsError("--replay takes no other option but FILE; see 'gallery --help'")
     }
     return options
