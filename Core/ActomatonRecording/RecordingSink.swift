@@ -90,13 +90,32 @@ public final class JSONLinesFileSink: RecordingSink {
     // NOTE: an existing file is emptied through its path, not replaced (`createFile` writes a
     // new file and renames it over the path, which turned a symbolic link into a plain file);
     // `open` also says why it failed.
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    if descriptor >= 0 {
-      handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    } else {
+    // NOTE: one writer per file: it is locked before it is emptied, so a second recorder given
+    // the same file leaves the first one's recording whole (two interleaved into one damaged
+    // file). The kernel drops the lock with the process.
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
       handle = nil
       say(String(cString: strerror(errno)))
+      return
     }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let reason =
+        errno == EWOULDBLOCK
+        ? "another recorder is writing into it" : String(cString: strerror(errno))
+      _ = Glibc.close(descriptor)
+      handle = nil
+      say(reason)
+      return
+    }
+    guard ftruncate(descriptor, 0) == 0 else {
+      let reason = String(cString: strerror(errno))
+      _ = Glibc.close(descriptor)
+      handle = nil
+      say(reason)
+      return
+    }
+    handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
   }
 
   /// Adds the line and a newline to the batch; writes the batch past 64 KiB.

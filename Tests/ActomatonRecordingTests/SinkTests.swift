@@ -111,6 +111,34 @@ struct SinkTests {
       ])
   }
 
+  /// A second recorder given a file another is writing says so and leaves it whole (the two
+  /// were interleaved into one damaged file).
+  @Test func aFileAnotherRecorderWritesIsLeftToIt() async throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("shared-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let said = Locked<[String]>([])
+    let first = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(), sinks: [JSONLinesFileSink(url: url)])
+    await Self.send(3, to: first)
+    first.flush()
+    let second = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(),
+      sinks: [
+        JSONLinesFileSink(url: url, problems: { message in said.withLock { $0.append(message) } })
+      ])
+    await Self.send(2, to: second)
+    second.close()
+    first.close()
+    #expect(
+      said.withLock { $0 } == [
+        "recording: cannot write \(url.path): another recorder is writing into it; the session goes on unrecorded\n"
+      ])
+    let recording = try TallyRecording(jsonLines: Data(contentsOf: url))
+    #expect(recording.damage == nil)
+    #expect(recording.entries.count == 3)
+  }
+
   @Test func aFileSinkWritesARecordingThatReadsBack() async throws {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("recording-\(UUID().uuidString).jsonl")
