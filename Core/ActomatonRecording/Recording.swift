@@ -212,9 +212,9 @@ func describe(_ error: any Error) -> String {
   case let DecodingError.keyNotFound(key, context):
     return "\(path(context.codingPath + [key])) is missing"
   case let DecodingError.typeMismatch(type, context):
-    return "\(path(context.codingPath)) is not a \(type)"
+    return "\(path(context.codingPath)) is not of type \(type)"
   case let DecodingError.valueNotFound(type, context):
-    return "\(path(context.codingPath)) is null; expected a \(type)"
+    return "\(path(context.codingPath)) is null; expected a value of type \(type)"
   case let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty:
     return "not JSON (truncated or corrupt); expected one JSON object on each line"
   case let DecodingError.dataCorrupted(context):

@@ -56,6 +56,16 @@ struct BadRecordingTests {
     #expect(recording.damage == RecordingDamage(line: 2, problem: "'time' is missing"))
   }
 
+  @Test func aValueOfTheWrongTypeNamesTheTypeExpected() throws {
+    let data = Data(
+      """
+      \(header())
+      {"kind":"entry","index":0,"time":"soon","origin":"send","action":{"increment":{}}}
+      """.utf8)
+    let recording = try TallyRecording(jsonLines: data)
+    #expect(recording.damage == RecordingDamage(line: 2, problem: "'time' is not of type Double"))
+  }
+
   @Test func anUnknownOriginOrKindIsNamedWithWhatWasExpected() throws {
     let data = Data(
       """
