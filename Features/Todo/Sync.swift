@@ -30,10 +30,13 @@ extension Todo.State {
   /// This state's list with `current`'s record of what is saved: what undo puts back, so that
   /// the next save changes the file from what it holds now to this list (with this state's
   /// own record, the save would merge from an older list and keep what undo took away).
+  /// A question pending then is not asked again: it belonged to that moment, and the line
+  /// typed next would be taken as its answer.
   public func restored(over current: Todo.State) -> Todo.State {
     var state = self
     state.synced = current.synced
     state.saveTimers = current.saveTimers
+    state.confirmation = nil
     return state
   }
 }

@@ -59,6 +59,18 @@ import TodoStorage
     #expect(harness.clock.sleeperCount == 1, "the stopwatch ticks")
   }
 
+  /// Going back to before an answer does not ask the question again: the next `undo` was taken
+  /// as its answer, and what it should have undone stayed.
+  @Test func undoBeforeAnAnswerDoesNotAskTheQuestionAgain() async {
+    let harness = Harness()
+    let transcript = await harness.run(
+      "todo\nadd milk\nadd eggs\ntoggle 2\nclear-completed\ny\nundo\nundo", finish: false)
+    #expect(
+      transcript.contains("> undo\nundid 'clear-completed' and what followed it\n"), "\(transcript)"
+    )
+    #expect(!transcript.hasSuffix("[y/N]\n"))
+  }
+
   @Test func undoAndRedoRefuseWhatTheyCannotDo() async {
     let harness = Harness()
     let transcript = await harness.run(
