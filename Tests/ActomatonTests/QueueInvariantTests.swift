@@ -21,18 +21,6 @@ struct QueueInvariantTests {
   }
   struct Discard1: Oldest1DiscardNewEffectQueueProtocol {}
 
-  /// A small deterministic generator (SplitMix64).
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func pick(_ count: Int) -> Int { Int(next() % UInt64(count)) }
-  }
 
   final class Environment: Sendable {
     let gates = (0..<6).map { _ in Gate() }
@@ -49,18 +37,18 @@ struct QueueInvariantTests {
   }
 
   static func effect(
-    _ random: inout Seeded, depth: Int, _ environment: Environment, budget: inout Int
+    _ random: inout SplitMix64, depth: Int, _ environment: Environment, budget: inout Int
   ) -> Effect<Action> {
     let ids: [ID?] = [nil, .a, .b, .c]
     let queues: [(any EffectQueueProtocol)?] = [
       nil, Newest2(), Newest1(), Suspend1(), Suspend2(), Discard1(),
     ]
     budget -= 1
-    switch budget <= 0 ? 0 : random.pick(8) {
+    switch budget <= 0 ? 0 : random.below(8) {
     case 0, 1, 2:
-      let (id, queue) = (ids[random.pick(4)], queues[random.pick(6)])
-      let gate = random.pick(2) == 0 ? environment.gates[random.pick(6)] : nil
-      let next: Action? = depth < 2 && random.pick(3) == 0 ? .spawn(random.next(), depth: 1) : nil
+      let (id, queue) = (ids[random.below(4)], queues[random.below(6)])
+      let gate = random.below(2) == 0 ? environment.gates[random.below(6)] : nil
+      let next: Action? = depth < 2 && random.below(3) == 0 ? .spawn(random.next(), depth: 1) : nil
       // NOTE: `runNewest` frees a slot at once, by design; only `runOldest` lines hold theirs.
       let name = queue.map { "\(type(of: $0))" } ?? "Newest"
       let slots: String? = name.hasPrefix("Newest") ? nil : name
@@ -70,13 +58,13 @@ struct QueueInvariantTests {
         try await gate?.wait()
         return next
       }
-    case 3: return .cancel(id: ids[1 + random.pick(3)]!)
+    case 3: return .cancel(id: ids[1 + random.below(3)]!)
     case 4:
-      let pick = random.pick(4)
+      let pick = random.below(4)
       return .cancel(ids: { pick == 0 || ($0 as? ID) == [ID.a, .b, .c][max(pick - 1, 0)] })
     case 5:
       return .concatenate(
-        (0..<2 + random.pick(2)).map { _ in
+        (0..<2 + random.below(2)).map { _ in
           effect(&random, depth: depth, environment, budget: &budget)
         })
     case 6:
@@ -94,22 +82,22 @@ struct QueueInvariantTests {
     let reducer = Reducer<Action, Int, Environment> { action, state, environment in
       guard case let .spawn(seed, depth) = action else { return .empty }
       state += 1
-      var random = Seeded(state: seed)
+      var random = SplitMix64(seed: seed)
       var budget = 6
       return Self.effect(&random, depth: depth, environment, budget: &budget)
     }
     let actomaton = Actomaton(state: 0, reducer: reducer, environment: environment)
-    var random = Seeded(state: seed &* 7919)
+    var random = SplitMix64(seed: seed &* 7919)
     var tasks: [Task<Void, any Error>] = []
     for step in 0..<60 {
       if step % 10 == 9 { environment.gates[step / 10].open() }
       let action = Action.spawn(random.next(), depth: 0)
-      if let task = await actomaton.send(action, tracksFeedbacks: random.pick(3) == 0) {
+      if let task = await actomaton.send(action, tracksFeedbacks: random.below(3) == 0) {
         tasks.append(task)
       }
       let broken = await actomaton.brokenQueueInvariants
       #expect(broken.isEmpty, "seed \(seed), step \(step): \(broken)")
-      if !tasks.isEmpty, random.pick(4) == 0 { tasks[random.pick(tasks.count)].cancel() }
+      if !tasks.isEmpty, random.below(4) == 0 { tasks[random.below(tasks.count)].cancel() }
     }
     for gate in environment.gates { gate.open() }
     for task in tasks { _ = try? await task.waitOrCancel() }

@@ -1,6 +1,7 @@
 import ActomatonTesting
 import CounterFeature
 import Foundation
+import TestSupport
 import Testing
 
 /// Seeded random sequences of every action, with `set` at the extremes of Int: the count moves
@@ -12,18 +13,11 @@ import Testing
   static let extremes = [Int.min, Int.min + 1, -1, 0, 1, Int.max - 1, Int.max]
 
   @Test func randomSessionsMoveByOneOrRefuseAtTheBounds() async {
-    // NOTE: this target links no TestSupport, so it reads the same variables itself.
     let variables = ProcessInfo.processInfo.environment
     let seed = variables["FEATURE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0xC0_0273
     let steps = variables["FEATURE_FUZZ_STEPS"].flatMap { Int($0) } ?? 600
-    var state = UInt64(seed)
-    func below(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: seed)
+    func below(_ bound: Int) -> Int { random.below(bound) }
     let store = TestStore(initialState: Counter.State(), reducer: Counter.reducer)
     store.exhaustivity = .off
     var reported = 0
