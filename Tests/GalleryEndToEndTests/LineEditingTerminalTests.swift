@@ -185,8 +185,12 @@ import Testing
       try await app.expect("stopwatch> ")
       app.type("start" + K.enter)
       try await app.expect("(running)")
-      app.type("half" + K.control("c"))
-      try await app.expect("stopwatch> half\r\u{1B}[15C^C")
+      // NOTE: the line is echoed before Ctrl-C is typed: typed together, the two came in one
+      // read, and the line was drawn in another order (1 run in 4 of these suites).
+      app.type("half")
+      try await app.expect("half")
+      app.type(K.control("c"))
+      try await app.expect("^C")
       try await app.expect("(stopped the screen's work; press Ctrl-C again or Ctrl-D to quit)")
       app.type(K.control("c"))
       #expect(try await app.waitForExit() == .exit && app.process.terminationStatus == 0)
