@@ -2,9 +2,9 @@ import ActomatonRecording
 import AppRoot
 import AuthClient
 import Foundation
-import OutsideText
 import GitHubClient
 import GitHubSearchFeature
+import OutsideText
 import StateDiagramFeature
 import StopwatchFeature
 import TodoFeature

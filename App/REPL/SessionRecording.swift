@@ -84,7 +84,8 @@ public final class SessionRecording: Sendable {
     file: URL? = nil, reportURL: URL? = nil, clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.reportURL = reportURL
-    let sinks: [any RecordingSink] = [ring] + (file.map { [JSONLinesFileSink(url: $0, problems: Self.sayOnStandardError)] } ?? [])
+    let sinks: [any RecordingSink] =
+      [ring] + (file.map { [JSONLinesFileSink(url: $0, problems: Self.sayOnStandardError)] } ?? [])
     // NOTE: a small buffer: at the speed of a person it never fills, and a script piped in
     // faster than the writer encodes loses entries (said in the trailer), not memory.
     recorder = Recorder(

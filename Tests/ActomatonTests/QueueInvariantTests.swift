@@ -21,7 +21,6 @@ struct QueueInvariantTests {
   }
   struct Discard1: Oldest1DiscardNewEffectQueueProtocol {}
 
-
   final class Environment: Sendable {
     let gates = (0..<6).map { _ in Gate() }
     /// Bodies running now in each `runOldest` queue, and the most seen at once.
