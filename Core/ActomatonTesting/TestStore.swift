@@ -216,7 +216,10 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     recorder.flush()
     return TestStoreTask(
       task: task, isDone: isDone, description: describe(action), executor: executor, clock: clock,
-      safetyLimit: safetyLimit, worksElsewhere: worksElsewhereProbe())
+      safetyLimit: safetyLimit, worksElsewhere: worksElsewhereProbe(),
+      effectsAreOver: { [actomaton, executor] in
+        await withTaskExecutorPreference(executor) { await actomaton.effectCount } == 0
+      })
   }
 
   /// Checks the end of the test now: unhandled received actions (reported here) and running

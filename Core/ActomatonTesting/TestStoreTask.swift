@@ -9,6 +9,8 @@ public struct TestStoreTask: Sendable {
   let clock: TestClock?
   let safetyLimit: Duration
   let worksElsewhere: @Sendable () async -> Bool
+  /// Whether the store has no effect left: the send's task is then only wrapping up.
+  let effectsAreOver: @Sendable () async -> Bool
 
   /// Cancels the effects and waits until their cancellation has settled.
   ///
@@ -42,7 +44,13 @@ public struct TestStoreTask: Sendable {
       clock: clock, timeout: timeout,
       realTimeLimit: clock == nil && timeout > .zero ? timeout : safetyLimit,
       advancesToTimeout: false, settle: { await executor.settle() },
-      worksElsewhere: worksElsewhere, until: { isDone.withLock { $0 } })
+      // NOTE: once every effect is over, the send's task has only to notice: that is waited
+      // for in real time too (under load, the finish gave up in that moment and failed a right
+      // test).
+      worksElsewhere: { [worksElsewhere, effectsAreOver] in
+        if await worksElsewhere() { return true }
+        return await effectsAreOver()
+      }, until: { isDone.withLock { $0 } })
     guard !finished else { return }
     reportFailure(
       "The effects of send(\(description)) have not finished."
