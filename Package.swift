@@ -27,6 +27,7 @@ let package = Package(
   targets: [
     // MARK: - Core
 
+    // NOTE: the lock and the standard-error writer that every Core module shares.
     .target(name: "Locking", path: "Core/Locking"),
 
     // NOTE: the one rule for text from outside on its way to a terminal or a log; below every
@@ -35,7 +36,7 @@ let package = Package(
     .testTarget(
       name: "OutsideTextTests", dependencies: ["OutsideText"], path: "Tests/OutsideTextTests"),
 
-    .target(name: "CasePaths", path: "Core/CasePaths"),
+    .target(name: "CasePaths", dependencies: ["Locking"], path: "Core/CasePaths"),
     .testTarget(name: "CasePathsTests", dependencies: ["CasePaths"], path: "Tests/CasePathsTests"),
 
     .target(name: "Actomaton", dependencies: ["CasePaths", "Locking"], path: "Core/Actomaton"),

@@ -22,7 +22,8 @@ prefix operator /
 /// them (at most three arguments; `async` and `throws` alike). It never hands out a function
 /// it cannot convert: extracting one whose signature is beyond that (an argument that is a
 /// function, an enum or a struct of your own, `inout`, typed `throws`) gives `nil`, though the
-/// root is in the case; write that extraction with `if case` instead. Such a path still tells
+/// root is in the case, and the path says so on standard error the first time; write that
+/// extraction with `if case` instead. Such a path still tells
 /// the case (`isCase`), embeds and extracts `nil` from other cases, and a payload declared as a
 /// generic parameter (`Box<() -> Void>.value` for `case value(T)`) extracts whatever it is.
 ///

@@ -93,9 +93,11 @@ extension EnumCase {
   /// a tuple holding a single-value metatype, whose layout cannot be told. Handing out such a
   /// function would crash its caller, and stopping the process breaks the rule that nothing
   /// crashes, so the path reports no payload; its case is still learned, so `isCase`, `embed`
-  /// and the other cases stay right.
+  /// and the other cases stay right. The first such root is reported (see
+  /// ``UnreadablePayloadReport``), so the `nil` is not silent.
   func extracted(_ lookup: PayloadLookup<Value>) -> Value? {
-    lookup.value
+    if case .unreadable = lookup { unreadableReport.report(Root.self, Value.self) }
+    return lookup.value
   }
 
   /// Learns the case before any root in it was seen, when `Value` is an enum with a case

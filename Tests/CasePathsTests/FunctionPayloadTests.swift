@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import CasePaths
@@ -30,6 +31,12 @@ enum Invocation {
   case point((Spot) -> Int)
   case typed(() throws(SampleError) -> Int)
   case many((Int, Int, Int, Int) -> Int)
+}
+
+/// Used by one test only, so that its reports are told from those of other tests.
+enum Handler {
+  case none
+  case take((Spot) -> Int)
 }
 
 private func others() -> [Invocation] {
@@ -187,6 +194,33 @@ struct FunctionPayloadTests {
         /Invocation.point, /Invocation.point, [.point { $0.x }, .point { $0.y }],
         truth: { if case .point(let f) = $0 { f } else { nil } },
         same: { $0(Spot(x: 1, y: 2)) == $1(Spot(x: 1, y: 2)) }, readable: false))
+  }
+
+  @Test("A path that cannot hand out a payload says so once, naming the types and the way out")
+  func unconvertibleSignatureIsReportedOnce() {
+    let reports = Mutex<[String]>([])
+    let previous = UnreadablePayloadReport.output.withLock { output in
+      defer { output = { message in reports.withLock { $0.append(message) } } }
+      return output
+    }
+    defer { UnreadablePayloadReport.output.withLock { $0 = previous } }
+    let path = /Handler.take
+    let other = /Handler.take
+    #expect(path.extract(from: .take { $0.x }) == nil)
+    #expect(path.extract(from: .take { $0.y }) == nil)
+    #expect(path.extract(from: .none) == nil)
+    #expect(other.extract(from: .take { $0.x }) == nil)
+    let reflected: CasePath<Any, (Spot) -> Int> = /{ (f: @escaping (Spot) -> Int) -> Any in
+      Handler.take(f)
+    }
+    #expect(reflected.extract(from: Handler.take { $0.x }) == nil)
+    #expect(reflected.extract(from: Handler.take { $0.y }) == nil)
+    // NOTE: other tests may report their own paths meanwhile; only these are counted.
+    let mine = reports.withLock { $0 }.filter { $0.contains("(Spot) -> Int") }
+    #expect(mine.filter { $0.contains("path of Handler") }.count == 2, "once per path: \(mine)")
+    #expect(mine.filter { $0.contains("path of Any") }.count == 1, "once per path: \(mine)")
+    #expect(mine.allSatisfy { $0.contains("CasePath(embed:") })
+    #expect(mine.first == UnreadablePayloadReport.message(Handler.self, ((Spot) -> Int).self))
   }
 
   @Test("An extracted function keeps what its closure captured alive, and lets it go after")

@@ -6,9 +6,10 @@
   import Darwin
 #endif
 
-/// Writes to the process's standard error, for misuse that has nowhere else to go.
-enum StandardError {
-  static func write(_ text: String) {
+/// Writes to the process's standard error, for misuse that has nowhere else to go (a misused
+/// effect queue, a case path that cannot hand out a payload).
+package enum StandardError {
+  package static func write(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
       var rest = UnsafeRawBufferPointer(bytes)
