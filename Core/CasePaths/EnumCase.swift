@@ -46,8 +46,6 @@ final class EnumCase<Root, Value>: Sendable {
   @usableFromInline let bitTest = CaseBitTest()
   /// Set once the case was learned, or tried to be, from a sample value (see `learnFromSample`).
   @usableFromInline let sampled = Atomic<Bool>(false)
-  /// Reports the first root in the case whose payload cannot be handed out.
-  let unreadableReport = UnreadablePayloadReport.Once()
 
   /// Creates the state for `embed`, or returns `nil` when `Root` is not an enum.
   @usableFromInline

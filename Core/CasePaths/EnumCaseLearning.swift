@@ -96,7 +96,7 @@ extension EnumCase {
   /// and the other cases stay right. The first such root is reported (see
   /// ``UnreadablePayloadReport``), so the `nil` is not silent.
   func extracted(_ lookup: PayloadLookup<Value>) -> Value? {
-    if case .unreadable = lookup { unreadableReport.report(Root.self, Value.self) }
+    if case .unreadable = lookup { UnreadablePayloadReport.report(Root.self, Value.self) }
     return lookup.value
   }
 

@@ -31,7 +31,6 @@ func reflectedPayload<Value>(of root: Any, depth: Int = 0, as _: Value.Type) -> 
 func reflectingExtractor<Root, Value>(
   embed: @escaping @Sendable (Value) -> Root
 ) -> @Sendable (Root) -> Value? {
-  let reported = UnreadablePayloadReport.Once()
   return { root in
     let root = unwrapped(root)
     guard let held = enumCase(of: root) else { return nil }
@@ -48,7 +47,7 @@ func reflectingExtractor<Root, Value>(
     }
     // NOTE: a stand-in is the stored function unconverted; calling it would crash (see
     // `EnumCase.extracted`).
-    if !readable { reported.report(Root.self, Value.self) }
+    if !readable { UnreadablePayloadReport.report(Root.self, Value.self) }
     return readable ? value : nil
   }
 }

@@ -1,7 +1,7 @@
 import Locking
 import Synchronization
 
-/// Says, once per case path, that the path met a root in its case whose payload it cannot hand
+/// Says, once per pair of types, that the path met a root in its case whose payload it cannot hand
 /// out, so that a reducer lifted over it does not ignore its actions without a word.
 package enum UnreadablePayloadReport {
   /// Where the report goes: standard error, unless a test replaces it.
@@ -16,19 +16,18 @@ package enum UnreadablePayloadReport {
       + "Write this path as CasePath(embed:extract:) with an `if case` extraction.\n"
   }
 
+  /// The pairs of types reported so far.
+  private static let reported = Mutex<Set<String>>([])
+
+  /// Reports a path from `Root` to `Value`, unless one was already.
+  // NOTE: once per pair of types, in a table here rather than a flag in each path's state: a
+  // stored property added to `EnumCase`, whose layout inlined code in other modules relies on,
+  // corrupted the heap in release builds (W6 of the benchmarks, where a case path's state is
+  // made in another module).
   static func report<Root, Value>(_: Root.Type, _: Value.Type) {
+    let message = message(Root.self, Value.self)
+    guard reported.withLock({ $0.insert(message).inserted }) else { return }
     let write = output.withLock { $0 }
-    write(message(Root.self, Value.self))
-  }
-
-  /// A report made at most once, for a path that has no state of its own to mark it in.
-  final class Once: Sendable {
-    private let done = Atomic<Bool>(false)
-
-    func report<Root, Value>(_: Root.Type, _: Value.Type) {
-      if !done.exchange(true, ordering: .relaxed) {
-        UnreadablePayloadReport.report(Root.self, Value.self)
-      }
-    }
+    write(message)
   }
 }
