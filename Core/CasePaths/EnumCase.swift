@@ -18,6 +18,11 @@ import Synchronization
 /// the constructor alone), so concurrent learning is harmless. The learned state is published
 /// with release ordering and read with acquire ordering, so the masks and types stored before
 /// it are visible to readers that see it (free on x86-64, one `ldar` on arm64).
+// NOTE: a stored property added to this class (an internal class-typed `let`, at the end) made
+// release builds corrupt the heap: code inlined into other modules allocated and filled the
+// object with another idea of its layout (the benchmarks' W6 aborted in malloc; not seen in
+// debug builds or under the address sanitizer). Cause not found; after changing the fields,
+// run `Benchmarks --quick` in a release build, as CI does.
 @usableFromInline
 final class EnumCase<Root, Value>: Sendable {
   @usableFromInline let embed: @Sendable (Value) -> Root
