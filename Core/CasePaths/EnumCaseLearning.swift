@@ -64,6 +64,10 @@ extension EnumCase {
 
   /// Whether the root at `pointer` is in this case, also when its payload cannot be read; it
   /// reads the payload only where a cast decides the case.
+  // NOTE: the parts that hold a `PayloadLookup<Value>` are functions of their own: this one runs
+  // unspecialised (through the bit test's matcher), and a local of that type made it look up
+  // the type's generic metadata on every call, a third of an action's cost in the app's root
+  // (W6), where a lifetime asks the paths of screens not opened on every action.
   func contains(at pointer: UnsafeRawPointer) -> Bool {
     var state = CaseState(bits: learned.load(ordering: .acquiring))
     if !state.isKnown {
@@ -72,18 +76,31 @@ extension EnumCase {
       if rejects(at: pointer) { return false }
       if !sampled.load(ordering: .relaxed) { _ = learnFromSample() }
       state = CaseState(bits: learned.load(ordering: .acquiring))
-      guard state.isKnown else { return learnCase(from: pointer.load(as: Root.self)).matches }
+      guard state.isKnown else { return learnsMatch(at: pointer) }
     }
     for level in 0..<state.depth where !layer(at: level).isSome(at: pointer) { return false }
     let inner = layer(at: state.depth)
     guard inner.tag(at: pointer) == state.tag else { return false }
     switch state.mode {
     case ExtractionMode.cast, ExtractionMode.castIndirect, ExtractionMode.reflection:
-      let root = pointer.load(as: Root.self)
-      return lookUpDynamically(from: root, in: inner, state: state).matches
+      return matchesDynamically(at: pointer, in: inner, state: state)
     default:
       return true
     }
+  }
+
+  /// Learns the case from the root at `pointer`, while it is not known; whether the root is in it.
+  @inline(never)
+  private func learnsMatch(at pointer: UnsafeRawPointer) -> Bool {
+    learnCase(from: pointer.load(as: Root.self)).matches
+  }
+
+  /// Whether the root at `pointer`, in the learned case's tag, holds a payload of this case.
+  @inline(never)
+  private func matchesDynamically(
+    at pointer: UnsafeRawPointer, in inner: EnumLayout, state: CaseState
+  ) -> Bool {
+    lookUpDynamically(from: pointer.load(as: Root.self), in: inner, state: state).matches
   }
 
   /// Returns the payload that `lookup` found, or `nil` when there is none or it cannot be read.
