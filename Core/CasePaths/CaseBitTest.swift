@@ -22,6 +22,13 @@ final class CaseBitTest: Sendable {
   @usableFromInline let window = Atomic<UInt64>(0)
   /// The bit of `window` set when the payload cannot be read in place.
   @usableFromInline static let rejectsOnly: UInt64 = 1 << 40
+  /// While the case is not learned, a test that tells a root in one other case, seen before:
+  /// bits 0–15 the mask, 16–31 the pattern, 32–47 the byte offset, 48–49 the width (1 or 2),
+  /// 50–55 the other case's tag, bit 62 set once a test was looked for that tag, bit 63 set when
+  /// there is one. One word, so that a reader never sees half of one test and half of another.
+  // NOTE: a lifetime asks the paths of screens not opened on every action; this answers them
+  // with a load and a compare, where the path's closure took a call through the enum's witness.
+  @usableFromInline let rejection = Atomic<UInt64>(0)
 
   /// Tells whether the root at a pointer is in the case, without a bit test and without
   /// trapping; set by the case path's `EnumCase` before the test is shared, and never after.
@@ -68,7 +75,7 @@ final class CaseBitTest: Sendable {
   @inline(__always)
   func matches(at pointer: UnsafeRawPointer) -> Bool? {
     let window = window.load(ordering: .acquiring)
-    guard window != 0 else { return nil }
+    guard window != 0 else { return rejects(at: pointer) ? false : nil }
     let bits = bits.load(ordering: .relaxed)
     let offset = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: window) &- 1)
     // NOTE: the load is exactly as wide as the window: a wider one that spans two of the
@@ -81,6 +88,39 @@ final class CaseBitTest: Sendable {
     }
     let mask = UInt32(truncatingIfNeeded: bits)
     return word & mask == UInt32(truncatingIfNeeded: bits &>> 32)
+  }
+
+  /// Whether the root at `pointer` is in the other case of ``rejection``.
+  @inlinable
+  @inline(__always)
+  func rejects(at pointer: UnsafeRawPointer) -> Bool {
+    let test = rejection.load(ordering: .relaxed)
+    guard test & (1 << 63) != 0 else { return false }
+    let offset = Int(truncatingIfNeeded: (test &>> 32) & 0xFFFF)
+    let word =
+      (test &>> 48) & 3 == 1
+      ? UInt64(pointer.load(fromByteOffset: offset, as: UInt8.self))
+      : UInt64(pointer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    return word & (test & 0xFFFF) == (test &>> 16) & 0xFFFF
+  }
+
+  /// Keeps a test for the other case `tag` of `layout` (inside `optional`, as for ``learn``), a
+  /// case a root was seen in, while this case is not learned; derived once per tag seen last.
+  @usableFromInline
+  func learnRejection(tag: UInt32, of layout: EnumLayout, in optional: EnumLayout?, size: Int) {
+    guard tag < 64 else { return }
+    let current = rejection.load(ordering: .relaxed)
+    // NOTE: a tag with no test is remembered too: deriving one stores every case of the enum.
+    if current & (1 << 62) != 0, (current &>> 50) & 0x3F == UInt64(tag) { return }
+    var word = UInt64(tag) << 50 | 1 << 62
+    if let test = layout.bitTest(forTag: tag, in: optional, size: size), test.width <= 2,
+      test.offset <= 0xFFFF
+    {
+      word |=
+        UInt64(test.mask & 0xFFFF) | UInt64(test.pattern & 0xFFFF) << 16
+        | UInt64(test.offset) << 32 | UInt64(test.width) << 48 | 1 << 63
+    }
+    rejection.store(word, ordering: .relaxed)
   }
 
   /// Publishes the test for the case `tag` of `layout`, whose values are `size` bytes, when

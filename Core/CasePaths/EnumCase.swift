@@ -18,11 +18,6 @@ import Synchronization
 /// the constructor alone), so concurrent learning is harmless. The learned state is published
 /// with release ordering and read with acquire ordering, so the masks and types stored before
 /// it are visible to readers that see it (free on x86-64, one `ldar` on arm64).
-// NOTE: a stored property added to this class (an internal class-typed `let`, at the end) made
-// release builds corrupt the heap: code inlined into other modules allocated and filled the
-// object with another idea of its layout (the benchmarks' W6 aborted in malloc; not seen in
-// debug builds or under the address sanitizer). Cause not found; after changing the fields,
-// run `Benchmarks --quick` in a release build, as CI does.
 @usableFromInline
 final class EnumCase<Root, Value>: Sendable {
   @usableFromInline let embed: @Sendable (Value) -> Root
@@ -113,7 +108,15 @@ final class EnumCase<Root, Value>: Sendable {
     }
     for level in 0..<depth where !layer(at: level).isSome(at: pointer) { return true }
     let tag = layer(at: depth).tag(at: pointer)
-    return tag < 64 && mask & (1 << UInt64(tag)) != 0
+    guard tag < 64 && mask & (1 << UInt64(tag)) != 0 else { return false }
+    // NOTE: behind one optional, only when the case is inside its `.some`, as for `learn`.
+    let isInner = valueDepth == nil || depth == innerLayouts.count
+    if depth == 0 || (depth == 1 && innerLayouts.count == 1 && isInner) {
+      bitTest.learnRejection(
+        tag: tag, of: depth == 1 ? innermost : layout, in: depth == 1 ? layout : nil,
+        size: MemoryLayout<Root>.size)
+    }
+    return true
   }
 
   /// Extracts the payload of `root`, known to be in the learned case, when it cannot be read in

@@ -20,10 +20,7 @@ package enum UnreadablePayloadReport {
   private static let reported = Mutex<Set<String>>([])
 
   /// Reports a path from `Root` to `Value`, unless one was already.
-  // NOTE: once per pair of types, in a table here rather than a flag in each path's state: a
-  // stored property added to `EnumCase`, whose layout inlined code in other modules relies on,
-  // corrupted the heap in release builds (W6 of the benchmarks, where a case path's state is
-  // made in another module).
+  // NOTE: once per pair of types, not per path: the paths of one shape say the same thing.
   static func report<Root, Value>(_: Root.Type, _: Value.Type) {
     let message = message(Root.self, Value.self)
     guard reported.withLock({ $0.insert(message).inserted }) else { return }

@@ -23,6 +23,14 @@ enum Counted: Equatable {
   case other
 }
 
+/// Several payload cases and one without, as the app's screens: the tag is an extra byte.
+enum Screens: Equatable {
+  case counted(Int)
+  case named(String)
+  case listed([Int])
+  case idle
+}
+
 @Suite("Cases told apart by their tag bits")
 struct BitTestTests {
   /// The learned window of `path`'s bit test; 0 while there is none.
@@ -45,6 +53,32 @@ struct BitTestTests {
     let layout = try #require(EnumLayout(of: TwinAction.self))
     let test = try #require(layout.bitTest(forTag: 1, size: MemoryLayout<TwinAction>.size))
     #expect(test.offset == 8 && test.width == 1 && test.mask == 0xFF && test.pattern == 1)
+  }
+
+  @Test("A path whose case has not come by rejects another case it has seen by its bits")
+  func rejectionBeforeItsCase() {
+    let path: CasePath<Screens?, String> = /Screens.named
+    let rejection = { path.bitTest?.takeUnretainedValue().rejection.load(ordering: .relaxed) ?? 0 }
+    var counted: Screens? = .counted(1)
+    for _ in 0..<3 { #expect(!path.isCase(of: &counted)) }
+    #expect(rejection() & (1 << 63) != 0, "a test for .counted, learned from its rejections")
+    #expect(path.bitTest?.takeUnretainedValue().matches(at: pointer(to: &counted)) == false)
+    // Another case seen, then the path's own: each is still told right, by `if case`.
+    let roots: [Screens?] = [
+      .counted(2), .listed([1]), .listed([]), .idle, nil, .named("a"), .counted(3), .named(""),
+      .listed([2]), nil, .idle,
+    ]
+    for _ in 0..<3 {
+      expectAgreement(path, roots) { if case .named(let text)? = $0 { text } else { nil } }
+      for var root in roots {
+        let truth = if case .named? = root { true } else { false }
+        #expect(path.isCase(of: &root) == truth)
+      }
+    }
+  }
+
+  private func pointer(to root: inout Screens?) -> UnsafeRawPointer {
+    withUnsafePointer(to: &root) { UnsafeRawPointer($0) }
   }
 
   @Test("A path learns its test with its case, then extracts by it")
