@@ -79,6 +79,12 @@ public final class TestClock: Clock, Sendable {
     storage.withLock { $0.sleepers.values.map(\.deadline).min() }
   }
 
+  /// The deadlines of every sleeping task, earliest first: what a test of delays checks before
+  /// it advances.
+  public var sleeperDeadlines: [Instant] {
+    storage.withLock { $0.sleepers.values.map(\.deadline).sorted() }
+  }
+
   /// Suspends until the clock reaches `deadline`; returns at once if it already has.
   ///
   /// - Parameters:

@@ -1,3 +1,4 @@
+import ActomatonTesting
 import TestTraits
 import Testing
 
@@ -67,7 +68,7 @@ struct CancellationTests {
   }
 
   struct Bench {
-    let clock = ManualClock()
+    let clock = TestClock()
     let probe = Probe<Event>()
     let release = Probe<Int>()
     let gates = (0..<16).map { _ in Gate() }
@@ -165,7 +166,7 @@ struct CancellationTests {
     await bench.send(.cancel(Self.x))
     byTask?.cancel()
     for gate in bench.gates { gate.open() }
-    bench.clock.advance(by: .seconds(5))
+    await bench.clock.advance(by: .seconds(5))
     try await byID?.waitOrCancel()
     try await byTask?.waitOrCancel()
     try await first?.waitOrCancel()
@@ -185,8 +186,8 @@ struct CancellationTests {
     try await victim?.waitOrCancel()
     try await bench.sleepers(1)
     // The next effect is spaced from the cancelled running one (0s), not from the waiting one.
-    #expect(bench.clock.sleeperDeadlines == [.seconds(10)])
-    bench.clock.advance(by: .seconds(20))
+    #expect(bench.clock.sleeperDeadlines.map(\.offset) == [.seconds(10)])
+    await bench.clock.advance(by: .seconds(20))
     try await bench.finish([first, next])
     #expect(await bench.events == [.started(0), .cancelled(0), .started(2)])
   }
@@ -194,7 +195,7 @@ struct CancellationTests {
   @Test func cancelReachingRunningAndWaitingEffectsRunsNoWaitingBody() async throws {
     let ran = Locked(0)
     for _ in 0..<30 {  // the runtime's mistake, when there is one, shows in some rounds only
-      let clock = ManualClock()
+      let clock = TestClock()
       let actomaton = Actomaton<Int, Int>(
         state: 0,
         reducer: Reducer { action, _, _ in

@@ -1,3 +1,4 @@
+import ActomatonTesting
 import Testing
 
 @testable import Actomaton
@@ -80,7 +81,7 @@ import Testing
     }
   }
 
-  static func make(_ env: Environment, clock: ManualClock = ManualClock()) -> Actomaton<
+  static func make(_ env: Environment, clock: TestClock = TestClock()) -> Actomaton<
     Action, [String]
   > {
     Actomaton(
@@ -90,7 +91,7 @@ import Testing
 
   @Test func cancellingAConcatenationWhosePartWaitsInADelayedQueueStopsTheRest() async throws {
     let env = Environment()
-    let clock = ManualClock()
+    let clock = TestClock()
     let actomaton = Self.make(env, clock: clock)
     let hold = try #require(await actomaton.send(.hold))
     let chain = try #require(await actomaton.send(.chain))
@@ -98,7 +99,7 @@ import Testing
     #expect(await actomaton.state == ["a"])
     chain.cancel()
     env.gate.open()
-    clock.advance(by: .seconds(5))
+    await clock.advance(by: .seconds(5))
     try await hold.waitOrCancel()
     try await chain.waitOrCancel()
     try await waitUntil { await actomaton.effectCount == 0 }
@@ -109,14 +110,14 @@ import Testing
 
   @Test func cancellingATrackingSendDropsAFedBackEffectWaitingInAQueue() async throws {
     let env = Environment()
-    let clock = ManualClock()
+    let clock = TestClock()
     let actomaton = Self.make(env, clock: clock)
     let hold = try #require(await actomaton.send(.hold))
     let kick = try #require(await actomaton.send(.kick, tracksFeedbacks: true))
     try await waitUntil { await actomaton.queueCounts(DelayedQueue()).waiting == 1 }
     kick.cancel()
     env.gate.open()
-    clock.advance(by: .seconds(5))
+    await clock.advance(by: .seconds(5))
     try await hold.waitOrCancel()
     try await kick.waitOrCancel()
     try await waitUntil { await actomaton.effectCount == 0 }
@@ -155,7 +156,7 @@ import Testing
 
   @Test func releasingTheActomatonMidConcatenationLetsTheSendTaskFinish() async throws {
     let env = Environment()
-    let clock = ManualClock()
+    let clock = TestClock()
     var actomaton: Actomaton<Action, [String]>? = Self.make(env, clock: clock)
     weak let released = actomaton
     let hold = try #require(await actomaton?.send(.hold))
@@ -164,7 +165,7 @@ import Testing
     actomaton = nil
     #expect(released == nil)
     env.gate.open()
-    clock.advance(by: .seconds(5))
+    await clock.advance(by: .seconds(5))
     try await hold.waitOrCancel()
     try await chain.waitOrCancel()
     // NOTE: "hold" and "a" start on tasks of their own, in either order.

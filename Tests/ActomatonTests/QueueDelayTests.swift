@@ -1,3 +1,4 @@
+import ActomatonTesting
 import TestTraits
 import Testing
 
@@ -31,7 +32,7 @@ struct QueueDelayTests {
   /// An actomaton on a manual clock whose effects wait at gates the test opens.
   struct Bench {
     let queue: Spaced
-    let clock = ManualClock()
+    let clock = TestClock()
     let probe = Probe<Event>()
     let gates = (0..<40).map { _ in Gate() }
     let actomaton: Actomaton<Action, State>
@@ -93,7 +94,7 @@ struct QueueDelayTests {
     bench.gates[0].open()
     try await first?.waitOrCancel()
     // The queue is idle again: the next effect starts at once, whatever the delay.
-    bench.clock.advance(by: .seconds(3))
+    await bench.clock.advance(by: .seconds(3))
     let again = await bench.actomaton.send(.run(1))
     try await bench.settle(events: 2)
     #expect(await bench.events.last == .started(1, at: .seconds(3)))
@@ -104,11 +105,11 @@ struct QueueDelayTests {
     let bench = Bench(.runNewest(maxCount: 5), .constant(1))
     let first = await bench.actomaton.send(.run(0))
     try await bench.settle(events: 1)
-    bench.clock.advance(by: .milliseconds(500))
+    await bench.clock.advance(by: .milliseconds(500))
     let second = await bench.actomaton.send(.run(1))
     try await bench.settle(sleepers: 1, started: 1)
     #expect(await bench.events == [.started(0, at: .zero)])
-    bench.clock.advance(by: .milliseconds(500))
+    await bench.clock.advance(by: .milliseconds(500))
     try #require(bench.clock.sleeperCount == 0, "the second effect is due at 1s, not 1.5s")
     try await bench.reach(2)
     #expect(await bench.events.last == .started(1, at: .seconds(1)))
@@ -120,10 +121,10 @@ struct QueueDelayTests {
     let tasks = [await bench.actomaton.send(.run(0)), await bench.actomaton.send(.run(1))]
     try await bench.settle(sleepers: 1, started: 1)
     try #require(bench.clock.sleeperCount == 1)
-    bench.clock.advance(by: .milliseconds(1500))
+    await bench.clock.advance(by: .milliseconds(1500))
     #expect(bench.clock.sleeperCount == 1)
     #expect(await bench.events == [.started(0, at: .zero)])
-    bench.clock.advance(by: .milliseconds(500))
+    await bench.clock.advance(by: .milliseconds(500))
     try #require(bench.clock.sleeperCount == 0)
     try await bench.reach(2)
     #expect(await bench.events.last == .started(1, at: .seconds(2)))
@@ -137,7 +138,7 @@ struct QueueDelayTests {
     try await bench.settle(sleepers: 2, started: 1)
     try #require(bench.clock.sleeperCount == 2)
     // Scheduled at 1s and 2s, both wake at 5s.
-    bench.clock.advance(by: .seconds(5))
+    await bench.clock.advance(by: .seconds(5))
     try await bench.reach(3)
     tasks.append(await bench.actomaton.send(.run(3)))
     try await bench.settle(events: 4)
@@ -150,13 +151,13 @@ struct QueueDelayTests {
     var tasks: [Task<Void, any Error>?] = []
     for i in 0..<25 { tasks.append(await bench.actomaton.send(.run(i))) }
     try await bench.settle(sleepers: 24, started: 1)
-    let deadlines = bench.clock.sleeperDeadlines
+    let deadlines = bench.clock.sleeperDeadlines.map(\.offset)
     try #require(deadlines.count == 24)
     let gaps = zip([Duration.zero] + deadlines, deadlines).map { $1 - $0 }
     let slack = Duration.microseconds(1)
     #expect(gaps.allSatisfy { $0 >= .seconds(1) - slack && $0 <= .seconds(3) + slack })
     #expect(Set(gaps).count > 1, "every effect draws its own delay")
-    bench.clock.advance(by: .seconds(100))
+    await bench.clock.advance(by: .seconds(100))
     try await bench.reach(25)
     try await bench.finish(tasks)
     #expect(await bench.actomaton.state.done.count == 25)
@@ -166,11 +167,11 @@ struct QueueDelayTests {
     let bench = Bench(.runOldest(maxCount: 1, .suspendNew), .constant(1))
     let tasks = [await bench.actomaton.send(.run(0)), await bench.actomaton.send(.run(1))]
     try await bench.settle(events: 1)
-    bench.clock.advance(by: .milliseconds(500))
+    await bench.clock.advance(by: .milliseconds(500))
     bench.gates[0].open()  // the first ends at 0.5s; the second is due at max(0.5s, 0s + 1s)
     try await bench.settle(sleepers: 1, started: 1)
     #expect(await bench.events == [.started(0, at: .zero)])
-    bench.clock.advance(by: .milliseconds(500))
+    await bench.clock.advance(by: .milliseconds(500))
     try #require(bench.clock.sleeperCount == 0, "due at 1s, not 1.5s")
     try await bench.reach(2)
     #expect(await bench.events.last == .started(1, at: .seconds(1)))
@@ -183,12 +184,12 @@ struct QueueDelayTests {
     var tasks: [Task<Void, any Error>?] = []
     for i in 0..<3 { tasks.append(await bench.actomaton.send(.run(i))) }
     try await bench.settle(events: 1)
-    bench.clock.advance(by: .seconds(5))
+    await bench.clock.advance(by: .seconds(5))
     bench.gates[0].open()
     try await bench.settle(sleepers: 1, started: 2)
     #expect(await bench.events == [.started(0, at: .zero), .started(1, at: .seconds(5))])
     try #require(bench.clock.sleeperCount == 1, "the third waits for max(5s, 5s + 1s)")
-    bench.clock.advance(by: .seconds(1))
+    await bench.clock.advance(by: .seconds(1))
     try await bench.reach(3)
     #expect(await bench.events.last == .started(2, at: .seconds(6)))
     try await bench.finish(tasks)
@@ -206,7 +207,7 @@ struct QueueDelayTests {
     #expect(Set(await bench.events) == [.started(0, at: .zero), .started(1, at: .zero)])
     try await bench.settle(sleepers: 1, started: 2)
     #expect(bench.clock.sleeperCount == 1)
-    bench.clock.advance(by: .seconds(10))
+    await bench.clock.advance(by: .seconds(10))
     try await bench.reach(3)
     #expect(await bench.events.last == .started(2, at: .seconds(10)))
     try await bench.finish(tasks)
@@ -220,7 +221,7 @@ struct QueueDelayTests {
     try await bench.settle(events: 2, sleepers: 1)
     #expect(await bench.events == [.started(0, at: .zero), .cancelled(0)])
     try await bench.settle(sleepers: 1, started: 2)
-    bench.clock.advance(by: .seconds(1))
+    await bench.clock.advance(by: .seconds(1))
     try await bench.reach(3)
     #expect(await bench.events.last == .started(1, at: .seconds(1)))
     try await bench.finish([first, second])

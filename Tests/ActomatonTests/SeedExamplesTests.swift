@@ -1,3 +1,4 @@
+import ActomatonTesting
 import Testing
 
 @testable import Actomaton
@@ -53,9 +54,9 @@ import Testing
   struct TimerID: EffectIDProtocol {}
 
   @Test func timerTicksFromSequenceUntilCancelledByID() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let ticks = Probe<Int>()
-    let reducer = Reducer<TimerAction, Int, ManualClock> { action, state, clock in
+    let reducer = Reducer<TimerAction, Int, TestClock> { action, state, clock in
       switch action {
       case .start:
         return Effect(id: TimerID()) {
@@ -83,13 +84,13 @@ import Testing
     #expect(await actomaton.state == 0)
     for second in 1...3 {
       try await clock.waitForSleepers(1)
-      clock.advance(by: .seconds(1))
+      await clock.advance(by: .seconds(1))
       await ticks.waitFor(second)
       #expect(await actomaton.state == second)
     }
     await actomaton.send(.stop)
     try await timer?.value
-    clock.advance(by: .seconds(10))
+    await clock.advance(by: .seconds(10))
     #expect(await actomaton.state == 3, "Should not increment because timer is stopped.")
   }
 
@@ -106,7 +107,7 @@ import Testing
   }
 
   @Test func delayedQueueRunsThreeAtOnceAndSpacesStarts() async throws {
-    let clock = ManualClock()
+    let clock = TestClock()
     let started = Probe<String>()
     let gate = Gate()
     let reducer = Reducer<FetchAction, [String], Void> { action, state, _ in
@@ -131,11 +132,11 @@ import Testing
     #expect(await started.events == ["item1"])
     // item2 and item3 start within 0.1...0.3 s of each other; item4 waits for a free slot.
     try await clock.waitForSleepers(2)
-    clock.advance(by: .seconds(0.6))
+    await clock.advance(by: .seconds(0.6))
     await started.waitFor(3)
     #expect(await started.events.sorted() == ["item1", "item2", "item3"])
     // Long after the last scheduled start, item4 starts as soon as a slot frees.
-    clock.advance(by: .seconds(10))
+    await clock.advance(by: .seconds(10))
     gate.open()
     for task in tasks { try await task?.value }
     #expect(await started.events.sorted() == ["item1", "item2", "item3", "item4"])

@@ -1,3 +1,4 @@
+import ActomatonTesting
 import Testing
 
 @testable import Actomaton
@@ -58,7 +59,7 @@ import Testing
   @Test(arguments: [1, 5])
   func cancellingWhileTheActorIsBusyStopsEveryEffectBeforeCancelReturns(count: Int) async throws {
     let environment = Environment()
-    let clock = ManualClock()
+    let clock = TestClock()
     let actomaton = Actomaton(
       state: [], reducer: Self.reducer, environment: environment, clock: clock)
     let running = count == 1 ? [0] : [0, 1, 3]
@@ -71,7 +72,7 @@ import Testing
     task.cancel()
     #expect(environment.cancelled.withLock { $0.sorted() } == running, "cancelled synchronously")
 
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     environment.gate.open()
     environment.latch.letGo()
     _ = await blocker.value
@@ -85,7 +86,7 @@ import Testing
     let environment = Environment()
     let executor = OwnThreadExecutor(held: true)
     let actomaton = Actomaton(
-      state: [], reducer: Self.reducer, environment: environment, clock: ManualClock(),
+      state: [], reducer: Self.reducer, environment: environment, clock: TestClock(),
       executor: executor)
     let task = try #require(await actomaton.send(.start(count: 5)))
     task.cancel()

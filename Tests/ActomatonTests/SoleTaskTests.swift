@@ -1,3 +1,4 @@
+import ActomatonTesting
 import TestTraits
 import Testing
 
@@ -36,7 +37,7 @@ struct SoleTaskTests {
 
   @Test func cancellingTheTaskOfADelayedSoleEffectKeepsItsBodyFromStarting() async throws {
     let started = Locked<[Int]>([])
-    let clock = ManualClock()
+    let clock = TestClock()
     let gate = Gate()
     let actomaton = Actomaton(state: [], reducer: Self.reducer(started, gate: gate), clock: clock)
     let first = try #require(await actomaton.send(.start(1)))
@@ -44,7 +45,7 @@ struct SoleTaskTests {
     let delayed = try #require(await actomaton.send(.start(2)))
     #expect(await actomaton.queueCounts(Spaced()) == (running: 2, waiting: 0))
     delayed.cancel()
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     _ = try? await delayed.value
     gate.open()
     try await first.waitOrCancel()

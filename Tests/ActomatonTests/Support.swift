@@ -1,79 +1,9 @@
+import ActomatonTesting
 import Testing
 
 @testable import Actomaton
 
-/// A clock for these tests: time moves only when a test advances it.
-///
-/// Deadlines are absolute, so a sleeper that registers after time has passed its deadline returns
-/// at once; tests synchronise with effects through `Probe` signals, never by waiting in real time.
-final class ManualClock: Clock, Sendable {
-  struct Instant: InstantProtocol {
-    var offset: Duration
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
-
-  private struct Sleeper {
-    let id: Int
-    let deadline: Instant
-    let continuation: CheckedContinuation<Void, any Error>
-  }
-
-  private struct Storage {
-    var now = Instant(offset: .zero)
-    var sleepers: [Sleeper] = []
-    var nextID = 0
-  }
-
-  private let storage = Locked(Storage())
-
-  var now: Instant { storage.withLock { $0.now } }
-  var minimumResolution: Duration { .zero }
-  var sleeperCount: Int { storage.withLock { $0.sleepers.count } }
-
-  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    let id = storage.withLock { storage in
-      defer { storage.nextID += 1 }
-      return storage.nextID
-    }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Void, any Error>) in
-        let resumeNow: Bool = storage.withLock { storage in
-          if deadline <= storage.now || Task.isCancelled { return true }
-          storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return false
-        }
-        if resumeNow {
-          if Task.isCancelled {
-            continuation.resume(throwing: CancellationError())
-          } else {
-            continuation.resume()
-          }
-        }
-      }
-    } onCancel: {
-      let sleeper: Sleeper? = storage.withLock { storage in
-        guard let index = storage.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-        return storage.sleepers.remove(at: index)
-      }
-      sleeper?.continuation.resume(throwing: CancellationError())
-    }
-  }
-
-  /// Moves time forward and wakes, in deadline order, every sleeper that is due.
-  func advance(by duration: Duration) {
-    let due: [Sleeper] = storage.withLock { storage in
-      storage.now = storage.now.advanced(by: duration)
-      let now = storage.now
-      let due = storage.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
-      storage.sleepers.removeAll { $0.deadline <= now }
-      return due
-    }
-    for sleeper in due { sleeper.continuation.resume() }
-  }
-
+extension TestClock {
   /// Waits (cooperatively) until `count` sleepers are registered; fails the test at the caller
   /// if that never happens.
   func waitForSleepers(
@@ -150,11 +80,4 @@ final class Gate: Sendable {
 
 struct TestError: Error, Equatable {
   var message = "boom"
-}
-
-extension ManualClock {
-  /// The deadlines of the registered sleepers, as offsets from the clock's origin, earliest first.
-  var sleeperDeadlines: [Duration] {
-    storage.withLock { $0.sleepers.map(\.deadline.offset).sorted() }
-  }
 }
