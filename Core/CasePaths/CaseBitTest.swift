@@ -161,7 +161,7 @@ extension EnumLayout {
     forTag tag: UInt32, in optional: EnumLayout? = nil, size: Int
   ) -> (offset: Int, width: Int, mask: UInt32, pattern: UInt32)? {
     let tagCount = Int(payloadCaseCount) + Int(emptyCaseCount)
-    guard 1.littleEndian == 1, descriptor != nil, tag < payloadCaseCount,
+    guard 1.littleEndian == 1, descriptor != nil, tag < tagCount,
       tagCount <= Self.maxBitTestTags
     else { return nil }
     var cases: [(mask: [UInt8], value: [UInt8])] = []

@@ -125,7 +125,14 @@ func enumCasePath<Root, Value>(
 @inlinable
 func payloadlessCasePath<Root>(_ caseValue: Root) -> CasePath<Root, Void> {
   let payloadless = PayloadlessCase(caseValue)
+  let embed: @Sendable (()) -> Root = { _ in payloadless.make() }
+  // NOTE: with a bit test, where the case's tag has one, a lifetime over this case asks it on
+  // every action without copying the root (and retaining what its payloads hold).
+  guard let test = payloadless.bitTest() else {
+    return CasePath(embed: embed, extract: { payloadless.matches($0) ? () : nil })
+  }
   return CasePath(
-    embed: { payloadless.make() },
-    extract: { payloadless.matches($0) ? () : nil })
+    embed: embed,
+    extract: { root in withExtendedLifetime(test) { payloadless.matches(root) ? () : nil } },
+    bitTest: test)
 }

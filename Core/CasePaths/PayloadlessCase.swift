@@ -40,6 +40,19 @@ struct PayloadlessCase<Root>: Sendable {
     }
   }
 
+  /// A bit test for this case, when its tag lives in bits that every case writes (an extra tag
+  /// byte) and it is at most one optional deep; `nil` otherwise.
+  @usableFromInline
+  func bitTest() -> CaseBitTest? {
+    guard innerLayouts.count <= 1 else { return nil }
+    let test = CaseBitTest()
+    let inner = innerLayouts.last
+    test.learn(
+      tag: tag, of: inner ?? layout, in: inner == nil ? nil : layout,
+      size: MemoryLayout<Root>.size, readsPayload: true)
+    return test.window.load(ordering: .relaxed) == 0 ? nil : test
+  }
+
   /// Builds the value of this case.
   @inlinable
   func make() -> Root {

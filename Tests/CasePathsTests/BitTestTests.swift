@@ -77,6 +77,24 @@ struct BitTestTests {
     }
   }
 
+  @Test("A case without payload gets its test when it is made, and agrees with if case")
+  func payloadlessCaseByItsBits() {
+    let idle: CasePath<Screens?, Void> = /Screens.idle
+    let plain: CasePath<Screens, Void> = /Screens.idle
+    #expect(window(idle) != 0 && window(plain) != 0)
+    let roots: [Screens?] = [.counted(1), .named("x"), .listed([1]), .idle, nil, .listed([])]
+    for var root in roots {
+      let truth = if case .idle? = root { true } else { false }
+      #expect(idle.isCase(of: &root) == truth)
+      #expect((idle.extract(from: root) != nil) == truth)
+      if var unwrapped = root {
+        #expect(plain.isCase(of: &unwrapped) == truth)
+        #expect((plain.extract(from: unwrapped) != nil) == truth)
+      }
+    }
+    #expect(idle.embed(()) == .idle && plain.embed(()) == .idle)
+  }
+
   private func pointer(to root: inout Screens?) -> UnsafeRawPointer {
     withUnsafePointer(to: &root) { UnsafeRawPointer($0) }
   }
