@@ -70,6 +70,13 @@ final class CaseBitTest: Sendable {
     return window.load(ordering: .relaxed) & CaseBitTest.rejectsOnly == 0 ? true : nil
   }
 
+  /// Whether a root the test matches holds its payload in place, readable as the path's value;
+  /// when not, the test only rejects roots of other cases.
+  @inlinable
+  var readsPayload: Bool {
+    window.load(ordering: .relaxed) & CaseBitTest.rejectsOnly == 0
+  }
+
   /// Whether the root at `pointer` is in the case; `nil` when no test is known.
   @inlinable
   @inline(__always)

@@ -78,7 +78,16 @@ public struct CasePath<Root, Value>: Sendable {
   package func isCase(of root: inout Root) -> Bool {
     if let bitTest {
       return withUnsafePointer(to: &root) { root in
-        bitTest._withUnsafeGuaranteedRef { $0.matches(at: root) ?? $0.matchesSlowly(at: root) }
+        bitTest._withUnsafeGuaranteedRef { test in
+          // NOTE: a test that only rejects leaves a root with the case's tag to the path: for
+          // a constructor converted from a wider payload type (`(Any) -> Enum` used as
+          // `(Int) -> Enum`), the tag says nothing about whether the payload converts.
+          switch test.matches(at: root) {
+          case false?: false
+          case true? where test.readsPayload: true
+          default: test.matchesSlowly(at: root)
+          }
+        }
       }
     }
     return extract(from: root) != nil
