@@ -238,7 +238,8 @@ let package = Package(
       ],
       path: "Tests/Support/TestSupport"),
     .target(
-      name: "StubHTTPServer", dependencies: ["Locking"], path: "Tests/Support/StubHTTPServer"),
+      name: "StubHTTPServer", dependencies: ["Locking", "TestTraits"],
+      path: "Tests/Support/StubHTTPServer"),
     .target(name: "ChildTest", path: "Tests/Support/ChildTest"),
     .target(name: "TestTraits", path: "Tests/Support/TestTraits"),
 

@@ -82,7 +82,7 @@ struct SinkTests {
     let reached = await withCheckedContinuation { done in
       DispatchQueue.global().async {
         // NOTE: a bound only so that a broken recorder fails the test instead of hanging it.
-        done.resume(returning: stuck.reached.wait(timeout: .now() + 60) == .success)
+        done.resume(returning: stuck.reached.wait(timeout: .hangStop) == .success)
       }
     }
     try #require(reached)

@@ -1,4 +1,5 @@
 import Dispatch
+import TestTraits
 
 @testable import Actomaton
 
@@ -36,7 +37,7 @@ final class ThreadLatch: Sendable {
   /// Blocks the calling thread until ``release()``; the limit only guards against a hang.
   func hold() {
     entered.withLock { $0 = true }
-    _ = release.wait(timeout: .now() + .seconds(60))
+    _ = release.wait(timeout: .hangStop)
   }
 
   var isHeld: Bool { entered.withLock { $0 } }

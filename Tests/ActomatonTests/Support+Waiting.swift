@@ -1,3 +1,4 @@
+import TestTraits
 import Testing
 
 @testable import Actomaton
@@ -16,7 +17,7 @@ struct WaitTimedOut: Error, CustomStringConvertible {
 /// `awaited` (or where it was awaited) and throws ``WaitTimedOut``. Throws `CancellationError`
 /// if the test is cancelled.
 func waitUntil(
-  _ awaited: String? = nil, within limit: Duration = .seconds(60),
+  _ awaited: String? = nil, within limit: Duration = .hangStop,
   sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool
 ) async throws {
   let deadline = ContinuousClock.now + limit
@@ -34,7 +35,7 @@ func waitUntil(
 /// test is cancelled, the task is cancelled and left behind, and the wait throws (past the limit,
 /// ``WaitTimedOut`` with an issue recorded at the caller).
 func waitBounded(
-  _ name: String, _ awaited: String, within limit: Duration = .seconds(60),
+  _ name: String, _ awaited: String, within limit: Duration = .hangStop,
   sourceLocation: SourceLocation, _ operation: @escaping @Sendable () async throws -> Void
 ) async throws {
   typealias Waiter = CheckedContinuation<Void, any Error>
@@ -96,7 +97,7 @@ extension Task where Success == Void, Failure == any Error {
   /// Waits for the task; if it does not end within the hang stop, or the test is cancelled,
   /// cancels it too and throws.
   func waitOrCancel(
-    within limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
+    within limit: Duration = .hangStop, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     do {
       try await waitBounded(
@@ -113,7 +114,7 @@ extension Probe {
   /// Returns once at least `count` events were recorded; past the hang stop, or once the test
   /// is cancelled, throws (leaving the inner wait behind).
   nonisolated func reach(
-    _ count: Int, within limit: Duration = .seconds(60),
+    _ count: Int, within limit: Duration = .hangStop,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     try await waitBounded(

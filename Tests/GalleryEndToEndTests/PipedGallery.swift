@@ -1,5 +1,6 @@
 import ChildTest
 import Foundation
+import TestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -89,7 +90,7 @@ final class PipedGallery: @unchecked Sendable {
 
   /// Waits until the output holds `needle`.
   func expect(
-    _ needle: String, within limit: Duration = .seconds(60),
+    _ needle: String, within limit: Duration = .hangStop,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     let found = try await ChildTest.onItsOwnThread { self.readUntil(needle, within: limit) }
@@ -103,7 +104,7 @@ final class PipedGallery: @unchecked Sendable {
 
   /// Waits for the app to exit; its reason and status, or a recorded issue when it hangs.
   func waitForExit(
-    within limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
+    within limit: Duration = .hangStop, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> (Process.TerminationReason, Int32) {
     let seconds = Double(limit.components.seconds)
     let done = try await ChildTest.onItsOwnThread {
@@ -119,7 +120,7 @@ final class PipedGallery: @unchecked Sendable {
   /// Waits until the app has read `count` bytes (`rchar` of `/proc/PID/io`) with its resident
   /// memory under `residentLimit` all along; whether it did. Past the limit, the app is killed
   /// at once (it would take the machine's memory next).
-  func reads(_ count: Int, residentLimit: Int, within limit: Duration = .seconds(60)) async throws
+  func reads(_ count: Int, residentLimit: Int, within limit: Duration = .hangStop) async throws
     -> Bool
   {
     let pid = process.processIdentifier

@@ -1,5 +1,6 @@
 import ChildTest
 import Foundation
+import TestTraits
 import Testing
 
 #if canImport(Glibc)
@@ -106,7 +107,7 @@ final class PseudoTerminal: @unchecked Sendable {
   /// Waits until `text` appears after the last text expected; returns what came before it.
   @discardableResult
   func expect(
-    _ text: String, within limit: Duration = .seconds(60),
+    _ text: String, within limit: Duration = .hangStop,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> String {
     let needle = Array(text.utf8)
@@ -124,7 +125,7 @@ final class PseudoTerminal: @unchecked Sendable {
   }
 
   /// Waits for the app to exit (at most `limit`), reading what it drew last.
-  func waitForExit(within limit: Duration = .seconds(60)) async throws
+  func waitForExit(within limit: Duration = .hangStop) async throws
     -> Process.TerminationReason
   {
     let exited = try await ChildTest.onItsOwnThread { self.readUntilExit(within: limit) }

@@ -27,7 +27,7 @@ import Testing
       for app in apps {
         group.addTask {
           starting.yield()
-          try await app.expect("count: 0", within: .seconds(30))
+          try await app.expect("count: 0")
         }
       }
       for await _ in started.prefix(count) {}

@@ -1,5 +1,6 @@
 import ChildTest
 import Foundation
+import TestTraits
 import Testing
 
 /// Several `gallery` processes on one data directory, as in two terminals: every session's
@@ -73,7 +74,7 @@ import Testing
     try await a.run(["wait"], waits: false)
     try await b.run(["wait"], waits: false)
     let pids: Set<Int32> = [a.app.process.processIdentifier, b.app.process.processIdentifier]
-    #expect(try await ChildTest.waitUntilWaitingForALock(pids, within: .seconds(30)))
+    #expect(try await ChildTest.waitUntilWaitingForALock(pids, within: .hangStop))
     barrier.release()
     try await a.run([])
     try await b.run([])
@@ -98,7 +99,7 @@ import Testing
       ["edit \(b.position("a3")) a3 by B", "delete \(b.position("b2"))"], waits: false)
     a.app.send("wait\n")
     b.app.send("wait\n")
-    #expect(try await ChildTest.waitUntilWaitingForALock(pids, within: .seconds(30)))
+    #expect(try await ChildTest.waitUntilWaitingForALock(pids, within: .hangStop))
     let outputsBefore = (a.app.text.count, b.app.text.count)
     barrier.release()
     try await a.run([])

@@ -1,5 +1,6 @@
 import ChildTest
 import Foundation
+import TestTraits
 import Testing
 
 /// A list that loads slowly, held up by another process's lock on its folder: the screen says
@@ -23,7 +24,7 @@ import Testing
       ["--data-dir", directory.path, "--strict"], input: .pipe, withErrors: true)
     app.send("todo\n")
     let pid = app.process.processIdentifier
-    #expect(try await ChildTest.waitUntilWaitingForALock([pid], within: .seconds(60)))
+    #expect(try await ChildTest.waitUntilWaitingForALock([pid], within: .hangStop))
     app.send("add new\nlist\n")
     try await app.expect("1 active, 0 completed (the saved list is still loading)\n  1. [ ] new")
     try await body(app, lock, directory)

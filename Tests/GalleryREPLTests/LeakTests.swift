@@ -1,6 +1,7 @@
 import Actomaton
 import ActomatonTesting
 import AppRoot
+import TestTraits
 import Testing
 
 @testable import GalleryREPL
@@ -78,7 +79,7 @@ import Testing
       // waits for the condition (bounded) rather than assuming the order. A task kept for good
       // still fails here.
       let start = ContinuousClock.now
-      while engine.inFlight.count != 0, ContinuousClock.now - start < .seconds(60) {
+      while engine.inFlight.count != 0, ContinuousClock.now - start < .hangStop {
         await Task.yield()
         await harness.clock.executor.settle()
       }

@@ -1,6 +1,7 @@
 import ChildTest
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 import TodoStorage
 
@@ -37,7 +38,7 @@ import TodoStorage
   /// Says it is held, then waits (bounded) for the parent's `go`.
   static func waitForGo(in barrier: String) {
     _ = FileManager.default.createFile(atPath: barrier + "/A.held", contents: nil)
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + .hangStop
     while !FileManager.default.fileExists(atPath: barrier + "/go"), ContinuousClock.now < deadline {
       // NOTE: real time on purpose: this is the child process, waiting on a file the parent
       // process writes (there is no clock shared between two processes).
@@ -58,7 +59,7 @@ import TodoStorage
           "childAddsOneItemAtABarrier", instruction: "\(list.path)|\(barrier.path)|A")
       }
       let held = barrier.appendingPathComponent("A.held").path
-      let deadline = ContinuousClock.now + .seconds(30)
+      let deadline = ContinuousClock.now + .hangStop
       while !FileManager.default.fileExists(atPath: held), ContinuousClock.now < deadline {
         // NOTE: real time on purpose: a child process saves for real and is watched from here.
         try await Task.sleep(for: .milliseconds(2))
@@ -74,7 +75,7 @@ import TodoStorage
       // NOTE: 60 s: under the whole suite, a child (this test executable started again) took
       // more than 10 s to reach the lock in one CI run.
       let waits = try await ChildTest.waitUntilWaitingForALock(
-        [b.processIdentifier], within: .seconds(60))
+        [b.processIdentifier], within: .hangStop)
       _ = FileManager.default.createFile(
         atPath: barrier.appendingPathComponent("go").path, contents: nil)
       let bOutput = try await ChildTest.onItsOwnThread {

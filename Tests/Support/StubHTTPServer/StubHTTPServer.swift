@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import TestTraits
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 (or 127.0.0.2) for tests: canned answers, captured requests, faults.
 ///
@@ -75,7 +76,7 @@ public final class StubHTTPServer: Sendable {
 
   /// Waits until `condition` holds (checked every 10 ms), at most `limit`; whether it held.
   public func eventually(
-    within limit: Duration = .seconds(60), _ condition: (StubHTTPServer) -> Bool
+    within limit: Duration = .hangStop, _ condition: (StubHTTPServer) -> Bool
   ) async -> Bool {
     let deadline = ContinuousClock.now + limit
     while !condition(self) {
