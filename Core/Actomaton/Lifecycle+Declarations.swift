@@ -3,13 +3,14 @@ extension Lifecycle {
   /// declares itself (`inner`, already lifted into this domain and its scope) lives inside it.
   @usableFromInline
   static func presence(
-    isPresent: @escaping @Sendable (inout State) -> Bool,
+    isPresent: @escaping @Sendable (inout State) -> Bool, probe: PresenceProbe?,
     identity: (@Sendable (inout State) -> AnyHashable?)?,
     scope: EffectScope, start: Effect<Action>, stop: Effect<Action>, inner: Lifecycle?
   ) -> Lifecycle {
     Lifecycle { environment, emitter in
       PresenceWatcher<Action, State>(
-        isPresent: isPresent, identity: identity, emitter: emitter, scope: scope, start: start,
+        isPresent: isPresent, probe: probe, identity: identity, emitter: emitter, scope: scope,
+        start: start,
         stop: stop, inner: inner?.makeWatcher(environment, emitter))
     }
   }

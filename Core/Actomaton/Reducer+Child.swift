@@ -135,7 +135,8 @@ extension Reducer {
     return lifting(
       lifted, action: action,
       scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
-      isPresent: isPresent, identity: identity, inner: inner, onStart: onStart, onStop: onStop)
+      isPresent: isPresent, probe: PresenceProbe(offset: field.offset, path: casePath),
+      identity: identity, inner: inner, onStart: onStart, onStop: onStop)
   }
 
   /// Runs `onStart` when the enum at `path` enters `case`, and `onStop` when it leaves it, for a
@@ -165,7 +166,8 @@ extension Reducer {
       action: CasePath(embed: { _ in fatalError("unreachable") }, extract: { _ in nil }),
       scope: scope ?? EffectScope(ChildScopeKey(field.path, Value.self, Never.self)),
       isPresent: { (state: inout State) in field.read(&state) { casePath.isCase(of: &$0) } },
-      identity: nil, inner: nil, onStart: .empty, onStop: onStop, onStartParent: onStart)
+      probe: PresenceProbe(offset: field.offset, path: casePath), identity: nil, inner: nil,
+      onStart: .empty, onStop: onStop, onStartParent: onStart)
   }
 
   /// This reducer after `child`, which runs while `isPresent` holds; the child's effects run in
@@ -176,6 +178,7 @@ extension Reducer {
     action path: CasePath<Action, ChildAction>,
     scope: EffectScope,
     isPresent: @escaping @Sendable (inout State) -> Bool,
+    probe: PresenceProbe? = nil,
     identity: (@Sendable (inout State) -> AnyHashable?)?,
     inner: Lifecycle<ChildAction, State, Environment>?,
     onStart: Effect<ChildAction>,
@@ -193,7 +196,7 @@ extension Reducer {
     let start: Effect<Action> =
       onStart.scoped(in: scope, embed) + onStartParent.scoped(in: scope, { $0 })
     let life = Lifecycle.presence(
-      isPresent: isPresent, identity: identity, scope: scope, start: start,
+      isPresent: isPresent, probe: probe, identity: identity, scope: scope, start: start,
       stop: .cancel(scope: scope) + onStop, inner: scopedInner)
     return Reducer(
       chain: chain?.adding(lift) ?? LiftChain(parent: run, lifts: [lift]),

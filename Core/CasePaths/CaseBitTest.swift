@@ -14,7 +14,7 @@ import Synchronization
 /// Every writer stores the same values (derived from the enum's layout and the case alone), so
 /// concurrent learning is harmless; `window` is published with release ordering after `bits`.
 @usableFromInline
-final class CaseBitTest: Sendable {
+package final class CaseBitTest: Sendable {
   /// Bits 0–31: the mask; bits 32–63: the pattern.
   @usableFromInline let bits = Atomic<UInt64>(0)
   /// Bits 0–31: the window's byte offset plus one; bits 32–39: its width in bytes; bit 40:
@@ -31,7 +31,8 @@ final class CaseBitTest: Sendable {
   @usableFromInline let rejection = Atomic<UInt64>(0)
 
   /// Tells whether the root at a pointer is in the case, without a bit test and without
-  /// trapping; set by the case path's `EnumCase` before the test is shared, and never after.
+  /// trapping; set by the case path's `EnumCase` (or `PayloadlessCase`) before the test is
+  /// shared, and never after.
   nonisolated(unsafe) var matcher: ((UnsafeRawPointer) -> Bool)?
 
   @usableFromInline
@@ -95,6 +96,20 @@ final class CaseBitTest: Sendable {
     }
     let mask = UInt32(truncatingIfNeeded: bits)
     return word & mask == UInt32(truncatingIfNeeded: bits &>> 32)
+  }
+
+  /// Whether the root at `pointer` is in the case: what `CasePath.isCase(of:)` answers.
+  @inlinable
+  @inline(__always)
+  package func isCase(at pointer: UnsafeRawPointer) -> Bool {
+    // NOTE: a test that only rejects leaves a root with the case's tag to the path: for a
+    // constructor converted from a wider payload type (`(Any) -> Enum` used as `(Int) -> Enum`),
+    // the tag says nothing about whether the payload converts.
+    switch matches(at: pointer) {
+    case false?: false
+    case true? where readsPayload: true
+    default: matchesSlowly(at: pointer)
+    }
   }
 
   /// Whether the root at `pointer` is in the other case of ``rejection``.

@@ -78,20 +78,15 @@ public struct CasePath<Root, Value>: Sendable {
   package func isCase(of root: inout Root) -> Bool {
     if let bitTest {
       return withUnsafePointer(to: &root) { root in
-        bitTest._withUnsafeGuaranteedRef { test in
-          // NOTE: a test that only rejects leaves a root with the case's tag to the path: for
-          // a constructor converted from a wider payload type (`(Any) -> Enum` used as
-          // `(Int) -> Enum`), the tag says nothing about whether the payload converts.
-          switch test.matches(at: root) {
-          case false?: false
-          case true? where test.readsPayload: true
-          default: test.matchesSlowly(at: root)
-          }
-        }
+        bitTest._withUnsafeGuaranteedRef { $0.isCase(at: root) }
       }
     }
     return extract(from: root) != nil
   }
+
+  /// The test that ``isCase(of:)`` asks, for a caller that tests roots it holds by pointer
+  /// (`test.isCase(at:)`) and keeps the test; `nil` when the path has none.
+  package var caseTest: CaseBitTest? { bitTest?.takeUnretainedValue() }
 
   /// Runs `body` on the value in `root`, in place, when the case stores it unchanged at the
   /// start of the root (the tag elsewhere) and the path has learned so; otherwise it tells

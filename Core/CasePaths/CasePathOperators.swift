@@ -126,11 +126,10 @@ func enumCasePath<Root, Value>(
 func payloadlessCasePath<Root>(_ caseValue: Root) -> CasePath<Root, Void> {
   let payloadless = PayloadlessCase(caseValue)
   let embed: @Sendable (()) -> Root = { _ in payloadless.make() }
-  // NOTE: with a bit test, where the case's tag has one, a lifetime over this case asks it on
-  // every action without copying the root (and retaining what its payloads hold).
-  guard let test = payloadless.bitTest() else {
-    return CasePath(embed: embed, extract: { payloadless.matches($0) ? () : nil })
-  }
+  // NOTE: a lifetime over this case asks it on every action; with a test (of its bits where its
+  // tag has them, of its tag through a pointer otherwise) `isCase` reads the root where it is,
+  // instead of copying it and retaining what its payloads hold.
+  let test = payloadless.bitTest() ?? payloadless.pointerTest()
   return CasePath(
     embed: embed,
     extract: { root in withExtendedLifetime(test) { payloadless.matches(root) ? () : nil } },

@@ -32,12 +32,13 @@ struct PayloadlessCase<Root>: Sendable {
   /// Whether `root` is in this case.
   @inlinable
   func matches(_ root: Root) -> Bool {
-    withUnsafePointer(to: root) { pointer in
-      guard let innermost = innerLayouts.last else { return layout.tag(at: pointer) == tag }
-      guard layout.isSome(at: pointer) else { return false }
-      for inner in innerLayouts.dropLast() where !inner.isSome(at: pointer) { return false }
-      return innermost.tag(at: pointer) == tag
-    }
+    withUnsafePointer(to: root) { matches(at: UnsafeRawPointer($0)) }
+  }
+
+  /// Whether the root at `pointer` is in this case.
+  @inlinable
+  func matches(at pointer: UnsafeRawPointer) -> Bool {
+    payloadlessCase(at: pointer, layout: layout, innerLayouts: innerLayouts, tag: tag)
   }
 
   /// A bit test for this case, when its tag lives in bits that every case writes (an extra tag
@@ -51,6 +52,18 @@ struct PayloadlessCase<Root>: Sendable {
       tag: tag, of: inner ?? layout, in: inner == nil ? nil : layout,
       size: MemoryLayout<Root>.size, readsPayload: true)
     return test.window.load(ordering: .relaxed) == 0 ? nil : test
+  }
+
+  /// A test with no bits, for a tag no bit test fits: it asks the tag through a pointer, so
+  /// that `isCase` reads the root where it is.
+  @usableFromInline
+  func pointerTest() -> CaseBitTest {
+    let test = CaseBitTest()
+    // NOTE: the fields, not `self`: a generic value captured and used unspecialised is copied
+    // through its value witnesses on every call, which cost more than the copy of the root.
+    let (layout, innerLayouts, tag) = (layout, innerLayouts, tag)
+    test.matcher = { payloadlessCase(at: $0, layout: layout, innerLayouts: innerLayouts, tag: tag) }
+    return test
   }
 
   /// Builds the value of this case.
@@ -74,4 +87,16 @@ struct PayloadlessCase<Root>: Sendable {
       return storage.bindMemory(to: Root.self, capacity: 1).move()
     }
   }
+}
+
+/// Whether the root at `pointer`, of `layout`, is in the case without payload `tag` of the
+/// innermost of `innerLayouts` (the enums inside its `.some` layers), or of `layout` itself.
+@usableFromInline
+func payloadlessCase(
+  at pointer: UnsafeRawPointer, layout: EnumLayout, innerLayouts: [EnumLayout], tag: UInt32
+) -> Bool {
+  guard let innermost = innerLayouts.last else { return layout.tag(at: pointer) == tag }
+  guard layout.isSome(at: pointer) else { return false }
+  for inner in innerLayouts.dropLast() where !inner.isSome(at: pointer) { return false }
+  return innermost.tag(at: pointer) == tag
 }

@@ -95,6 +95,23 @@ struct BitTestTests {
     #expect(idle.embed(()) == .idle && plain.embed(()) == .idle)
   }
 
+  @Test("A case without payload whose tag fits no bit test is read in place, and agrees")
+  func payloadlessCaseThroughAPointer() {
+    // NOTE: two optionals deep, the case's tag is read through both `.some` layers: no window
+    // of bits tells it. Its test asks the tag through a pointer, so `isCase` copies no root.
+    let idle: CasePath<Screens??, Void> = /Screens.idle
+    #expect(idle.caseTest != nil && window(idle) == 0, "a test with no bits, for isCase")
+    let roots: [Screens??] = [
+      .some(.counted(1)), .some(.idle), .some(nil), nil, .some(.listed([])),
+    ]
+    for var root in roots {
+      let truth = if case .idle?? = root { true } else { false }
+      #expect(idle.isCase(of: &root) == truth, "\(String(describing: root))")
+      #expect((idle.extract(from: root) != nil) == truth)
+    }
+    #expect(idle.embed(()) == .some(.some(.idle)))
+  }
+
   private func pointer(to root: inout Screens?) -> UnsafeRawPointer {
     withUnsafePointer(to: &root) { UnsafeRawPointer($0) }
   }
