@@ -65,6 +65,12 @@ extension Engine {
     // effects are: a running stopwatch's timer never ends, and waiting for it froze the REPL.
     let task = await withTaskExecutorPreference(executor) { await actomaton.restore(restored) }
     if let task { inFlight.add(task) }
+    // NOTE: a request the restored state waits on (a login, a search) did not come back with
+    // it: an action started it, the state does not declare it. Told so, the screen ends the wait
+    // its own way instead of waiting for nothing.
+    if let screen = restored.screen, let abandon = Screen.of(screen).abandon(restored) {
+      if let task = await send(abandon) { inFlight.add(task) }
+    }
     if restored.todo.persistence == .loaded, restored.todo.items != before.todo.items {
       if let save = await send(.todo(.flush)) { await waiter.wait([save], .seconds(5)) }
     }

@@ -18,6 +18,9 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   /// What Ctrl-C sends to stop the work in flight and leave the screen consistent, or `nil`
   /// when there is nothing to stop.
   var interrupt: @Sendable (State) -> Action? = { _ in nil }
+  /// What tells the feature that the work its state waits on is gone (`undo` or `redo` put the
+  /// state back, but not the request it was waiting for), or `nil` when it waits on nothing.
+  var abandon: @Sendable (State) -> Action? = { _ in nil }
   /// What is sent before the screen is shown after a command, to take in outside changes.
   var reload: @Sendable (State) -> Action? = { _ in nil }
   /// How many numbered items the screen shows, for completing `N`.
@@ -59,8 +62,8 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   var erased: Screen {
     let state = place.state
     let action = self.action
-    let (render, notice, interrupt, reload, itemCount) = (
-      render, notice, interrupt, reload, itemCount
+    let (render, notice, interrupt, abandon, reload, itemCount) = (
+      render, notice, interrupt, abandon, reload, itemCount
     )
     let confirmation = self.confirmation
     return Screen(
@@ -80,6 +83,7 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
         return notice(feature, screen)
       },
       interrupt: { state($0).flatMap(interrupt).map(action.embed) },
+      abandon: { state($0).flatMap(abandon).map(action.embed) },
       reload: { state($0).flatMap(reload).map(action.embed) },
       itemCount: { state($0).map(itemCount) ?? 0 },
       question: { root in

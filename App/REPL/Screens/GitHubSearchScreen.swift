@@ -33,6 +33,7 @@ extension Screen {
       return ([heading] + resultLines(state)).joined(separator: "\n")
     },
     interrupt: { state in state.isLoading ? .cancelSearch : nil },
+    abandon: { state in state.isLoading ? .cancelSearch : nil },
     itemCount: { $0.results.count }
   ).erased
 

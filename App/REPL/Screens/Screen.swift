@@ -23,6 +23,8 @@ struct Screen: Sendable {
   let notice: @Sendable (Root.Action, Root.State) -> String?
   /// What Ctrl-C sends to stop the work in flight, or `nil` when there is nothing to stop.
   let interrupt: @Sendable (Root.State) -> Root.Action?
+  /// What tells the screen that the request its restored state waits on is not running.
+  let abandon: @Sendable (Root.State) -> Root.Action?
   /// What is sent after a command, before the screen is shown, to take in what changed outside
   /// the program (the todo list saved by another session), or `nil`.
   let reload: @Sendable (Root.State) -> Root.Action?

@@ -33,6 +33,8 @@ extension Screen {
     // NOTE: a login in flight is cancelled the diagram's way, by force-logout; a logout in
     // flight is left to finish.
     interrupt: { state in state.phase == .loggingIn ? .forceLogout : nil },
+    // NOTE: a restored login or logout has no request behind it: it fails as cancelled.
+    abandon: { state in [.loggingIn, .loggingOut].contains(state.phase) ? .cancelRequest : nil },
     confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) })
   ).erased
 

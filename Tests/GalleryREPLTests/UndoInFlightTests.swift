@@ -1,0 +1,49 @@
+import ActomatonTesting
+import AppRoot
+import GitHubSearchFeature
+import StateDiagramFeature
+import Testing
+
+@testable import GalleryREPL
+
+/// `undo` and `redo` into a state that waits on a request: the request was started by an
+/// action, so it does not come back with the state; the screen is told, and never waits on.
+@Suite struct UndoInFlightTests {
+  @Test func redoIntoALoginInFlightEndsItAsCancelled() async {
+    let harness = Harness()
+    let transcript = await harness.run("login\nlogin ann\nundo\nredo\nwait 1", finish: false)
+    #expect(transcript.contains("> redo\nredid 'login ann'\n"), "\(transcript)")
+    #expect(await harness.engine.actomaton.state.signedInUser == nil)
+    guard case let .stateDiagram(login)? = await harness.engine.actomaton.state.screen else {
+      Issue.record("not on the login screen: \(transcript)")
+      return
+    }
+    #expect(login.phase == .loggedOut, "not left loggingIn with no request: \(transcript)")
+    #expect(login.failure == .login(.cancelled))
+    #expect(await harness.engine.actomaton.effectCount == 0)
+  }
+
+  @Test func redoIntoASearchInFlightEndsItAsCancelled() async {
+    let harness = Harness()
+    let transcript = await harness.run("github\nsearch swift\nundo\nredo\nwait 1", finish: false)
+    #expect(transcript.contains("> redo\nredid 'search swift'\n"), "\(transcript)")
+    guard case let .gitHubSearch(search)? = await harness.engine.actomaton.state.screen else {
+      Issue.record("not on the search screen: \(transcript)")
+      return
+    }
+    #expect(search.request == nil, "not left searching with no request: \(transcript)")
+    #expect(search.failure?.error == .cancelled)
+    #expect(await harness.engine.actomaton.effectCount == 0)
+  }
+
+  @Test func undoIntoAStateWithNothingInFlightSendsNothingMore() async {
+    let harness = Harness()
+    let transcript = await harness.run(
+      "login\nlogin ann\nwait 1\nlogout\ny\nwait 1\nundo", finish: false)
+    guard case let .stateDiagram(login)? = await harness.engine.actomaton.state.screen else {
+      Issue.record("not on the login screen: \(transcript)")
+      return
+    }
+    #expect(login.phase == .loggedIn && login.failure == nil, "\(transcript)")
+  }
+}
