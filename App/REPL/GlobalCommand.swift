@@ -52,9 +52,18 @@ enum GlobalCommand {
       ("debug \(Switch.usage)", "log every action and the state fields it changed", "debug on")
     case .wait: ("wait [SECONDS]", "wait for the screen's effects (at most SECONDS)", "wait 2")
     case .undo:
-      ("undo [N]", "go back to just before the N-th last command that changed something", "undo")
+      (
+        "undo [N]",
+        "go back to before the N-th last command that changed something (N ≤ "
+          + "\(SessionRecording.undoLimit))", "undo"
+      )
     case .redo: ("redo", "go forward again after undo (until a new command)", "redo")
-    case .history: ("history", "the session's commands, each with the actions it caused", "history")
+    case .history:
+      (
+        "history",
+        "the session's last \(SessionRecording.historyShown) commands, each with the actions "
+          + "it caused", "history"
+      )
     case .report:
       ("report", "write the last 1,000 actions to a file to replay or attach to a bug", "report")
     case .quit: ("quit | exit", "save and leave (end of input does the same)", "quit")

@@ -64,8 +64,10 @@ public final class SessionRecording: Sendable {
 
   /// How many actions the ring (and `history`) keeps.
   static let kept = 1_000
-  /// How many command lines `undo` can go back.
+  /// How many command lines that changed something `undo` can go back.
   static let undoLimit = 100
+  /// How many command lines `history` shows.
+  static let historyShown = 20
 
   let recorder: Recorder<Root.Action, Root.State>
   let ring = RingSink(capacity: kept)
@@ -138,12 +140,11 @@ public final class SessionRecording: Sendable {
       marks.typed.append((line, entry))
       if marks.typed.count > Self.kept { marks.typed.removeFirst() }
       marks.isUndoing = isUndo
-    }
-    guard !isUndo else { return }
-    let mark = Mark(line: line, entry: recorder.entryCount)
-    marks.withLock { marks in
-      marks.done.append(mark)
+      // NOTE: the line before, done by now, is dropped if it changed nothing: `undo` skips it
+      // anyway, and kept it would take one of the places of the lines undo can go back to.
+      if let last = marks.done.last, last.state == nil { marks.done.removeLast() }
       if marks.done.count > Self.undoLimit { marks.done.removeFirst() }
+      if !isUndo { marks.done.append(Mark(line: line, entry: entry)) }
     }
   }
 

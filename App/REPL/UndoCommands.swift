@@ -80,14 +80,16 @@ extension Engine {
     render(countsFailures: false, showsRefusal: false)
   }
 
-  /// `history`: the session's last 20 command lines (`undo` and the lines it undid included),
-  /// each with the actions that followed it.
+  /// `history`: the session's last command lines (`undo` and the lines it undid included),
+  /// each with the actions that followed it; past 20, it says how many it leaves out.
   func history(_ arguments: Arguments) {
     guard expectNoArguments(arguments, "history") else { return }
     let (lines, actions) = recording.marks.withLock { ($0.typed, $0.actions) }
     guard !lines.isEmpty else { return console.print("no commands yet") }
+    let shown = SessionRecording.historyShown
     var printed: [String] = []
-    for (index, mark) in lines.enumerated().suffix(20) {
+    if lines.count > shown { printed.append("the last \(shown) of \(lines.count) commands:") }
+    for (index, mark) in lines.enumerated().suffix(shown) {
       let end = index + 1 < lines.count ? lines[index + 1].entry : Int.max
       let following = actions.filter { $0.entry >= mark.entry && $0.entry < end }
       let ticks = following.filter(\.action.isTick).count

@@ -27,9 +27,9 @@ import Testing
           state                 print the screen's whole state
           debug on|off          log every action and the state fields it changed
           wait [SECONDS]        wait for the screen's effects (at most SECONDS)
-          undo [N]              go back to just before the N-th last command that changed something
+          undo [N]              go back to before the N-th last command that changed something (N ≤ 100)
           redo                  go forward again after undo (until a new command)
-          history               the session's commands, each with the actions it caused
+          history               the session's last 20 commands, each with the actions it caused
           report                write the last 1,000 actions to a file to replay or attach to a bug
           quit | exit           save and leave (end of input does the same)
         > help toggle

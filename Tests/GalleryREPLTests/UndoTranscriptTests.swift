@@ -121,6 +121,27 @@ import TodoStorage
         """), "\(transcript)")
   }
 
+  @Test func historyPastTwentyCommandsSaysHowManyItLeavesOut() async {
+    let harness = Harness()
+    let lines = ["counter"] + Array(repeating: "+", count: 24)
+    let transcript = await harness.run((lines + ["history"]).joined(separator: "\n"), finish: false)
+    #expect(transcript.contains("> history\nthe last 20 of 26 commands:\n7. + → "), "\(transcript)")
+    #expect(transcript.hasSuffix("25. + → counter(.increment)\n26. history → (no action)\n"))
+  }
+
+  /// Lines that change nothing take no place among the 100 that undo can go back.
+  @Test func undoGoesBackAHundredChangingLinesWhateverCameBetween() async {
+    let lines = ["counter"] + Array(repeating: ["+", "state"], count: 110).flatMap { $0 }
+    let harness = Harness()
+    _ = await harness.run(lines.joined(separator: "\n"), finish: false)
+    let refused = await harness.run("undo 101", finish: false)
+    #expect(
+      refused.hasSuffix("Cannot undo 101 command(s): only 100 can be undone.\n"), "\(refused)")
+    let undone = await harness.run("undo 100", finish: false)
+    #expect(
+      undone.hasSuffix("> undo 100\nundid '+' and what followed it\ncount: 10\n"), "\(undone)")
+  }
+
   @Test func reportWritesTheLastActionsWhereItSaysAndTheyReplay() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("report-\(UUID().uuidString)")
