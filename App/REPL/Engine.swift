@@ -232,7 +232,7 @@ public final class Engine {
       case let .send(action):
         if let task = await send(action) { inFlight.add(task) }
         await reloadShown()
-        render()
+        if render()?.refusal != nil { recording.lineWasRefused() }
       case let .view(view):
         await reloadShown()
         show(view(state), countsFailures: false, showsRefusal: false)
@@ -273,16 +273,21 @@ public final class Engine {
 
   /// Prints the current screen; a refusal or error in it counts as a failed command. Without
   /// `showsRefusal` (no action was sent: `wait`, re-opening), an old refusal is left out.
-  func render(countsFailures: Bool = true, showsRefusal: Bool = true) {
-    guard let current, let rendered = Screen.of(current).render(state) else { return }
-    show(rendered, countsFailures: countsFailures, showsRefusal: showsRefusal)
+  /// Returns the problem shown.
+  @discardableResult
+  func render(countsFailures: Bool = true, showsRefusal: Bool = true) -> Problem? {
+    guard let current, let rendered = Screen.of(current).render(state) else { return nil }
+    return show(rendered, countsFailures: countsFailures, showsRefusal: showsRefusal)
   }
 
   /// Prints `rendered`: its lines, its problem in red (counted as a failed command when
-  /// `countsFailures`; its refusal only when `showsRefusal`), then its question.
-  func show(_ rendered: Rendered, countsFailures: Bool, showsRefusal: Bool = true) {
+  /// `countsFailures`; its refusal only when `showsRefusal`), then its question; returns the
+  /// problem shown.
+  @discardableResult
+  func show(_ rendered: Rendered, countsFailures: Bool, showsRefusal: Bool = true) -> Problem? {
     console.print(rendered.lines)
-    if let problem = showsRefusal ? rendered.problem : rendered.problem?.withoutRefusal {
+    let shown = showsRefusal ? rendered.problem : rendered.problem?.withoutRefusal
+    if let problem = shown {
       // NOTE: a refusal answers this command; a failure is counted once while it lasts.
       let isNew = problem.refusal != nil || problem.failure != countedFailure
       if countsFailures, isNew { failures += 1 }
@@ -290,6 +295,7 @@ public final class Engine {
     }
     if countsFailures { countedFailure = rendered.problem?.failure }
     if let question = rendered.questionLine { console.print([question]) { _ in .yellow } }
+    return shown
   }
 
   func fail(_ message: String) {

@@ -27,6 +27,8 @@ public final class SessionRecording: Sendable {
     var done: [Mark] = []
     /// What `undo` took back, newest last, with the state it left.
     var undone: [(mark: Mark, after: Root.State)] = []
+    /// What `undone` held before the line running sent its first action, in case it is refused.
+    var undoneBeforeLine: [(mark: Mark, after: Root.State)]?
     /// Whether the line running is `undo` or `redo`, whose own actions keep what can be redone.
     var isUndoing = false
     /// Every line run, with the number of entries before it, for `history`.
@@ -111,7 +113,10 @@ public final class SessionRecording: Sendable {
           // shows something (`history`, `help`, `list`) leaves it.
           if origin == .send {
             marks.keep(old, before: entry)
-            if !marks.isUndoing { marks.undone = [] }
+            if !marks.isUndoing, !marks.undone.isEmpty {
+              marks.undoneBeforeLine = marks.undone
+              marks.undone = []
+            }
           }
           marks.actions.append((entry, action))
           if marks.actions.count > Self.kept { marks.actions.removeFirst() }
@@ -140,11 +145,22 @@ public final class SessionRecording: Sendable {
       marks.typed.append((line, entry))
       if marks.typed.count > Self.kept { marks.typed.removeFirst() }
       marks.isUndoing = isUndo
+      marks.undoneBeforeLine = nil
       // NOTE: the line before, done by now, is dropped if it changed nothing: `undo` skips it
       // anyway, and kept it would take one of the places of the lines undo can go back to.
       if let last = marks.done.last, last.state == nil { marks.done.removeLast() }
       if marks.done.count > Self.undoLimit { marks.done.removeFirst() }
       if !isUndo { marks.done.append(Mark(line: line, entry: entry)) }
+    }
+  }
+
+  /// The line running was refused: it changed nothing but its refusal, so `undo` skips it and
+  /// `redo` goes on as if it had not been typed.
+  func lineWasRefused() {
+    marks.withLock { marks in
+      guard let last = marks.done.indices.last else { return }
+      marks.done[last].state = nil
+      if let undone = marks.undoneBeforeLine { marks.undone = undone }
     }
   }
 

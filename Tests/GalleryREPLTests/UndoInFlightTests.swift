@@ -46,4 +46,15 @@ import Testing
     }
     #expect(login.phase == .loggedIn && login.failure == nil, "\(transcript)")
   }
+
+  /// A refused command changed nothing but its refusal: undo goes past it, redo survives it.
+  @Test func aRefusedCommandIsNoUndoStepAndKeepsRedo() async {
+    let harness = Harness()
+    let undone = await harness.run("login\nlogin ann\nwait 1\nlogin bob\nundo", finish: false)
+    #expect(undone.contains("! 'login' is not allowed while loggedIn"), "\(undone)")
+    #expect(undone.hasSuffix("> undo\nundid 'login ann' and what followed it\nstate: loggedOut\n"))
+    let redone = await harness.run("logout\nredo", finish: false)
+    #expect(redone.contains("! 'logout' is not allowed while loggedOut"), "\(redone)")
+    #expect(redone.hasSuffix("> redo\nredid 'login ann'\nstate: loggedIn (ann)\n"), "\(redone)")
+  }
 }
