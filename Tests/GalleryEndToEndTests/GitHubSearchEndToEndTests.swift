@@ -1,5 +1,6 @@
 import Foundation
 import StubHTTPServer
+import TestTraits
 import Testing
 
 @Suite struct GitHubSearchEndToEndTests {
@@ -13,7 +14,7 @@ import Testing
 
   // NOTE: the app's `wait 30` returns once the search has ended; the limits only stop a hung
   // test, and the server outlives the wait even when a busy machine starts the app slowly.
-  static let lifetime = Duration.seconds(60)
+  static let lifetime = Duration.hangStop
 
   @Test func searchGoesToGITHUB_API_URLWithTheToken() async throws {
     let server = try StubHTTPServer(
