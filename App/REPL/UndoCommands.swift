@@ -19,7 +19,7 @@ extension Engine {
     guard count >= 1 else { return fail("'undo \(count)' undoes nothing: N is at least 1.") }
     await refresh()
     let now = state
-    let target = recording.marks.withLock { marks -> SessionRecording.Mark? in
+    let found = recording.marks.withLock { marks -> (SessionRecording.Mark, Root.State)? in
       let lines = recording.changingLines(marks)
       guard count <= lines.count else { return nil }
       let target = lines[lines.count - count]
@@ -27,16 +27,23 @@ extension Engine {
       marks.done.removeLast(undone.count)
       // NOTE: redo goes forward to where undo was typed: one step holds the state then.
       marks.undone.append((target, now))
-      return target
+      // NOTE: back before the list was loaded, the list then was the file's: the list as it was
+      // loaded (before the first line after it) is put back, so the edits since leave the file.
+      var state = target.state ?? now
+      let loaded = undone.dropFirst().lazy.compactMap(\.state?.todo).first {
+        $0.persistence == .loaded
+      }
+      if state.todo.persistence != .loaded, let loaded { state.todo = loaded }
+      return (target, state)
     }
-    guard let target else {
+    guard let (target, restoring) = found else {
       let lines = recording.marks.withLock { recording.changingLines($0).count }
       return fail(
         lines == 0
           ? "Nothing to undo: no command has changed anything yet."
           : "Cannot undo \(count) command(s): only \(lines) can be undone.")
     }
-    await put(target.state ?? now, saying: "undid '\(target.line.clipped())' and what followed it")
+    await put(restoring, saying: "undid '\(target.line.clipped())' and what followed it")
   }
 
   /// `redo`: forward again to where the last `undo` was typed, until a new command is typed.

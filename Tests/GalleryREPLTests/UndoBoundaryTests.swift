@@ -1,14 +1,17 @@
 import ActomatonTesting
 import AppRoot
+import Foundation
 import GitHubSearchFeature
 import StateDiagramFeature
 import Testing
+import TodoStorage
 
 @testable import GalleryREPL
 
-/// `undo` and `redo` into a state that waits on a request: the request was started by an
-/// action, so it does not come back with the state; the screen is told, and never waits on.
-@Suite struct UndoInFlightTests {
+/// `undo` and `redo` at the edges of what a state holds: a request in flight (started by an
+/// action, it does not come back with the state: the screen is told, and never waits on), a
+/// refused command (no step), and a list not loaded yet (the file's).
+@Suite struct UndoBoundaryTests {
   @Test func redoIntoALoginInFlightEndsItAsCancelled() async {
     let harness = Harness()
     let transcript = await harness.run("login\nlogin ann\nundo\nredo\nwait 1", finish: false)
@@ -56,5 +59,18 @@ import Testing
     let redone = await harness.run("logout\nredo", finish: false)
     #expect(redone.contains("! 'logout' is not allowed while loggedOut"), "\(redone)")
     #expect(redone.hasSuffix("> redo\nredid 'login ann'\nstate: loggedIn (ann)\n"), "\(redone)")
+  }
+
+  /// Back past opening the todo screen: the list then was what the file held, so the edits made
+  /// since are taken back from the file too (the state then had no list loaded to save).
+  @Test func undoPastOpeningTheTodoListTakesItsEditsBackFromTheFile() async throws {
+    let storage = TodoStorage.inMemory()
+    try await storage.save([TodoItem(id: UUID(), text: "kept")])
+    let harness = Harness(todo: storage)
+    let transcript = await harness.run("todo\nadd milk\nwait 1\nundo 2\nwait 1", finish: false)
+    #expect(transcript.contains("> undo 2\nundid 'todo' and what followed it\n"), "\(transcript)")
+    #expect(try await storage.load().map(\.text) == ["kept"])
+    let reopened = await harness.run("todo", finish: false)
+    #expect(reopened.hasSuffix("> todo\n1 active, 0 completed\n  1. [ ] kept\n"), "\(reopened)")
   }
 }
