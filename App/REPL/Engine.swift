@@ -232,6 +232,8 @@ public final class Engine {
       case let .send(action):
         if let task = await send(action) { inFlight.add(task) }
         await reloadShown()
+        // NOTE: every feature clears its refusal on each command's action, so a refusal shown
+        // now is this command's: it changed nothing else, and undo goes past it.
         if render()?.refusal != nil { recording.lineWasRefused() }
       case let .view(view):
         await reloadShown()
