@@ -198,6 +198,9 @@ public final class Engine {
     recording.recorder.close()
   }
 
+  /// How Ctrl-C is written in the recording and `history`.
+  static let interruptLine = "^C"
+
   /// Ctrl-C: stops the current screen's work in flight through the screen's own action (so its
   /// state says so) and shows the screen; returns `false` when there was nothing to stop.
   @discardableResult
@@ -209,6 +212,9 @@ public final class Engine {
     let action =
       screen.question(state) == nil ? screen.interrupt(state) : screen.answer(.no)
     guard let action else { return false }
+    // NOTE: a step of its own, shown in `history` and a replay as `^C`: charged to the line
+    // before, it made a refused or a showing line undoable.
+    recording.willRun(Engine.interruptLine, isUndo: false)
     _ = await send(action)
     render(countsFailures: false)
     return true
@@ -295,7 +301,9 @@ public final class Engine {
       if countsFailures, isNew { failures += 1 }
       console.print(problem.lines) { _ in .red }
     }
-    if countsFailures { countedFailure = rendered.problem?.failure }
+    // NOTE: a failure shown by a render that does not count (after undo, Ctrl-C) is not counted
+    // by the next render either: it was the person's doing.
+    if shown != nil || countsFailures { countedFailure = rendered.problem?.failure }
     if let question = rendered.questionLine { console.print([question]) { _ in .yellow } }
     return shown
   }

@@ -14,6 +14,8 @@ public final class SessionRecording: Sendable {
     let entry: Int
     /// The state before the line's first entry; `nil` while it has none.
     var state: Root.State?
+    /// Whether the line was refused (it changed nothing but its refusal).
+    var isRefused = false
   }
 
   struct Marks: Sendable {
@@ -25,14 +27,22 @@ public final class SessionRecording: Sendable {
     }
 
     var done: [Mark] = []
+    /// Whether the last of `done` is the line running, not yet judged.
+    var isLastOpen = false
+    /// The state after the last action.
+    var latest: Root.State?
     /// What `undo` took back, newest last, with the state it left.
     var undone: [(mark: Mark, after: Root.State)] = []
     /// What `undone` held before the line running sent its first action, in case it is refused.
     var undoneBeforeLine: [(mark: Mark, after: Root.State)]?
     /// Whether the line running is `undo` or `redo`, whose own actions keep what can be redone.
     var isUndoing = false
-    /// Every line run, with the number of entries before it, for `history`.
+    /// The last lines run, with the number of entries before each, for `history`.
     var typed: [(line: String, entry: Int)] = []
+    /// How many lines were run in all, the ones `typed` no longer holds included.
+    var typedCount = 0
+    /// Whether a line that changed something was forgotten, past ``undoLimit``.
+    var forgotLines = false
     /// The last actions, with their entry index, for `history`.
     var actions: [(entry: Int, action: Root.Action)] = []
   }
@@ -103,14 +113,13 @@ public final class SessionRecording: Sendable {
     let marks = self.marks
     return .combine([
       recorder.observer,
-      ActomatonObserver(actionReduced: { [recorder] action, origin, old, _ in
+      ActomatonObserver(actionReduced: { [recorder] action, origin, old, new in
         // NOTE: told after the recorder, which has counted this entry.
         let entry = recorder.entryCount - 1
         marks.withLock { marks in
-          // NOTE: a line changed something if it sent an action; what effects fed back
-          // meanwhile (a stopwatch's ticks during `wait`) is not the person's doing.
-          // NOTE: only a line that changes something ends what redo could do; one that only
-          // shows something (`history`, `help`, `list`) leaves it.
+          // NOTE: a line may have changed something if it sent an action; what effects fed back
+          // meanwhile (a stopwatch's ticks during `wait`) is not the person's doing. Whether it
+          // did is judged when the next line starts (see `willRun`).
           if origin == .send {
             marks.keep(old, before: entry)
             if !marks.isUndoing, !marks.undone.isEmpty {
@@ -118,6 +127,7 @@ public final class SessionRecording: Sendable {
               marks.undone = []
             }
           }
+          marks.latest = new
           marks.actions.append((entry, action))
           if marks.actions.count > Self.kept { marks.actions.removeFirst() }
         }
@@ -143,24 +153,34 @@ public final class SessionRecording: Sendable {
     let entry = recorder.entryCount
     marks.withLock { marks in
       marks.typed.append((line, entry))
+      marks.typedCount += 1
       if marks.typed.count > Self.kept { marks.typed.removeFirst() }
+      // NOTE: the line before, done by now, is dropped if it changed nothing (it sent no
+      // action, left the state as it found it, or was refused): `undo` goes past it, and `redo`
+      // goes on as if it had not been typed. Kept, it would take one of undo's places.
+      if marks.isLastOpen, let last = marks.done.last,
+        last.state == nil || last.state == marks.latest || last.isRefused
+      {
+        marks.done.removeLast()
+        if let undone = marks.undoneBeforeLine { marks.undone = undone }
+      }
       marks.isUndoing = isUndo
       marks.undoneBeforeLine = nil
-      // NOTE: the line before, done by now, is dropped if it changed nothing: `undo` skips it
-      // anyway, and kept it would take one of the places of the lines undo can go back to.
-      if let last = marks.done.last, last.state == nil { marks.done.removeLast() }
-      if marks.done.count > Self.undoLimit { marks.done.removeFirst() }
+      marks.isLastOpen = !isUndo
+      if marks.done.count > Self.undoLimit {
+        marks.done.removeFirst()
+        marks.forgotLines = true
+      }
       if !isUndo { marks.done.append(Mark(line: line, entry: entry)) }
     }
   }
 
-  /// The line running was refused: it changed nothing but its refusal, so `undo` skips it and
-  /// `redo` goes on as if it had not been typed.
+  /// The line running was refused: it changed nothing but its refusal, so `undo` goes past it
+  /// and `redo` goes on as if it had not been typed.
   func lineWasRefused() {
     marks.withLock { marks in
-      guard let last = marks.done.indices.last else { return }
-      marks.done[last].state = nil
-      if let undone = marks.undoneBeforeLine { marks.undone = undone }
+      guard marks.isLastOpen, let last = marks.done.indices.last else { return }
+      marks.done[last].isRefused = true
     }
   }
 

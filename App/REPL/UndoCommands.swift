@@ -37,11 +37,14 @@ extension Engine {
       return (target, state)
     }
     guard let (target, restoring) = found else {
-      let lines = recording.marks.withLock { recording.changingLines($0).count }
+      let (lines, forgot) = recording.marks.withLock {
+        (recording.changingLines($0).count, $0.forgotLines)
+      }
+      let limit = forgot ? " (undo goes back at most \(SessionRecording.undoLimit))" : ""
       return fail(
-        lines == 0
+        lines == 0 && !forgot
           ? "Nothing to undo: no command has changed anything yet."
-          : "Cannot undo \(count) command(s): only \(lines) can be undone.")
+          : "Cannot undo \(count) command(s): only \(lines) can be undone\(limit).")
     }
     await put(restoring, saying: "undid '\(target.line.clipped())' and what followed it")
   }
@@ -78,6 +81,13 @@ extension Engine {
     if let screen = restored.screen, let abandon = Screen.of(screen).abandon(restored) {
       if let task = await send(abandon) { inFlight.add(task) }
     }
+    // NOTE: nor is a question pending then asked again: the next line would answer it.
+    await refresh()
+    if let screen = state.screen, Screen.of(screen).question(state) != nil,
+      let no = Screen.of(screen).answer(.no)
+    {
+      if let task = await send(no) { inFlight.add(task) }
+    }
     if restored.todo.persistence == .loaded, restored.todo.items != before.todo.items {
       if let save = await send(.todo(.flush)) { await waiter.wait([save], .seconds(5)) }
     }
@@ -91,11 +101,14 @@ extension Engine {
   /// each with the actions that followed it; past 20, it says how many it leaves out.
   func history(_ arguments: Arguments) {
     guard expectNoArguments(arguments, "history") else { return }
-    let (lines, actions) = recording.marks.withLock { ($0.typed, $0.actions) }
+    let (lines, actions, total) = recording.marks.withLock {
+      ($0.typed, $0.actions, $0.typedCount)
+    }
     guard !lines.isEmpty else { return console.print("no commands yet") }
     let shown = SessionRecording.historyShown
     var printed: [String] = []
-    if lines.count > shown { printed.append("the last \(shown) of \(lines.count) commands:") }
+    if total > shown { printed.append("the last \(shown) of \(total) commands:") }
+    let forgotten = total - lines.count
     for (index, mark) in lines.enumerated().suffix(shown) {
       let end = index + 1 < lines.count ? lines[index + 1].entry : Int.max
       let following = actions.filter { $0.entry >= mark.entry && $0.entry < end }
@@ -107,7 +120,8 @@ extension Engine {
       let word = mark.line.trimmingWhitespace().prefix { !$0.isWhitespace }
       let none = word == "undo" || word == "redo" ? "(state restored)" : "(no action)"
       let summary = described.isEmpty ? none : described.joined(separator: ", ")
-      printed.append("\(index + 1). \(mark.line.clipped()) → \(summary.clipped(200))")
+      printed.append(
+        "\(forgotten + index + 1). \(mark.line.clipped()) → \(summary.clipped(200))")
     }
     console.print(printed)
   }

@@ -73,4 +73,48 @@ import TodoStorage
     let reopened = await harness.run("todo", finish: false)
     #expect(reopened.hasSuffix("> todo\n1 active, 0 completed\n  1. [ ] kept\n"), "\(reopened)")
   }
+
+  /// A line whose actions left the state as it was is no step either, and keeps redo.
+  @Test func aCommandThatChangedNothingIsNoUndoStep() async {
+    let harness = Harness()
+    let undone = await harness.run("counter\n+\nset 1\nundo", finish: false)
+    #expect(undone.hasSuffix("> undo\nundid '+' and what followed it\ncount: 0\n"), "\(undone)")
+    let redone = await harness.run("set 0\nredo", finish: false)
+    #expect(redone.hasSuffix("> redo\nredid '+'\ncount: 1\n"), "\(redone)")
+  }
+
+  /// Ctrl-C is a step of its own: charged to the line before, it made a showing line undoable.
+  @Test func ctrlCIsAStepOfItsOwn() async {
+    let harness = Harness()
+    _ = await harness.run("stopwatch\nstart\nstate", finish: false)
+    #expect(await harness.engine.interrupt())
+    let transcript = await harness.run("undo\nhistory", finish: false)
+    #expect(transcript.contains("> undo\nundid '^C' and what followed it\n"), "\(transcript)")
+    #expect(transcript.contains("4. ^C → stopwatch(.stop)"), "\(transcript)")
+  }
+
+  /// Past the 1,000 lines the session keeps, `history` still counts from the session's start.
+  @Test func historyNumbersFromTheSessionsStart() async {
+    let harness = Harness()
+    let lines = ["counter"] + Array(repeating: "+", count: 1_005) + ["history"]
+    let transcript = await harness.run(lines.joined(separator: "\n"), finish: false)
+    #expect(transcript.contains("> history\nthe last 20 of 1007 commands:\n988. + → "))
+    #expect(transcript.hasSuffix("1007. history → (no action)\n"))
+  }
+
+  /// What undo ends (a login in flight) is the person's doing, not a failed command.
+  @Test func aWaitEndedByUndoIsNoFailedCommand() async {
+    let harness = Harness()
+    _ = await harness.run("login\nlogin ann\nforce-logout\nundo\nwait 1", finish: false)
+    #expect(harness.engine.failures == 0)
+  }
+
+  /// A question pending at the state gone back to is not asked again: the next line would
+  /// answer it instead of running.
+  @Test func aQuestionPendingThenIsNotAskedAgain() async {
+    let harness = Harness()
+    let transcript = await harness.run(
+      "login\nlogin ann\nwait 2\nlogout\nn\nundo\nredo", finish: false)
+    #expect(transcript.hasSuffix("> redo\nredid 'n'\nstate: loggedIn (ann)\n"), "\(transcript)")
+  }
 }

@@ -136,7 +136,9 @@ import TodoStorage
     _ = await harness.run(lines.joined(separator: "\n"), finish: false)
     let refused = await harness.run("undo 101", finish: false)
     #expect(
-      refused.hasSuffix("Cannot undo 101 command(s): only 100 can be undone.\n"), "\(refused)")
+      refused.hasSuffix(
+        "Cannot undo 101 command(s): only 100 can be undone (undo goes back at most 100).\n"),
+      "\(refused)")
     let undone = await harness.run("undo 100", finish: false)
     #expect(
       undone.hasSuffix("> undo 100\nundid '+' and what followed it\ncount: 10\n"), "\(undone)")
