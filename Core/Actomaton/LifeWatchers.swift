@@ -85,6 +85,8 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
 /// Where a child's case is in the state's memory: an enum at a stored property's offset, and
 /// the test its case path asks. It answers `isPresent` with a load and a compare where the
 /// closures took five calls, for every declaration on every action.
+// NOTE: a test may ask its case path's state through an unretained reference; the watcher that
+// holds a probe also holds `isPresent`, which holds the path, so the probe never outlives it.
 @usableFromInline
 struct PresenceProbe: Sendable {
   let offset: Int
