@@ -65,6 +65,14 @@ extension Engine {
   /// Puts `restored` in place: the work in flight is cancelled, what lives follows the state,
   /// and a todo list that changed is saved again, so the file matches what the person sees.
   private func put(_ restoring: Root.State, saying what: String) async {
+    // NOTE: a save in flight lands first: cancelled with the work in flight, its answer was
+    // dropped, the list's record of what is saved stayed older than the file, and the next save
+    // merged what undo took away back in as another session's change (1 undo in 4 across the
+    // todo screen).
+    await refresh()
+    if state.todo.persistence == .loaded, let save = await send(.todo(.flush)) {
+      await waiter.wait([save], .seconds(5))
+    }
     for task in inFlight.removeAll() { task.cancel() }
     await refresh()
     let before = state
