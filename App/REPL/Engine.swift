@@ -227,6 +227,7 @@ public final class Engine {
     guard screen.question(state) != nil, let action = screen.answer(Answer(reply: line)) else {
       return false
     }
+    recording.lineAnswered()
     if let task = await send(action) { inFlight.add(task) }
     render()
     return true

@@ -16,6 +16,8 @@ public final class SessionRecording: Sendable {
     var state: Root.State?
     /// Whether the line was refused (it changed nothing but its refusal).
     var isRefused = false
+    /// Whether the line answered the question the line before it asked.
+    var isAnswer = false
   }
 
   struct Marks: Sendable {
@@ -43,6 +45,9 @@ public final class SessionRecording: Sendable {
     var typedCount = 0
     /// Whether a line that changed something was forgotten, past ``undoLimit``.
     var forgotLines = false
+    /// The numbers (from 1, as `history` counts) of the `undo` and `redo` lines that put a
+    /// state back.
+    var restoringLines: Set<Int> = []
     /// The last actions, with their entry index, for `history`.
     var actions: [(entry: Int, action: Root.Action)] = []
   }
@@ -163,6 +168,12 @@ public final class SessionRecording: Sendable {
       {
         marks.done.removeLast()
         if let undone = marks.undoneBeforeLine { marks.undone = undone }
+      } else if marks.isLastOpen, let last = marks.done.last, last.isAnswer,
+        marks.done.count >= 2, marks.done[marks.done.count - 2].state == marks.latest
+      {
+        // NOTE: an answer that left the state as it was before its question (a no) takes the
+        // question back with it: undo goes past both.
+        marks.done.removeLast(2)
       }
       marks.isUndoing = isUndo
       marks.undoneBeforeLine = nil
@@ -182,6 +193,19 @@ public final class SessionRecording: Sendable {
       guard marks.isLastOpen, let last = marks.done.indices.last else { return }
       marks.done[last].isRefused = true
     }
+  }
+
+  /// The line running answered the question the line before it asked.
+  func lineAnswered() {
+    marks.withLock { marks in
+      guard marks.isLastOpen, let last = marks.done.indices.last else { return }
+      marks.done[last].isAnswer = true
+    }
+  }
+
+  /// The `undo` or `redo` line running put a state back.
+  func lineRestored() {
+    marks.withLock { marks in _ = marks.restoringLines.insert(marks.typedCount) }
   }
 
   /// Publishes the last actions as the report a crash writes (``CrashReport``).

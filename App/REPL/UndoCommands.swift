@@ -12,10 +12,18 @@ extension Engine {
     var count = 1
     do throws(CommandError) {
       try arguments.expectAtMost(1, usage: "undo [N]")
-      if !arguments.words.isEmpty { count = try arguments.number(0, named: "N", usage: "undo [N]") }
+      if let word = arguments.words.first, word.allSatisfy({ $0.isASCII && $0.isNumber }),
+        Int(word) == nil
+      {
+        // NOTE: a count past what an Int holds is still a count: more than can be undone.
+        count = .max
+      } else if !arguments.words.isEmpty {
+        count = try arguments.number(0, named: "N", usage: "undo [N]")
+      }
     } catch {
       return fail(error.message)
     }
+    let asked = arguments.words.first ?? "1"
     guard count >= 1 else { return fail("'undo \(count)' undoes nothing: N is at least 1.") }
     await refresh()
     let now = state
@@ -44,7 +52,7 @@ extension Engine {
       return fail(
         lines == 0 && !forgot
           ? "Nothing to undo: no command has changed anything yet."
-          : "Cannot undo \(count) command(s): only \(lines) can be undone\(limit).")
+          : "Cannot undo \(asked.clipped()) command(s): only \(lines) can be undone\(limit).")
     }
     await put(restoring, saying: "undid '\(target.line.clipped())' and what followed it")
   }
@@ -100,6 +108,7 @@ extension Engine {
       if let save = await send(.todo(.flush)) { await waiter.wait([save], .seconds(5)) }
     }
     await refresh()
+    recording.lineRestored()
     console.print(what)
     guard current != nil else { return console.print(screenList()) }
     render(countsFailures: false, showsRefusal: false)
@@ -117,6 +126,7 @@ extension Engine {
     var printed: [String] = []
     if total > shown { printed.append("the last \(shown) of \(total) commands:") }
     let forgotten = total - lines.count
+    let restoring = recording.marks.withLock { $0.restoringLines }
     for (index, mark) in lines.enumerated().suffix(shown) {
       let end = index + 1 < lines.count ? lines[index + 1].entry : Int.max
       let following = actions.filter { $0.entry >= mark.entry && $0.entry < end }
@@ -125,8 +135,8 @@ extension Engine {
         StateDiff.describe($0.action).clipped(60)
       }
       if ticks > 0 { described.append("\(ticks) tick(s)") }
-      let word = mark.line.trimmingWhitespace().prefix { !$0.isWhitespace }
-      let none = word == "undo" || word == "redo" ? "(state restored)" : "(no action)"
+      let restored = restoring.contains(forgotten + index + 1)
+      let none = restored ? "(state restored)" : "(no action)"
       let summary = described.isEmpty ? none : described.joined(separator: ", ")
       printed.append(
         "\(forgotten + index + 1). \(mark.line.clipped()) → \(summary.clipped(200))")

@@ -114,7 +114,36 @@ import TodoStorage
   @Test func aQuestionPendingThenIsNotAskedAgain() async {
     let harness = Harness()
     let transcript = await harness.run(
-      "login\nlogin ann\nwait 2\nlogout\nn\nundo\nredo", finish: false)
-    #expect(transcript.hasSuffix("> redo\nredid 'n'\nstate: loggedIn (ann)\n"), "\(transcript)")
+      "login\nlogin ann\nwait 2\nlogout\ny\nwait 2\nundo\nredo", finish: false)
+    #expect(
+      transcript.contains("> undo\nundid 'y' and what followed it\nstate: loggedIn (ann)\n> redo"),
+      "\(transcript)")
+    #expect(transcript.hasSuffix("> redo\nredid 'y'\nstate: loggedOut\n"), "\(transcript)")
   }
+
+  /// A question answered no left the state as its question found it: undo goes past both.
+  @Test func aQuestionAnsweredNoIsNoUndoStep() async {
+    let harness = Harness()
+    let transcript = await harness.run(
+      "login\nlogin ann\nwait 2\nlogout\nn\nundo", finish: false)
+    #expect(
+      transcript.hasSuffix("> undo\nundid 'login ann' and what followed it\nstate: loggedOut\n"),
+      "\(transcript)")
+  }
+
+  /// `history` says which undo put a state back, and an undo refused says so as a number too
+  /// large for an Int.
+  @Test func historyTellsARefusedUndoFromARestoringOne() async {
+    let harness = Harness()
+    let transcript = await harness.run(
+      "counter\n+\nundo 99999999999999999999\nundo\nhistory", finish: false)
+    #expect(
+      transcript.contains(
+        "error: Cannot undo 99999999999999999999 command(s): only 2 can be undone.\n"))
+    #expect(
+      transcript.contains(
+        "3. undo 99999999999999999999 → (no action)\n4. undo → (state restored)\n"), "\(transcript)"
+    )
+  }
+
 }
