@@ -78,9 +78,7 @@ extension Engine {
     // merged what undo took away back in as another session's change (1 undo in 4 across the
     // todo screen).
     await refresh()
-    if state.todo.persistence == .loaded, let save = await send(.todo(.flush)) {
-      await waiter.wait([save], .seconds(5))
-    }
+    if state.todo.persistence == .loaded { await flushTodoList() }
     for task in inFlight.removeAll() { task.cancel() }
     await refresh()
     let before = state
@@ -105,13 +103,18 @@ extension Engine {
       if let task = await send(no) { inFlight.add(task) }
     }
     if restored.todo.persistence == .loaded, restored.todo.items != before.todo.items {
-      if let save = await send(.todo(.flush)) { await waiter.wait([save], .seconds(5)) }
+      await flushTodoList()
     }
     await refresh()
     recording.lineRestored()
     console.print(what)
     guard current != nil else { return console.print(screenList()) }
     render(countsFailures: false, showsRefusal: false)
+  }
+
+  /// Saves the todo list now and waits (bounded) until the save has landed and been answered.
+  private func flushTodoList() async {
+    if let save = await send(.todo(.flush)) { await waiter.wait([save], .seconds(5)) }
   }
 
   /// `history`: the session's last command lines (`undo` and the lines it undid included),
