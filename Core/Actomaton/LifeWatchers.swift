@@ -82,27 +82,57 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
   }
 }
 
-/// Where a child's case is in the state's memory: an enum at a stored property's offset, and
-/// the test its case path asks. It answers `isPresent` with a load and a compare where the
+/// Where a child is in the state's memory, and how to tell it is there: an optional or an enum
+/// case at a stored property's offset. It answers `isPresent` with a load and a compare where the
 /// closures took five calls, for every declaration on every action.
 // NOTE: a test may ask its case path's state through an unretained reference; the watcher that
 // holds a probe also holds `isPresent`, which holds the path, so the probe never outlives it.
+// NOTE: a class, so that a watcher asking it copies nothing out: a struct of two references
+// was retained and released on every action.
 @usableFromInline
-struct PresenceProbe: Sendable {
+final class PresenceProbe: Sendable {
   let offset: Int
-  let test: CaseBitTest
+  /// The case path's test, for a case.
+  let caseTest: CaseBitTest?
+  /// `caseTest`, unretained (`caseTest` keeps it alive), so that asking it costs no reference
+  /// counting.
+  let unretainedCaseTest: Unmanaged<CaseBitTest>?
+  /// Whether the optional at a pointer holds a value, for an optional: a closure made where its
+  /// type is known, so it compiles to a tag check.
+  let holdsValue: (@Sendable (UnsafeRawPointer) -> Bool)?
 
   /// A probe of `path`'s case at `offset`; `nil` without an offset (a computed property) or a
   /// test.
   @usableFromInline
-  init?<Enum, Value>(offset: Int?, path: CasePath<Enum, Value>) {
+  convenience init?<Enum, Value>(offset: Int?, path: CasePath<Enum, Value>) {
     guard let offset, let test = path.caseTest else { return nil }
-    self.offset = offset
-    self.test = test
+    self.init(offset: offset, caseTest: test, holdsValue: nil)
   }
 
+  /// A probe of the optional `Wrapped?` at `offset`; `nil` without an offset.
+  @inlinable
+  convenience init?<Wrapped>(offset: Int?, optional _: Wrapped.Type) {
+    guard let offset else { return nil }
+    self.init(
+      offset: offset, caseTest: nil,
+      holdsValue: { $0.assumingMemoryBound(to: Wrapped?.self).pointee != nil })
+  }
+
+  @usableFromInline
+  init(offset: Int, caseTest: CaseBitTest?, holdsValue: (@Sendable (UnsafeRawPointer) -> Bool)?) {
+    self.offset = offset
+    self.caseTest = caseTest
+    self.unretainedCaseTest = caseTest.map { Unmanaged.passUnretained($0) }
+    self.holdsValue = holdsValue
+  }
+
+  @inline(__always)
   func isPresent(in state: UnsafeMutableRawPointer) -> Bool {
-    test.isCase(at: UnsafeRawPointer(state + offset))
+    let pointer = UnsafeRawPointer(state + offset)
+    if let unretainedCaseTest {
+      return unretainedCaseTest._withUnsafeGuaranteedRef { $0.isCase(at: pointer) }
+    }
+    return holdsValue?(pointer) ?? false
   }
 }
 

@@ -65,6 +65,29 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
         make(environment(global), emitter.lifted(effects)), project: project)
     }
   }
+
+  /// The same declarations for a larger domain whose state holds this one `offset` bytes from
+  /// its start; through `project` when `offset` is `nil`.
+  ///
+  /// The watcher adds the offset to the pointer it is given: no call, no copy. The caller
+  /// promises that this state is there whenever the watcher is asked: a stored property, or the
+  /// value of an optional asked only while it holds one (an `Optional` stores its value at its
+  /// start).
+  @usableFromInline
+  func lifted<GlobalAction: Sendable, GlobalState, GlobalEnvironment>(
+    offset: Int?,
+    project: @escaping @Sendable (inout GlobalState, (inout State) -> Void) -> Bool,
+    environment: @escaping @Sendable (GlobalEnvironment) -> Environment,
+    effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
+  ) -> Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> {
+    guard let offset else {
+      return lifted(project: project, environment: environment, effects: effects)
+    }
+    let make = makeWatcher
+    return Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> { global, emitter in
+      OffsetWatcher(make(environment(global), emitter.lifted(effects)), offset: offset)
+    }
+  }
 }
 
 /// Where a watcher sends the effects that stop and start what it watches; each level lifts
@@ -177,6 +200,25 @@ final class LiftedWatcher<State, LocalState>: LifeWatcher {
     }
     if !isThere { inner.stopAll() }
   }
+
+  override func stopAll() { inner.stopAll() }
+
+  override func forget() { inner.forget() }
+}
+
+/// A declaration made for a part of the state at a fixed place in the whole.
+final class OffsetWatcher: LifeWatcher {
+  let inner: LifeWatcher
+  let offset: Int
+
+  init(_ inner: LifeWatcher, offset: Int) {
+    self.inner = inner
+    self.offset = offset
+  }
+
+  override func prime(_ state: UnsafeMutableRawPointer) { inner.prime(state + offset) }
+
+  override func update(_ state: UnsafeMutableRawPointer) { inner.update(state + offset) }
 
   override func stopAll() { inner.stopAll() }
 

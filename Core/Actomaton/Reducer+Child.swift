@@ -56,12 +56,14 @@ extension Reducer {
         return true
       }
     }
+    // NOTE: the child's own declarations are asked only while it is there.
     let inner: Lifecycle<ChildAction, State, Environment>? = child.lifecycle?.lifted(
-      project: project, environment: toChild, effects: { $0 })
+      offset: field.offset, project: project, environment: toChild, effects: { $0 })
     return lifting(
       lifted, action: action,
       scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
-      isPresent: isPresent, identity: identity, inner: inner, onStart: onStart, onStop: onStop)
+      isPresent: isPresent, probe: PresenceProbe(offset: field.offset, optional: ChildState.self),
+      identity: identity, inner: inner, onStart: onStart, onStop: onStop)
   }
 
   /// Runs `child` on one case of an enum state, before this reducer, and ends the child's effects
@@ -131,7 +133,7 @@ extension Reducer {
       return true
     }
     let inner: Lifecycle<ChildAction, State, Environment>? = child.lifecycle?.lifted(
-      project: project, environment: toChild, effects: { $0 })
+      offset: field.offset, project: project, environment: toChild, effects: { $0 })
     return lifting(
       lifted, action: action,
       scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),

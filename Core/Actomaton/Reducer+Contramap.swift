@@ -41,6 +41,7 @@ extension Reducer {
       },
       accepts: inner.accepts,
       lifecycle: lifecycle?.lifted(
+        offset: field.offset,
         project: { state, body in
           field.read(&state, body)
           return true
