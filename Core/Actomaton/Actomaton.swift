@@ -8,7 +8,10 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   /// The current state.
   public var state: State { currentState }
 
-  @usableFromInline var currentState: State
+  // NOTE: unchecked: only the actomaton's isolation touches it, and no reducer or observer can
+  // reach it while `reduce` holds it `inout` (they are not isolated to the actomaton). The
+  // dynamic check cost every send a thread-local lookup.
+  @exclusivity(unchecked) @usableFromInline var currentState: State
 
   @usableFromInline let reduce: @Sendable (Action, inout State) -> Effect<Action>
   /// Puts a state in place and returns what starting and stopping it asks for.

@@ -245,10 +245,14 @@ struct Declaration: Hashable, Sendable {
 // closure runs on the actomaton's isolation alone, so the watchers are never touched at once
 // from two threads.
 final class LifeRoot<Action: Sendable, State>: @unchecked Sendable {
+  // NOTE: unchecked: only the actomaton's isolation touches it, one call at a time.
   private final class Collected {
-    var stops = Effect<Action>.empty
-    var starts = Effect<Action>.empty
-    var late = Effect<Action>.empty
+    @exclusivity(unchecked) var stops = Effect<Action>.empty
+    @exclusivity(unchecked) var starts = Effect<Action>.empty
+    @exclusivity(unchecked) var late = Effect<Action>.empty
+    /// Whether nothing was collected since the last action: the one test an action that moves
+    /// nothing pays.
+    @exclusivity(unchecked) var isEmpty = true
   }
 
   private let watcher: LifeWatcher
@@ -260,12 +264,31 @@ final class LifeRoot<Action: Sendable, State>: @unchecked Sendable {
   ) {
     let collected = collected
     let emitter = LifeEmitter<Action>(
-      stop: { collected.stops = collected.stops + $0 },
-      start: { collected.starts = collected.starts + $0 },
-      late: { collected.late = collected.late + $0 })
+      stop: {
+        collected.stops = collected.stops + $0
+        collected.isEmpty = false
+      },
+      start: {
+        collected.starts = collected.starts + $0
+        collected.isEmpty = false
+      },
+      late: {
+        collected.late = collected.late + $0
+        collected.isEmpty = false
+      })
     watcher = lifecycle.makeWatcher(environment, emitter)
     var state = state
-    withUnsafeMutablePointer(to: &state) { watcher.prime(UnsafeMutableRawPointer($0)) }
+    Self.prime(watcher, &state)
+  }
+
+  // NOTE: `&state` passed as a typed pointer: `withUnsafeMutablePointer`, called from this
+  // generic, unspecialised code, took the type's metadata on every action.
+  private static func prime(_ watcher: LifeWatcher, _ state: UnsafeMutablePointer<State>) {
+    watcher.prime(UnsafeMutableRawPointer(state))
+  }
+
+  private static func update(_ watcher: LifeWatcher, _ state: UnsafeMutablePointer<State>) {
+    watcher.update(UnsafeMutableRawPointer(state))
   }
 
   /// `effect`, with what the new state wants started and what it no longer wants stopped.
@@ -277,7 +300,9 @@ final class LifeRoot<Action: Sendable, State>: @unchecked Sendable {
   /// more at its end if they are still gone then.
   @usableFromInline
   func effect(after effect: Effect<Action>, state: inout State) -> Effect<Action> {
-    withUnsafeMutablePointer(to: &state) { watcher.update(UnsafeMutableRawPointer($0)) }
+    Self.update(watcher, &state)
+    if collected.isEmpty { return effect }
+    collected.isEmpty = true
     if collected.stops.isEmpty, collected.starts.isEmpty { return effect }
     let life = collected.stops + collected.starts
     let late = collected.late
