@@ -41,8 +41,12 @@ extension Reducer {
   ) -> Reducer {
     let field = StateField(path)
     let toChild = environment
-    let lifted = Reducer<ChildAction, State, Environment> { action, state, environment in
-      field.modify(&state) { child.run(action, &$0!, toChild(environment)) }
+    // NOTE: the child's presence is tested where it is run, with no call of its own.
+    let runIfPresent: @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>? = {
+      action, state, environment in
+      field.modify(&state) { state in
+        state == nil ? nil : child.run(action, &state!, toChild(environment))
+      }
     }
     let isPresent: @Sendable (inout State) -> Bool = { state in field.read(&state) { $0 != nil } }
     var identity: (@Sendable (inout State) -> AnyHashable?)?
@@ -60,7 +64,7 @@ extension Reducer {
     let inner: Lifecycle<ChildAction, State, Environment>? = child.lifecycle?.lifted(
       offset: field.offset, project: project, environment: toChild, effects: { $0 })
     return lifting(
-      lifted, action: action,
+      runIfPresent, action: action,
       scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
       isPresent: isPresent, probe: PresenceProbe(offset: field.offset, optional: ChildState.self),
       identity: identity, inner: inner, onStart: onStart, onStop: onStop)
@@ -118,11 +122,13 @@ extension Reducer {
     onStop: Effect<Action>
   ) -> Reducer {
     let field = StateField(path)
-    let lifted = Reducer<ChildAction, State, Environment> { action, state, environment in
-      field.modify(&state) { child.run(action, &$0, toChild(environment)) }
-    }
     let isPresent: @Sendable (inout State) -> Bool = { state in
       field.read(&state) { casePath.isCase(of: &$0) }
+    }
+    let runIfPresent: @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>? = {
+      action, state, environment in
+      guard isPresent(&state) else { return nil }
+      return field.modify(&state) { child.run(action, &$0, toChild(environment)) }
     }
     var identity: (@Sendable (inout State) -> AnyHashable?)?
     if let identify = identityIfIdentifiable(ChildState.self) {
@@ -135,7 +141,7 @@ extension Reducer {
     let inner: Lifecycle<ChildAction, State, Environment>? = child.lifecycle?.lifted(
       offset: field.offset, project: project, environment: toChild, effects: { $0 })
     return lifting(
-      lifted, action: action,
+      runIfPresent, action: action,
       scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
       isPresent: isPresent, probe: PresenceProbe(offset: field.offset, path: casePath),
       identity: identity, inner: inner, onStart: onStart, onStop: onStop)
@@ -164,7 +170,7 @@ extension Reducer {
   ) -> Reducer {
     let field = StateField(path)
     return lifting(
-      Reducer<Never, State, Environment>.empty,
+      Self.noChild(Never.self),
       action: CasePath(embed: { _ in fatalError("unreachable") }, extract: { _ in nil }),
       scope: scope ?? EffectScope(ChildScopeKey(field.path, Value.self, Never.self)),
       isPresent: { (state: inout State) in field.read(&state) { casePath.isCase(of: &$0) } },
@@ -172,11 +178,24 @@ extension Reducer {
       onStart: .empty, onStop: onStop, onStartParent: onStart)
   }
 
-  /// This reducer after `child`, which runs while `isPresent` holds; the child's effects run in
-  /// `scope`, which is cancelled when the child goes or is replaced by one of another identity.
+  /// A child that is never there, for a lifetime: it has no actions.
+  @inlinable
+  static func noChild<ChildAction>(_: ChildAction.Type)
+    -> @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>?
+  {
+    { _, _, _ in nil }
+  }
+
+  /// This reducer after a child, which `runIfPresent` runs, or answers `nil` when it is not
+  /// there (the action is then dropped, and reported); it lives while `isPresent` holds, and its
+  /// effects run in `scope`, which is cancelled when the child goes or is replaced by one of
+  /// another identity.
   @inlinable
   func lifting<ChildAction: Sendable>(
-    _ child: Reducer<ChildAction, State, Environment>,
+    _ runIfPresent:
+      @escaping @Sendable (ChildAction, inout State, Environment) -> Effect<
+        ChildAction
+      >?,
     action path: CasePath<Action, ChildAction>,
     scope: EffectScope,
     isPresent: @escaping @Sendable (inout State) -> Bool,
@@ -190,8 +209,10 @@ extension Reducer {
     let embed: @Sendable (ChildAction) -> Action = path.embed
     let lift = ChildLift<Action, State, Environment> { action, state, environment in
       guard let childAction = path.extract(from: action) else { return nil }
-      guard isPresent(&state) else { return Effect<Action>.dropped(childAction, child: scope) }
-      return child.run(childAction, &state, environment).scoped(in: scope, embed)
+      guard let effect = runIfPresent(childAction, &state, environment) else {
+        return Effect<Action>.dropped(childAction, child: scope)
+      }
+      return effect.scoped(in: scope, embed)
     }
     let scopedInner: Lifecycle? = inner?.lifted(
       environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
