@@ -36,9 +36,16 @@ final class LiftChain<Action: Sendable, State, Environment>: Sendable {
   @inlinable
   func run(_ action: Action, _ state: inout State, _ environment: Environment) -> Effect<Action> {
     var effect = Effect<Action>.empty
-    for lift in unretainedLifts {
-      if let childEffect = lift._withUnsafeGuaranteedRef({ $0.run(action, &state, environment) }) {
-        effect = effect + childEffect
+    withUnsafePointer(to: action) { pointer in
+      let pointer = UnsafeRawPointer(pointer)
+      for lift in unretainedLifts {
+        let childEffect = lift._withUnsafeGuaranteedRef { lift -> Effect<Action>? in
+          // NOTE: an action of another child's case is told by its bits, here, with no call.
+          guard lift.actionTest?._withUnsafeGuaranteedRef({ $0.matches(at: pointer) }) != false
+          else { return nil }
+          return lift.run(action, &state, environment)
+        }
+        if let childEffect { effect = effect + childEffect }
       }
     }
     return effect + parent(action, &state, environment)
@@ -51,9 +58,16 @@ final class ChildLift<Action: Sendable, State, Environment>: Sendable {
   /// For an action of the child's: runs the child, or drops the action when the child is not
   /// there; `nil` for other actions.
   @usableFromInline let run: @Sendable (Action, inout State, Environment) -> Effect<Action>?
+  /// The test of the child's action case, unretained (the path, which `run` holds, keeps it),
+  /// once the path has one: an action it rejects is not the child's.
+  @usableFromInline let actionTest: Unmanaged<CaseBitTest>?
 
-  @inlinable
-  init(run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>?) {
+  @usableFromInline
+  init<ChildAction>(
+    action path: CasePath<Action, ChildAction>,
+    run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>?
+  ) {
     self.run = run
+    self.actionTest = path.caseTest.map { Unmanaged.passUnretained($0) }
   }
 }

@@ -207,7 +207,7 @@ extension Reducer {
     onStartParent: Effect<Action> = .empty
   ) -> Reducer {
     let embed: @Sendable (ChildAction) -> Action = path.embed
-    let lift = ChildLift<Action, State, Environment> { action, state, environment in
+    let lift = ChildLift<Action, State, Environment>(action: path) { action, state, environment in
       guard let childAction = path.extract(from: action) else { return nil }
       guard let effect = runIfPresent(childAction, &state, environment) else {
         return Effect<Action>.dropped(childAction, child: scope)

@@ -81,7 +81,7 @@ package final class CaseBitTest: Sendable {
   /// Whether the root at `pointer` is in the case; `nil` when no test is known.
   @inlinable
   @inline(__always)
-  func matches(at pointer: UnsafeRawPointer) -> Bool? {
+  package func matches(at pointer: UnsafeRawPointer) -> Bool? {
     let window = window.load(ordering: .acquiring)
     guard window != 0 else { return rejects(at: pointer) ? false : nil }
     let bits = bits.load(ordering: .relaxed)
