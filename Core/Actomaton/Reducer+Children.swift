@@ -37,8 +37,8 @@ extension Reducer {
     onStart: (@Sendable (Element.ID) -> Effect<ChildAction>)? = nil,
     onStop: (@Sendable (Element.ID) -> Effect<Action>)? = nil
   ) -> Reducer where Element: SendableMetatype, Element.ID: Sendable {
-    let keyPath = SendableKeyPath(path)
-    let list = ChildScopeKey(keyPath, Element.self, ChildAction.self)
+    let field = StateField(path)
+    let list = ChildScopeKey(field.path, Element.self, ChildAction.self)
     let scope = { @Sendable (id: Element.ID) in EffectScope(ElementScopeKey(list: list, id: id)) }
     let toChild = environment
     let parent = self
@@ -47,19 +47,20 @@ extension Reducer {
       guard let (id, childAction) = action.extract(from: globalAction) else {
         return parent.run(globalAction, &state, environment)
       }
-      let effect: Effect<Action>
-      if state[keyPath: keyPath.keyPath][id: id] != nil {
-        effect = child.run(
-          childAction, &state[keyPath: keyPath.keyPath][id: id]!, toChild(environment)
-        ).scoped(in: scope(id)) { action.embed((id, $0)) }
-      } else {
-        effect = .dropped(childAction, child: scope(id))
+      // NOTE: through the field's offset: a key path applied here is a call into the runtime
+      // that looks up generic metadata, on every action.
+      let ran = field.modify(&state) { elements in
+        elements[id: id] == nil
+          ? nil : child.run(childAction, &elements[id: id]!, toChild(environment))
       }
+      let effect =
+        ran?.scoped(in: scope(id)) { action.embed((id, $0)) }
+        ?? .dropped(childAction, child: scope(id))
       return effect + parent.run(globalAction, &state, environment)
     }
     let life = Lifecycle<Action, State, Environment>.elements(
-      ids: { $0[keyPath: keyPath.keyPath].ids },
-      element: { $0[keyPath: keyPath.keyPath][id: $1] },
+      ids: { state in field.read(&state) { $0.ids } },
+      element: { state, id in field.read(&state) { $0[id: id] } },
       scope: scope,
       start: { id in
         onStart.map { $0(id).scoped(in: scope(id)) { action.embed((id, $0)) } } ?? .empty
