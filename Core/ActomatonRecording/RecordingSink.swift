@@ -168,10 +168,10 @@ public final class JSONLinesFileSink: RecordingSink {
 public final class RingSink: RecordingSink {
   private struct Kept {
     var header: Data?
-    var entries: [(index: Int, data: Data)] = []
+    var entries = FrontTrimmedArray<(index: Int, data: Data)>()
     var checkpoints: [(index: Int, data: Data)] = []
-    /// Notes and inputs, with the entry they come before.
-    var notes: [(before: Int, data: Data)] = []
+    /// Notes and inputs, with the entry they come before (in that order).
+    var notes = FrontTrimmedArray<(before: Int, data: Data)>()
   }
 
   /// How many entries it keeps.
@@ -214,7 +214,7 @@ public final class RingSink: RecordingSink {
       // NOTE: a replay of the tail starts at the first checkpoint whose following entries are
       // all kept; older checkpoints can go.
       kept.checkpoints.removeAll { $0.index < first - 1 }
-      kept.notes.removeAll { $0.before < first }
+      kept.notes.removeFirst { $0.before < first }
       // NOTE: notes come without entries too (a person typing `help` for ever): the newest
       // `capacity` are kept, as for the entries.
       if kept.notes.count > capacity { kept.notes.removeFirst(kept.notes.count - capacity) }
@@ -227,20 +227,20 @@ public final class RingSink: RecordingSink {
   /// The bytes of every line kept, newlines left out: about the size of ``jsonLines()``.
   public var byteCount: Int {
     kept.withLock { kept in
-      (kept.header?.count ?? 0) + kept.entries.reduce(0) { $0 + $1.data.count }
+      (kept.header?.count ?? 0) + kept.entries.elements.reduce(0) { $0 + $1.data.count }
         + kept.checkpoints.reduce(0) { $0 + $1.data.count }
-        + kept.notes.reduce(0) { $0 + $1.data.count }
+        + kept.notes.elements.reduce(0) { $0 + $1.data.count }
     }
   }
 
   /// The indices of the entries kept, oldest first.
-  public var entryIndices: [Int] { kept.withLock { $0.entries.map(\.index) } }
+  public var entryIndices: [Int] { kept.withLock { $0.entries.elements.map(\.index) } }
 
   /// How many entries ``jsonLines()`` holds: those after the checkpoint where its replay starts.
   public var replayableEntryCount: Int {
     kept.withLock { kept in
       let from = Self.replayStart(of: kept)
-      return kept.entries.count { $0.index >= from.index }
+      return kept.entries.elements.count { $0.index >= from.index }
     }
   }
 
@@ -264,8 +264,8 @@ public final class RingSink: RecordingSink {
       var lines = [header]
       let (start, from) = Self.replayStart(of: kept)
       if let start { lines.append(start) }
-      var notes = kept.notes[...]
-      for entry in kept.entries where entry.index >= from {
+      var notes = kept.notes.elements
+      for entry in kept.entries.elements where entry.index >= from {
         while let note = notes.first, note.before <= entry.index {
           if note.before == entry.index { lines.append(note.data) }
           notes.removeFirst()
