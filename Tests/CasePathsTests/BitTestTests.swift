@@ -77,6 +77,22 @@ struct BitTestTests {
     }
   }
 
+  @Test("Roots alternating between two other cases reuse the tests derived for each")
+  func alternatingRejections() {
+    let path: CasePath<Screens?, String> = /Screens.named
+    let test = path.bitTest!.takeUnretainedValue()
+    var roots: [Screens?] = [.counted(1), .listed([1])]
+    for round in 0..<20 {
+      #expect(!path.isCase(of: &roots[round % 2]))
+      // NOTE: the first roots teach the path which cases they are in.
+      if round >= 4 { #expect(test.matches(at: pointer(to: &roots[round % 2])) == false) }
+    }
+    // NOTE: one word derived for each case seen, kept: not derived again on each switch.
+    #expect(test.derivedRejections.withLock { $0.count } == 2)
+    var named: Screens? = .named("a")
+    #expect(path.isCase(of: &named))
+  }
+
   @Test("A case without payload gets its test when it is made, and agrees with if case")
   func payloadlessCaseByItsBits() {
     let idle: CasePath<Screens?, Void> = /Screens.idle
