@@ -44,9 +44,7 @@ extension Reducer {
     // NOTE: the child's presence is tested where it is run, with no call of its own.
     let runIfPresent: @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>? = {
       action, state, environment in
-      field.modify(&state) { state in
-        state == nil ? nil : child.run(action, &state!, toChild(environment))
-      }
+      field.modify(&state, if: { $0 != nil }) { child.run(action, &$0!, toChild(environment)) }
     }
     let isPresent: @Sendable (inout State) -> Bool = { state in field.read(&state) { $0 != nil } }
     var identity: (@Sendable (inout State) -> AnyHashable?)?
@@ -169,21 +167,15 @@ extension Reducer {
     onStop: Effect<Action> = .empty
   ) -> Reducer {
     let field = StateField(path)
-    return lifting(
-      Self.noChild(Never.self),
-      action: CasePath(embed: { _ in fatalError("unreachable") }, extract: { _ in nil }),
-      scope: scope ?? EffectScope(ChildScopeKey(field.path, Value.self, Never.self)),
-      isPresent: { (state: inout State) in field.read(&state) { casePath.isCase(of: &$0) } },
-      probe: PresenceProbe(offset: field.offset, path: casePath), identity: nil, inner: nil,
-      onStart: .empty, onStop: onStop, onStartParent: onStart)
-  }
-
-  /// A child that is never there, for a lifetime: it has no actions.
-  @inlinable
-  static func noChild<ChildAction>(_: ChildAction.Type)
-    -> @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>?
-  {
-    { _, _, _ in nil }
+    let scope = scope ?? EffectScope(ChildScopeKey(field.path, Value.self, Never.self))
+    let life = Lifecycle<Action, State, Environment>.presence(
+      isPresent: { state in field.read(&state) { casePath.isCase(of: &$0) } },
+      probe: PresenceProbe(offset: field.offset, path: casePath), identity: nil, scope: scope,
+      start: onStart.scoped(in: scope, { $0 }), stop: .cancel(scope: scope) + onStop, inner: nil)
+    // NOTE: a lifetime has no actions: it joins no chain of lifted children, so no send asks it.
+    let lifecycle = Lifecycle.combine(life, self.lifecycle)
+    guard let chain else { return Reducer(run: run, accepts: accepts, lifecycle: lifecycle) }
+    return Reducer(chain: chain, lifecycle: lifecycle)
   }
 
   /// This reducer after a child, which `runIfPresent` runs, or answers `nil` when it is not
@@ -203,8 +195,7 @@ extension Reducer {
     identity: (@Sendable (inout State) -> AnyHashable?)?,
     inner: Lifecycle<ChildAction, State, Environment>?,
     onStart: Effect<ChildAction>,
-    onStop: Effect<Action>,
-    onStartParent: Effect<Action> = .empty
+    onStop: Effect<Action>
   ) -> Reducer {
     let embed: @Sendable (ChildAction) -> Action = path.embed
     let lift = ChildLift<Action, State, Environment>(action: path) { action, state, environment in
@@ -216,10 +207,9 @@ extension Reducer {
     }
     let scopedInner: Lifecycle? = inner?.lifted(
       environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
-    let start: Effect<Action> =
-      onStart.scoped(in: scope, embed) + onStartParent.scoped(in: scope, { $0 })
     let life = Lifecycle.presence(
-      isPresent: isPresent, probe: probe, identity: identity, scope: scope, start: start,
+      isPresent: isPresent, probe: probe, identity: identity, scope: scope,
+      start: onStart.scoped(in: scope, embed),
       stop: .cancel(scope: scope) + onStop, inner: scopedInner)
     return Reducer(
       chain: chain?.adding(lift) ?? LiftChain(parent: run, lifts: [lift]),

@@ -49,9 +49,8 @@ extension Reducer {
       }
       // NOTE: through the field's offset: a key path applied here is a call into the runtime
       // that looks up generic metadata, on every action.
-      let ran = field.modify(&state) { elements in
-        elements[id: id] == nil
-          ? nil : child.run(childAction, &elements[id: id]!, toChild(environment))
+      let ran = field.modify(&state, if: { $0[id: id] != nil }) {
+        child.run(childAction, &$0[id: id]!, toChild(environment))
       }
       let effect =
         ran?.scoped(in: scope(id)) { action.embed((id, $0)) }

@@ -30,6 +30,17 @@ struct StateField<Root, Value>: Sendable {
     }
   }
 
+  /// Runs `body` on the value in `root`, in place, when `isThere` holds for it; `nil` when it
+  /// does not. Without an offset the value is read first, so that a setter (or a `didSet`)
+  /// never runs for a value that is not there.
+  @inlinable
+  func modify<Result>(
+    _ root: inout Root, if isThere: (inout Value) -> Bool, _ body: (inout Value) -> Result
+  ) -> Result? {
+    guard offset != nil || read(&root, isThere) else { return nil }
+    return modify(&root) { value in isThere(&value) ? body(&value) : nil }
+  }
+
   /// Runs `body` on the value in `root`, to read it: in place when the path has an offset, on a
   /// copy otherwise (so a computed property's setter never runs). `inout` only so that nothing
   /// is copied to be read.
