@@ -37,8 +37,13 @@ struct StateField<Root, Value>: Sendable {
   func modify<Result>(
     _ root: inout Root, if isThere: (inout Value) -> Bool, _ body: (inout Value) -> Result
   ) -> Result? {
-    guard offset != nil || read(&root, isThere) else { return nil }
-    return modify(&root) { value in isThere(&value) ? body(&value) : nil }
+    guard let offset else {
+      return read(&root, isThere) ? body(&root[keyPath: path.keyPath]) : nil
+    }
+    return withUnsafeMutablePointer(to: &root) { pointer in
+      let field = (UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Value.self)
+      return isThere(&field.pointee) ? body(&field.pointee) : nil
+    }
   }
 
   /// Runs `body` on the value in `root`, to read it: in place when the path has an offset, on a
