@@ -233,8 +233,8 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "ActomatonTesting", "AppRoot", "AuthClient", "ClientSupport", "GitHubClient",
-        "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature", "TodoFeature",
-        "TodoStorage",
+        "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature", "TestTraits",
+        "TodoFeature", "TodoStorage",
       ],
       path: "Tests/Support/TestSupport"),
     .target(

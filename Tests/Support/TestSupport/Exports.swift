@@ -1,0 +1,2 @@
+/// The seeded generator and the hang limits every test target shares.
+@_exported import TestTraits
