@@ -1,5 +1,6 @@
 import ChildTest
 import Foundation
+import TestTraits
 
 /// Runs the built `gallery` executable with a piped script, as a user's shell would.
 struct GalleryProcess {
@@ -23,10 +24,11 @@ struct GalleryProcess {
   /// Runs the app with `input` on its standard input; `onceStarted`, when given, is called with
   /// the process once it has printed something (its start-up is over) and before it gets `input`.
   ///
-  /// The waiting happens on a thread of its own, never on the cooperative pool's few threads.
+  /// The waiting happens on a thread of its own, never on the cooperative pool's few threads;
+  /// an app still running after `Duration.hangStop` is killed, and this throws.
   static func run(
     _ arguments: [String], input: String, environment extra: [String: String] = [:],
-    onceStarted: (@Sendable (Process) throws -> Void)? = nil
+    onceStarted: (@Sendable (ChildProcess) throws -> Void)? = nil
   ) async throws -> Result {
     try await ChildTest.onItsOwnThread {
       try runBlocking(arguments, input: input, environment: extra, onceStarted: onceStarted)
@@ -35,28 +37,28 @@ struct GalleryProcess {
 
   private static func runBlocking(
     _ arguments: [String], input: String, environment extra: [String: String],
-    onceStarted: (@Sendable (Process) throws -> Void)?
+    onceStarted: (@Sendable (ChildProcess) throws -> Void)?
   ) throws -> Result {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     environment["GITHUB_TOKEN"] = nil
     environment["GH_TOKEN"] = nil
     for (key, value) in extra { environment[key] = value }
-    process.environment = environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    var output = Data()
+    let stdin = try ChildProcess.Pipe()
+    let stdout = try ChildProcess.Pipe()
+    let stderr = try ChildProcess.Pipe()
+    let process = try ChildProcess(
+      executable.path, arguments, environment: environment, input: .pipe(stdin),
+      output: .pipe(stdout), errors: .pipe(stderr))
+    let exchange = ChildProcess.Exchange(
+      reading: [stdout.fileHandleForReading, stderr.fileHandleForReading])
+    let deadline = ContinuousClock.now + .hangStop
     if let onceStarted {
-      // NOTE: the app prints its banner at once, or exits (end of file): this read is bounded.
-      output = stdout.fileHandleForReading.availableData
+      // NOTE: the app prints its banner at once, or exits (end of file).
+      let started = exchange.pump(
+        process, until: { !exchange.outputs[0].isEmpty || exchange.hasEnded(0) },
+        before: deadline)
+      guard started else { throw process.killedForHanging(after: .hangStop) }
       do {
         try onceStarted(process)
       } catch {
@@ -65,14 +67,14 @@ struct GalleryProcess {
         throw error
       }
     }
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    output += stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    exchange.write(Array(input.utf8), thenClose: stdin.fileHandleForWriting)
+    guard exchange.pump(process, before: deadline) else {
+      throw process.killedForHanging(after: .hangStop)
+    }
     return Result(
-      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-      errors: String(decoding: errors, as: UTF8.self))
+      status: process.terminationStatus,
+      output: String(decoding: exchange.outputs[0], as: UTF8.self),
+      errors: String(decoding: exchange.outputs[1], as: UTF8.self))
   }
 
   /// A new, empty directory for one test's data; removed by `cleanUp`.

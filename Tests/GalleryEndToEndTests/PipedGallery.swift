@@ -27,10 +27,9 @@ final class PipedGallery: @unchecked Sendable {
     let description: String
   }
 
-  let process = Process()
-  private let input = Pipe()
-  let output = Pipe()
-  private let exited = DispatchSemaphore(value: 0)
+  let process: ChildProcess
+  private let input: ChildProcess.Pipe
+  let output: ChildProcess.Pipe
   private(set) var bytes: [UInt8] = []
 
   /// Starts the app; its standard error goes to the output pipe too when `withErrors`, and is
@@ -44,25 +43,29 @@ final class PipedGallery: @unchecked Sendable {
     environment["GITHUB_TOKEN"] = nil
     environment["GH_TOKEN"] = nil
     for (key, value) in extra { environment[key] = value }
-    process.environment = environment
+    input = try ChildProcess.Pipe()
+    output = try ChildProcess.Pipe()
+    var file: FileHandle?
+    defer { try? file?.close() }
+    let stream: ChildProcess.Stream
     switch kind {
-    case let .redirected(redirections):
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments =
-        ["-c", "exec \"$0\" \"$@\" \(redirections)", GalleryProcess.executable.path] + arguments
-    case .pipe, .file:
-      process.executableURL = GalleryProcess.executable
-      process.arguments = arguments
+    case .pipe: stream = .pipe(input)
+    case let .file(path):
+      file = FileHandle(forReadingAtPath: path)
+      stream = file.map { .descriptor($0.fileDescriptor) } ?? .null
+    case .redirected: stream = .null
     }
-    switch kind {
-    case .pipe: process.standardInput = input
-    case let .file(path): process.standardInput = FileHandle(forReadingAtPath: path)
-    case .redirected: process.standardInput = FileHandle.nullDevice
+    let errors: ChildProcess.Stream = withErrors ? .pipe(output) : .null
+    if case let .redirected(redirections) = kind {
+      process = try ChildProcess(
+        "/bin/sh",
+        ["-c", "exec \"$0\" \"$@\" \(redirections)", GalleryProcess.executable.path] + arguments,
+        environment: environment, input: stream, output: .pipe(output), errors: errors)
+    } else {
+      process = try ChildProcess(
+        GalleryProcess.executable.path, arguments, environment: environment, input: stream,
+        output: .pipe(output), errors: errors)
     }
-    process.standardOutput = output
-    process.standardError = withErrors ? output : FileHandle.nullDevice
-    process.terminationHandler = { [exited] _ in exited.signal() }
-    try process.run()
   }
 
   deinit {
@@ -73,10 +76,8 @@ final class PipedGallery: @unchecked Sendable {
   }
 
   func send(_ text: String) {
-    let data = Array(text.utf8)
-    _ = data.withUnsafeBytes {
-      write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count)
-    }
+    _ = ChildProcess.writeWithoutSIGPIPE(
+      Array(text.utf8)[...], to: input.fileHandleForWriting.fileDescriptor)
   }
 
   func closeInput() { try? input.fileHandleForWriting.close() }
@@ -84,7 +85,7 @@ final class PipedGallery: @unchecked Sendable {
   /// Closes the test's end of the output: from now on the app's writes find nobody reading.
   func closeOutput() { try? output.fileHandleForReading.close() }
 
-  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+  func signal(_ number: Int32) { process.signal(number) }
 
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -106,10 +107,7 @@ final class PipedGallery: @unchecked Sendable {
   func waitForExit(
     within limit: Duration = .hangStop, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> (Process.TerminationReason, Int32) {
-    let seconds = Double(limit.components.seconds)
-    let done = try await ChildTest.onItsOwnThread {
-      self.exited.wait(timeout: .now() + seconds) == .success
-    }
+    let done = try await ChildTest.onItsOwnThread { self.readUntilExit(within: limit) }
     guard done else {
       Issue.record("the app is still running after \(limit)", sourceLocation: sourceLocation)
       throw Timeout(description: "still running")
@@ -147,6 +145,18 @@ final class PipedGallery: @unchecked Sendable {
     guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
     let line = contents.split(separator: "\n").first { $0.hasPrefix(name) }
     return line.flatMap { Int($0.dropFirst(name.count).split(separator: " ").first ?? "") }
+  }
+
+  /// Reads (so a full pipe never holds the app up) until the app has exited or `limit` has
+  /// passed; whether it exited. What it wrote last stays in the pipe for `expect`.
+  private func readUntilExit(within limit: Duration) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while process.isRunning {
+      guard ContinuousClock.now < deadline else { return false }
+      // NOTE: once the test has closed the output, `readSome` only waits its 50 ms.
+      _ = readSome()
+    }
+    return true
   }
 
   private func readUntil(_ needle: String, within limit: Duration) -> Bool {

@@ -21,8 +21,8 @@ final class PseudoTerminal: @unchecked Sendable {
   let master: Int32
   /// Kept open by the test, to read the terminal's settings after the app has gone.
   let slave: Int32
-  let process = Process()
-  let errors = Pipe()
+  let process: ChildProcess
+  let errors: ChildProcess.Pipe
   /// Everything the app has drawn so far.
   private(set) var output: [UInt8] = []
   /// Where the last `expect` found its text: the next one looks after it.
@@ -46,31 +46,28 @@ final class PseudoTerminal: @unchecked Sendable {
     guard openpty(&master, &slave, nil, nil, &size) == 0 else {
       throw Timeout(description: "openpty failed: errno \(errno)")
     }
+    // NOTE: as the pipes are: no other child may hold the terminal open.
+    _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
     self.master = master
     self.slave = slave
     var settings = termios()
     tcgetattr(slave, &settings)
     settingsBefore = settings
-    if ownProcessGroup {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
-      process.arguments =
-        ["-e", "setpgrp(0, 0); exec @ARGV or die", GalleryProcess.executable.path] + arguments
-    } else {
-      process.executableURL = GalleryProcess.executable
-      process.arguments = arguments
-    }
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm"
     environment["NO_COLOR"] = "1"
     environment["XDG_STATE_HOME"] = stateHome.path
     for (key, value) in extra { environment[key] = value }
     for key in unset { environment[key] = nil }
-    process.environment = environment
-    let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-    process.standardInput = terminal
-    process.standardOutput = terminal
-    process.standardError = errorsOnTerminal ? terminal : errors
-    try process.run()
+    errors = try ChildProcess.Pipe()
+    let executable = ownProcessGroup ? "/usr/bin/perl" : GalleryProcess.executable.path
+    let prefix =
+      ownProcessGroup
+      ? ["-e", "setpgrp(0, 0); exec @ARGV or die", GalleryProcess.executable.path] : []
+    process = try ChildProcess(
+      executable, prefix + arguments, environment: environment, input: .descriptor(slave),
+      output: .descriptor(slave), errors: errorsOnTerminal ? .descriptor(slave) : .pipe(errors))
   }
 
   deinit {

@@ -23,32 +23,35 @@ public enum ChildTest {
   /// kills it. The child's output goes to `output` (the null device by default).
   public static func start(
     _ filter: String, instruction: String, output: FileHandle = .nullDevice
-  ) throws -> Process {
+  ) throws -> ChildProcess {
+    let stream: ChildProcess.Stream =
+      output === FileHandle.nullDevice ? .null : .descriptor(output.fileDescriptor)
+    return try spawn(filter, instruction: instruction, output: stream)
+  }
+
+  private static func spawn(
+    _ filter: String, instruction: String, output: ChildProcess.Stream
+  ) throws -> ChildProcess {
     let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: executable)
-    child.arguments = ["--testing-library", "swift-testing", "--filter", filter]
-    child.environment = ProcessInfo.processInfo.environment.merging([variable: instruction]) {
-      $1
-    }
-    child.standardOutput = output
-    child.standardError = output
-    try child.run()
-    return child
+    return try ChildProcess(
+      executable, ["--testing-library", "swift-testing", "--filter", filter],
+      environment: ProcessInfo.processInfo.environment.merging([variable: instruction]) { $1 },
+      output: output, errors: output)
   }
 
   /// Runs the test named `filter` in a child process to its end; returns its exit status and
-  /// everything it printed.
-  public static func run(_ filter: String, instruction: String) async throws -> (
-    status: Int32, output: String
-  ) {
+  /// everything it printed. A child still running after `limit` is killed, and this throws.
+  public static func run(
+    _ filter: String, instruction: String, within limit: Duration = ChildProcess.exitLimit
+  ) async throws -> (status: Int32, output: String) {
     try await onItsOwnThread {
-      let pipe = Pipe()
-      let child = try start(filter, instruction: instruction, output: pipe.fileHandleForWriting)
-      try pipe.fileHandleForWriting.close()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      child.waitUntilExit()
-      return (child.terminationStatus, String(decoding: data, as: UTF8.self))
+      let pipe = try ChildProcess.Pipe()
+      let child = try spawn(filter, instruction: instruction, output: .pipe(pipe))
+      let exchange = ChildProcess.Exchange(reading: [pipe.fileHandleForReading])
+      guard exchange.pump(child, before: .now + limit) else {
+        throw child.killedForHanging(after: limit)
+      }
+      return (child.terminationStatus, String(decoding: exchange.outputs[0], as: UTF8.self))
     }
   }
 
