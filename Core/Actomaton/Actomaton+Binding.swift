@@ -24,7 +24,7 @@ extension Actomaton {
         if let action = action(element) { await feed(action) }
       }
     }
-    if let matching = recordsByID[ErasedKey(base: id)] { cancel(Array(matching.values)) }
+    carry(ledger.cancel(id: ErasedKey(base: id)))
     var context = SendContext(priority: nil, tracksFeedbacks: false, returnsTask: false)
     context.marksBinding = true
     admit(TaskEffect(id: id, queue: nil, body: body), in: &context)
@@ -53,6 +53,6 @@ extension Actomaton {
   ///
   /// - Parameter id: The id the binding was made with.
   public func unbind(id: some EffectIDProtocol) {
-    if let matching = recordsByID[ErasedKey(base: id)] { cancel(Array(matching.values)) }
+    carry(ledger.cancel(id: ErasedKey(base: id)))
   }
 }

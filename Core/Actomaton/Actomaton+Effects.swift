@@ -1,61 +1,60 @@
 extension Actomaton {
-  /// Admits a new asynchronous effect: starts it, queues it, or drops it per its queue's policy.
+  /// Admits a new asynchronous effect: the ledger starts it, queues it, or drops it per its
+  /// queue's policy, and this carries that out.
   func admit(_ task: TaskEffect<Action>, in context: inout SendContext) {
     if let group = context.group, !context.returnsTask, group.isCancelled { return }
-    guard let queue = task.queue else {
-      start(makeRecord(task, in: &context), queue: nil, spaced: false, in: &context)
-      return
+    let decisions = ledger.admit(id: task.id, queue: task.queue) { serial, waits in
+      // NOTE: the send's task waits for a waiting effect through a group.
+      if waits { context.isSoleTask = false }
+      return makeRecord(serial: serial, task, in: &context)
     }
-    let policy = queue.effectQueuePolicy
-    guard policy.maxCount >= 1 else {
-      reportMisuse(.invalidMaxCount(queue: "\(queue)", maxCount: policy.maxCount), in: &context)
-      tellDiscarded(task)
-      return
-    }
-    let key = ErasedKey(base: queue)
-    if case .runNewest = policy, let busy = queues[key] { releaseSlotsCancelledBySend(busy) }
-    let existing = queues[key]
-    let state = existing ?? QueueState(queue, key: key)
-    if existing == nil { queues[key] = state }
-    let wasIdle = existing == nil
-    switch policy {
-    case let .runNewest(maxCount):
-      while state.running.count >= maxCount, let oldest = state.running.first {
-        cancel(oldest, refill: false)
-      }
-    case let .runOldest(maxCount, .discardNew):
-      if state.running.count >= maxCount { return tellDiscarded(task) }
-    case let .runOldest(maxCount, .suspendNew):
-      if state.running.count >= maxCount || !state.waiting.isEmpty {
-        // NOTE: the send's task waits for a waiting effect through a group.
-        context.isSoleTask = false
-        let record = makeRecord(task, in: &context)
-        record.phase = .waiting
-        record.queueState = state
-        if record.priority == nil { record.priority = Task.currentPriority }
-        state.waiting.append(record)
-        context.needsGroupTask = true
-        tell(.suspended, record)
-        return
-      }
-    }
-    start(makeRecord(task, in: &context), queue: state, spaced: !wasIdle, in: &context)
+    carry(decisions, in: &context)
   }
 
-  /// Gives up the `runNewest` slots of effects whose send's task cancelled them: that task was
-  /// their own (no group told the actomaton), so they would hold a slot until their bodies exit,
-  /// and a newcomer would evict a live effect in their place, or wait out a delay. Frees the
-  /// queue when nothing else runs in it.
-  private func releaseSlotsCancelledBySend(_ queue: QueueState) {
-    var record = queue.running.first
-    var cancelled: [EffectRecord] = []
-    while let current = record {
-      if !current.isCancelled, current.handle?.isCancelled == true { cancelled.append(current) }
-      record = current.next
+  private func makeRecord(
+    serial: UInt64, _ task: TaskEffect<Action>, in context: inout SendContext
+  ) -> RunnableRecord<Action> {
+    let record = RunnableRecord(
+      serial: serial, effect: task, group: context.joinGroup(makeGroup), stage: context.stage,
+      priority: context.priority, tracksFeedbacks: context.tracksFeedbacks)
+    record.isBinding = context.marksBinding
+    context.stage?.pending += 1
+    return record
+  }
+
+  /// Carries out the ledger's decisions, in order; a dropped effect's concatenation stage is
+  /// told last, since its next part makes decisions of its own.
+  func carry(_ decisions: Decisions, in context: inout SendContext) {
+    var stages: [ConcatUnit] = []
+    for decision in decisions {
+      switch decision {
+      case let .start(record, startAt, resumed):
+        startTask(of: record, at: startAt, in: &context)
+        tell(resumed ? .resumed : .started, record)
+      case let .suspend(record):
+        if record.priority == nil { record.priority = Task.currentPriority }
+        context.needsGroupTask = true
+        tell(.suspended, record)
+      case let .cancelTask(record):
+        tell(.cancelled, record)
+        record.handle?.cancel()
+      case let .drop(record, kind):
+        tell(kind, record)
+        record.group?.leave()
+        if let stage = record.stage { stages.append(stage) }
+      case let .discard(refusal):
+        if let misuse = refusal.misuse { reportMisuse(misuse, in: &context) }
+        tellDiscarded(refusal)
+      }
     }
-    if cancelled.isEmpty { return }
-    for record in cancelled { cancel(record, refill: false) }
-    refill(queue)
+    for stage in stages { finishUnit(of: stage) }
+  }
+
+  /// Carries out decisions that belong to no send (a cancellation, a finished effect).
+  func carry(_ decisions: Decisions) {
+    if decisions.isEmpty { return }
+    var context = SendContext(priority: nil, tracksFeedbacks: false, returnsTask: false)
+    carry(decisions, in: &context)
   }
 
   /// Reports a misused queue through the hook and the send's task, or to standard error when
@@ -67,39 +66,11 @@ extension Actomaton {
     context.needsGroupTask = true
   }
 
-  private func makeRecord(
-    _ task: TaskEffect<Action>, in context: inout SendContext
-  ) -> RunnableRecord<Action> {
-    let group = context.joinGroup(makeGroup)
-    nextSerial &+= 1
-    let record = RunnableRecord(
-      serial: nextSerial, effect: task, group: group, stage: context.stage,
-      priority: context.priority, tracksFeedbacks: context.tracksFeedbacks)
-    record.isBinding = context.marksBinding
-    context.stage?.pending += 1
-    records[record.serial] = record
-    if let idKey = record.idKey { recordsByID[idKey, default: [:]][record.serial] = record }
-    return record
-  }
-
-  /// Starts a record's task, after the queue's delay when it has one.
-  func start(
-    _ record: EffectRecord, queue: QueueState?, spaced: Bool,
-    in context: inout SendContext
+  /// Makes a record's task, which sleeps until `startAt` first when given. A record cancelled
+  /// before its task was made gets a cancelled task, whose end frees the record.
+  private func startTask(
+    of record: EffectRecord, at startAt: Duration?, in context: inout SendContext
   ) {
-    var startAt: Duration?
-    if let queue {
-      if !queue.delay.isZero {
-        let now = clock.now()
-        let scheduled = spaced ? max(now, queue.lastStart + queue.delay.draw()) : now
-        queue.lastStart = scheduled
-        if scheduled > now { startAt = scheduled }
-      }
-      queue.running.append(record)
-      record.queueState = queue
-    }
-    let wasWaiting = record.phase == .waiting
-    record.phase = .running
     // NOTE: every record of this actomaton was made by `makeRecord` with its `Action`.
     let body = unsafeDowncast(record, to: RunnableRecord<Action>.self).body
     let operation = Self.operation(
@@ -112,16 +83,16 @@ extension Actomaton {
         Task(executorPreference: executor, priority: priority, operation: operation)
       } ?? Task(executorPreference: executor, priority: priority, operation: operation)
     record.handle = task
+    if record.isCancelled { task.cancel() }
     context.startedTasks += 1
     context.lastTask = task
-    tell(wasWaiting ? .resumed : .started, record)
   }
 
-  /// Tells the observer of an effect dropped before it had a record.
-  private func tellDiscarded(_ task: TaskEffect<Action>) {
+  /// Tells the observer of an effect refused before it had a record.
+  private func tellDiscarded(_ refusal: EffectLedger.Refusal) {
     guard let effectEvent = hooks?.observer?.effectEvent else { return }
-    nextSerial &+= 1
-    effectEvent(EffectEvent(kind: .discarded, serial: nextSerial, id: task.id, queue: task.queue))
+    effectEvent(
+      EffectEvent(kind: .discarded, serial: refusal.serial, id: refusal.id, queue: refusal.queue))
   }
 
   /// The body of an effect's task. It holds the actomaton weakly.

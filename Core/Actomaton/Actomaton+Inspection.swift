@@ -2,7 +2,7 @@ extension Actomaton {
   /// The ids of the effects admitted and not cancelled (running, delayed or waiting); an effect
   /// without an id is seen as an ``AnonymousEffectID``.
   package var liveEffectIDs: [any EffectIDProtocol] {
-    records.values.filter { !$0.isCancelled }.sorted { $0.serial < $1.serial }.map {
+    ledger.records.values.filter { !$0.isCancelled }.sorted { $0.serial < $1.serial }.map {
       $0.id ?? AnonymousEffectID(serial: $0.serial)
     }
   }

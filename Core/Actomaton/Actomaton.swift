@@ -20,15 +20,13 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   let onError: (@Sendable (any Error) -> Void)?
   let executor: (any TaskExecutor)?
 
+  /// The books of the effects: every admitted, waiting and running effect, the queues, the ids.
   // NOTE: `nonisolated(unsafe)` only so that `deinit` can cancel the effects synchronously: every
   // other access is from the actor's own methods, and `deinit` runs when no other reference to
   // the actomaton exists, so it never races with them.
-  nonisolated(unsafe) var records: [UInt64: EffectRecord] = [:]
-  var recordsByID: [ErasedKey: [UInt64: EffectRecord]] = [:]
-  var queues: [ErasedKey: QueueState] = [:]
-  var nextSerial: UInt64 = 0
+  nonisolated(unsafe) var ledger: EffectLedger
   /// The observers, or `nil` while there are none.
-  // NOTE: `nonisolated(unsafe)` only so that `deinit` can end the observers, as for `records`.
+  // NOTE: `nonisolated(unsafe)` only so that `deinit` can end the observers, as for `ledger`.
   @usableFromInline nonisolated(unsafe) var hooks: Hooks?
   /// Where a misused queue is reported when there is no error hook; tests replace it.
   package var misuseOutput: @Sendable (String) -> Void = { StandardError.write($0) }
@@ -99,13 +97,15 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
         return .empty
       }
     }
-    self.clock = EffectClock(any: clock)
+    let effectClock = EffectClock(any: clock)
+    self.clock = effectClock
+    self.ledger = EffectLedger(now: effectClock.now)
     self.onError = onError
     self.executor = executor
   }
 
   deinit {
-    for record in records.values {
+    for record in ledger.records.values {
       record.handle?.cancel()
       if record.phase == .waiting { record.group?.leave() }
     }
@@ -114,10 +114,10 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
 
   /// The number of effects admitted and not yet over (running, delayed, waiting, or cancelled
   /// with their body still running).
-  package var effectCount: Int { records.count }
+  package var effectCount: Int { ledger.records.count }
 
   /// The number of effect ids with an effect; ids are forgotten when their effects are over.
-  package var trackedIDCount: Int { recordsByID.count }
+  package var trackedIDCount: Int { ledger.trackedIDCount }
 
   /// The number of live `values(of:)` observers.
   package var stateObserverCount: Int { hooks?.subscribers.count ?? 0 }
@@ -154,7 +154,6 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
     // effect happens out of line.
     let effect = process(action, from: .send)
     if effect.isEmpty { return nil }
-    if !tracksFeedbacks, let task = effect.soleTask { return start(task, priority: priority) }
     return start(effect, priority: priority, tracksFeedbacks: tracksFeedbacks)
   }
 
@@ -166,22 +165,21 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
     return reduce(action, &currentState)
   }
 
-  /// Runs the effect of a sent action and returns the task that tracks it.
+  /// Runs the effect of a sent action and returns the task that tracks it: the one path from
+  /// `send` (or `restore`) to started tasks.
   @usableFromInline
   func start(_ effect: Effect<Action>, priority: TaskPriority?, tracksFeedbacks: Bool)
     -> Task<Void, any Error>?
   {
     var context = SendContext(priority: priority, tracksFeedbacks: tracksFeedbacks)
-    run(effect, in: &context)
-    return context.result(executor: executor)
-  }
-
-  /// Runs a sent action's effect that is one task, the commonest kind, and returns the task.
-  @usableFromInline
-  func start(_ task: TaskEffect<Action>, priority: TaskPriority?) -> Task<Void, any Error>? {
-    var context = SendContext(priority: priority, tracksFeedbacks: false)
-    context.isSoleTask = true
-    admit(task, in: &context)
+    // NOTE: the commonest effect, one task, needs no group: the send returns the effect's own
+    // task, and cancelling it cancels the effect.
+    if !tracksFeedbacks, let task = effect.soleTask {
+      context.isSoleTask = true
+      admit(task, in: &context)
+    } else {
+      run(effect, in: &context)
+    }
     return context.result(executor: executor)
   }
 
@@ -203,12 +201,9 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
       case let .task(task):
         admit(task, in: &context)
       case let .cancelID(key):
-        if let matching = recordsByID[key] { cancel(Array(matching.values)) }
+        carry(ledger.cancel(id: key), in: &context)
       case let .cancelWhere(predicate):
-        cancel(
-          records.values.filter {
-            !$0.isCancelled && predicate($0.id ?? AnonymousEffectID(serial: $0.serial))
-          })
+        carry(ledger.cancel(where: predicate), in: &context)
       case let .concatenation(parts):
         runConcatenation(parts[...], in: &context)
       }

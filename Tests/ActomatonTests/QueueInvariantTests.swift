@@ -109,9 +109,13 @@ struct QueueInvariantTests {
 }
 
 extension Actomaton {
+  fileprivate var brokenQueueInvariants: [String] { ledger.brokenQueueInvariants }
+}
+
+extension EffectLedger {
   /// What is wrong with the queues' bookkeeping: a record in a line of a queue not kept under its
   /// key, a line longer than its `maxCount`, or a queue kept with nothing in it while idle.
-  fileprivate var brokenQueueInvariants: [String] {
+  var brokenQueueInvariants: [String] {
     var broken: [String] = []
     for record in records.values where record.isLinked {
       let kept = record.queue.flatMap { queues[ErasedKey(base: $0)] }

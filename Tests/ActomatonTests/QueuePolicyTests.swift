@@ -330,5 +330,5 @@ extension Actomaton {
   }
 
   /// The number of effects the actomaton tracks (running, delayed or waiting).
-  func benchEffectCount() -> Int { records.count }
+  func benchEffectCount() -> Int { ledger.records.count }
 }

@@ -33,7 +33,7 @@ struct SchedulingModelTests {
       var generator = Generator(seed: seed)
       let ops = generator.sequence(count: 30)
       guard let found = await Self.run(ops) else { continue }
-      let (shrunk, divergence) = await Self.shrink(ops, found)
+      let (shrunk, divergence) = await Self.shrink(ops, found, run: Self.run)
       Issue.record(
         """
         The actomaton and the model diverge, seed \(seed) (MODEL_SEED=\(seed) MODEL_SEQUENCES=1), \
@@ -82,8 +82,10 @@ struct SchedulingModelTests {
     return nil
   }
 
-  /// Drops operations one at a time, keeping each drop after which the run still diverges.
-  static func shrink(_ ops: [Model.Op], _ found: Divergence) async -> ([Model.Op], Divergence) {
+  /// Drops operations one at a time, keeping each drop after which `run` still diverges.
+  static func shrink(
+    _ ops: [Model.Op], _ found: Divergence, run: ([Model.Op]) async -> Divergence?
+  ) async -> ([Model.Op], Divergence) {
     var (ops, divergence) = (Array(ops[...found.index]), found)
     var dropped = true
     while dropped {

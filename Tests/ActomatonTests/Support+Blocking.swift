@@ -84,7 +84,7 @@ extension Actomaton {
   /// How many effects of `queue` hold a slot (running, or cancelled with their body still
   /// running) and how many wait.
   func queueCounts(_ queue: any EffectQueueProtocol) -> (running: Int, waiting: Int) {
-    guard let state = queues[ErasedKey(base: queue)] else { return (0, 0) }
+    guard let state = ledger.queues[ErasedKey(base: queue)] else { return (0, 0) }
     return (state.running.count, state.waiting.count)
   }
 }

@@ -1,0 +1,226 @@
+/// An actomaton's books of its asynchronous effects: which are admitted, waiting in a queue's
+/// line, running or cancelled; each queue with its lines and its delay; the effects by id.
+///
+/// Synchronous and not generic. Every operation updates the books and returns the
+/// ``Decision``s the actomaton is to carry out, in order: start these tasks, cancel those, drop
+/// these waiting effects. The ledger makes, cancels and runs nothing itself; the actomaton is the
+/// only place that makes tasks. So the queue rules (spec rules 4–8) can be checked without an
+/// actor, a task or a clock: `EffectLedgerTests` and `LedgerModelTests`.
+///
+/// A record's bookkeeping (`phase`, `isCancelled`, its queue links) is written here only; the
+/// actomaton writes a record's task handle and priority, which the ledger reads.
+// NOTE: the books hold their records by reference (a record is also in its queue's intrusive
+// line), so a copy of a ledger shares them: an actomaton keeps exactly one.
+struct EffectLedger {
+  /// What the actomaton is to do after an operation.
+  enum Decision {
+    /// Make the record's task; its body starts at `startAt` (a queue's delay) or at once.
+    /// `resumed`: it had waited in its queue's line.
+    case start(EffectRecord, startAt: Duration?, resumed: Bool)
+    /// The record waits in its full queue's line.
+    case suspend(EffectRecord)
+    /// Cancel the running record's task and tell its observer; the record stays until its body
+    /// has exited (``finish(_:)``).
+    case cancelTask(EffectRecord)
+    /// The waiting record will never run and is forgotten: tell its observer `kind`, and
+    /// whoever waits for it (its send's group, its concatenation stage).
+    case drop(EffectRecord, EffectEvent.Kind)
+    /// The effect is refused before it had a record: its `discardNew` queue is full, or its
+    /// queue is misused.
+    indirect case discard(Refusal)
+  }
+
+  /// An effect refused at admission.
+  struct Refusal {
+    let serial: UInt64
+    let id: (any EffectIDProtocol)?
+    let queue: (any EffectQueueProtocol)?
+    let misuse: EffectQueueMisuse?
+  }
+
+  /// The records admitted and not over (running, delayed, waiting, or cancelled with their
+  /// body still running), by serial.
+  private(set) var records: [UInt64: EffectRecord] = [:]
+  private var recordsByID: [ErasedKey: [UInt64: EffectRecord]] = [:]
+  /// The busy queues (an idle queue is forgotten), by queue.
+  private(set) var queues: [ErasedKey: QueueState] = [:]
+  private var nextSerial: UInt64 = 0
+  /// The time on the actomaton's clock, read when a queue with a delay starts an effect.
+  private let now: () -> Duration
+
+  init(now: @escaping () -> Duration) {
+    self.now = now
+  }
+
+  /// The number of effect ids with an effect; ids are forgotten when their effects are over.
+  var trackedIDCount: Int { recordsByID.count }
+
+  /// The record with this serial, while it is not over.
+  func record(_ serial: UInt64) -> EffectRecord? { records[serial] }
+
+  // MARK: - Admission
+
+  /// Admits a new effect (rules 5 and 6): starts it, lines it up or refuses it, per its queue;
+  /// a full `runNewest` queue cancels its oldest running effects first.
+  ///
+  /// - Parameter make: Makes the record with the given serial; `waits` says it will wait in
+  ///   its queue's line. Not called for a refused effect.
+  mutating func admit(
+    id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
+    make: (_ serial: UInt64, _ waits: Bool) -> EffectRecord
+  ) -> Decisions {
+    var decisions = Decisions()
+    guard let queue else {
+      start(add(make(takeSerial(), false)), in: nil, spaced: false, into: &decisions)
+      return decisions
+    }
+    let policy = queue.effectQueuePolicy
+    guard policy.maxCount >= 1 else {
+      let misuse = EffectQueueMisuse.invalidMaxCount(queue: "\(queue)", maxCount: policy.maxCount)
+      decisions.append(refusal(id: id, queue: queue, misuse: misuse))
+      return decisions
+    }
+    let key = ErasedKey(base: queue)
+    if case .runNewest = policy, let busy = queues[key] {
+      releaseSlotsCancelledBySend(busy, into: &decisions)
+    }
+    let existing = queues[key]
+    let line = existing ?? QueueState(queue, key: key)
+    if existing == nil { queues[key] = line }
+    switch policy {
+    case let .runNewest(maxCount):
+      while line.running.count >= maxCount, let oldest = line.running.first {
+        cancel(oldest, refill: false, bySend: false, into: &decisions)
+      }
+    case let .runOldest(maxCount, .discardNew):
+      if line.running.count >= maxCount {
+        decisions.append(refusal(id: id, queue: queue, misuse: nil))
+        return decisions
+      }
+    case let .runOldest(maxCount, .suspendNew):
+      if line.running.count >= maxCount || !line.waiting.isEmpty {
+        let record = add(make(takeSerial(), true))
+        record.phase = .waiting
+        record.queueState = line
+        line.waiting.append(record)
+        decisions.append(.suspend(record))
+        return decisions
+      }
+    }
+    start(add(make(takeSerial(), false)), in: line, spaced: existing != nil, into: &decisions)
+    return decisions
+  }
+
+  private mutating func takeSerial() -> UInt64 {
+    nextSerial &+= 1
+    return nextSerial
+  }
+
+  private mutating func add(_ record: EffectRecord) -> EffectRecord {
+    records[record.serial] = record
+    if let idKey = record.idKey { recordsByID[idKey, default: [:]][record.serial] = record }
+    return record
+  }
+
+  private mutating func refusal(
+    id: (any EffectIDProtocol)?, queue: any EffectQueueProtocol, misuse: EffectQueueMisuse?
+  ) -> Decision {
+    .discard(Refusal(serial: takeSerial(), id: id, queue: queue, misuse: misuse))
+  }
+
+  /// Marks a record running, in its queue's running line, after the queue's delay when it has
+  /// one (rule 6: an idle queue's first effect starts at once, the others at least the delay
+  /// after the previous one's scheduled start).
+  mutating func start(
+    _ record: EffectRecord, in line: QueueState?, spaced: Bool, into decisions: inout Decisions
+  ) {
+    var startAt: Duration?
+    if let line {
+      if !line.delay.isZero {
+        let now = now()
+        let scheduled = spaced ? max(now, line.lastStart + line.delay.draw()) : now
+        line.lastStart = scheduled
+        if scheduled > now { startAt = scheduled }
+      }
+      line.running.append(record)
+      record.queueState = line
+    }
+    let resumed = record.phase == .waiting
+    record.phase = .running
+    decisions.append(.start(record, startAt: startAt, resumed: resumed))
+  }
+
+  /// Gives up the `runNewest` slots of effects whose send's task cancelled them: that task was
+  /// their own (no group told the actomaton), so they would hold a slot until their bodies exit,
+  /// and a newcomer would evict a live effect in their place, or wait out a delay. Frees the
+  /// queue when nothing else runs in it.
+  private mutating func releaseSlotsCancelledBySend(
+    _ line: QueueState, into decisions: inout Decisions
+  ) {
+    var record = line.running.first
+    var cancelled: [EffectRecord] = []
+    while let current = record {
+      if !current.isCancelled, current.handle?.isCancelled == true { cancelled.append(current) }
+      record = current.next
+    }
+    if cancelled.isEmpty { return }
+    for record in cancelled { cancel(record, refill: false, bySend: false, into: &decisions) }
+    refill(line, into: &decisions)
+  }
+
+  /// Removes a record from the id index; an id with no record left is forgotten, so ids unique
+  /// per request do not pile up.
+  mutating func unindexID(_ record: EffectRecord) {
+    guard let idKey = record.idKey, var byID = recordsByID[idKey] else { return }
+    byID[record.serial] = nil
+    recordsByID[idKey] = byID.isEmpty ? nil : byID
+  }
+
+  /// The records with this id.
+  func records(withID key: ErasedKey) -> [EffectRecord] {
+    recordsByID[key].map { Array($0.values) } ?? []
+  }
+
+  /// Forgets an idle queue. A queue may already have been forgotten, and another made under its
+  /// key; only the queue itself is forgotten, never that newer one.
+  mutating func forget(_ line: QueueState) {
+    if line.isIdle, !line.isForgotten {
+      line.isForgotten = true
+      queues[line.key] = nil
+    }
+  }
+
+  /// Takes a record out of the books: it is over, or will never run.
+  @discardableResult
+  mutating func remove(_ serial: UInt64) -> EffectRecord? {
+    records.removeValue(forKey: serial)
+  }
+}
+
+/// The decisions of one operation, in order. The first is kept inline, since most operations
+/// make one, so they cost no array.
+struct Decisions: Sequence {
+  private var first: EffectLedger.Decision?
+  private var others: [EffectLedger.Decision] = []
+
+  var isEmpty: Bool { first == nil }
+
+  mutating func append(_ decision: EffectLedger.Decision) {
+    if first == nil { first = decision } else { others.append(decision) }
+  }
+
+  func makeIterator() -> Iterator { Iterator(first: first, others: others.makeIterator()) }
+
+  struct Iterator: IteratorProtocol {
+    var first: EffectLedger.Decision?
+    var others: IndexingIterator<[EffectLedger.Decision]>
+
+    mutating func next() -> EffectLedger.Decision? {
+      if let decision = first {
+        first = nil
+        return decision
+      }
+      return others.next()
+    }
+  }
+}
