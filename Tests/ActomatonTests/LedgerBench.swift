@@ -6,15 +6,8 @@
 struct LedgerBench {
   typealias Model = SchedulingModel
 
-  struct ID: EffectIDProtocol { var value: Int }
-
-  struct Queue: EffectQueueProtocol {
-    var index: Int
-    var effectQueuePolicy: EffectQueuePolicy { Model.queues[index].policy }
-    var effectQueueDelay: EffectQueueDelay {
-      .constant(Double(Model.queues[index].delay.components.seconds))
-    }
-  }
+  typealias ID = SchedulingBench.ID
+  typealias Queue = SchedulingBench.Queue
 
   /// A pretend task: it sleeps until `until` when delayed, enters its body at the next settle,
   /// and exits when its gate opens or when it is cancelled (a stubborn body only at its gate).

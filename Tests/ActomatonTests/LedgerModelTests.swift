@@ -1,11 +1,5 @@
 import Testing
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Model-based test of the effect ledger alone: the seeded random sequences of
 /// `SchedulingModelTests`, run on `LedgerBench` (the ledger with pretend tasks, no actor and no
 /// clock) and on `SchedulingModel`, compared after every operation.
@@ -20,23 +14,9 @@ import Testing
   typealias Model = SchedulingModel
 
   @Test func theLedgerDecidesAsTheModelDoes() async {
-    let environment = ProcessInfo.processInfo.environment
-    let count = environment["LEDGER_SEQUENCES"].flatMap { Int($0) } ?? 2_000
-    let firstSeed = environment["LEDGER_SEED"].flatMap { UInt64($0) } ?? 20_261_127
-    for seed in firstSeed..<firstSeed + UInt64(count) {
-      var generator = SchedulingModelTests.Generator(seed: seed)
-      let ops = generator.sequence(count: 30)
-      guard let found = Self.run(ops) else { continue }
-      let (shrunk, divergence) = await SchedulingModelTests.shrink(ops, found, run: Self.run)
-      Issue.record(
-        """
-        The ledger and the model diverge, seed \(seed) (LEDGER_SEED=\(seed) LEDGER_SEQUENCES=1), \
-        at operation \(found.index) of \(ops.count); shrunk to \(shrunk.count) operations, \
-        diverging at operation \(divergence.index): \(divergence.message)
-        \(shrunk.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n"))
-        """)
-      return
-    }
+    await SchedulingModelTests.check(
+      "The ledger", variables: ("LEDGER_SEED", "LEDGER_SEQUENCES"), seed: 20_261_127,
+      count: 2_000, run: Self.run)
   }
 
   /// The bench itself can tell a wrong ledger from a right one: a sequence whose effects must

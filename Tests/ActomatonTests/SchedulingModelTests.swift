@@ -26,19 +26,32 @@ struct SchedulingModelTests {
   typealias Model = SchedulingModel
 
   @Test func actomatonSchedulesEffectsAsTheModelDoes() async {
+    await Self.check(
+      "The actomaton", variables: ("MODEL_SEED", "MODEL_SEQUENCES"), seed: 20_250_601, count: 300,
+      run: Self.run)
+  }
+
+  /// Runs seeded sequences through `run` beside the model: `count` of them from `seed`, unless
+  /// the environment `variables` (first seed, count) say otherwise. Records the first
+  /// divergence, with its seed and the sequence shrunk.
+  static func check(
+    _ subject: String, variables: (seed: String, count: String), seed: UInt64, count: Int,
+    run: ([Model.Op]) async -> Divergence?
+  ) async {
     let environment = ProcessInfo.processInfo.environment
-    let count = environment["MODEL_SEQUENCES"].flatMap { Int($0) } ?? 300
-    let firstSeed = environment["MODEL_SEED"].flatMap { UInt64($0) } ?? 20_250_601
+    let count = environment[variables.count].flatMap { Int($0) } ?? count
+    let firstSeed = environment[variables.seed].flatMap { UInt64($0) } ?? seed
     for seed in firstSeed..<firstSeed + UInt64(count) {
       var generator = Generator(seed: seed)
       let ops = generator.sequence(count: 30)
-      guard let found = await Self.run(ops) else { continue }
-      let (shrunk, divergence) = await Self.shrink(ops, found, run: Self.run)
+      guard let found = await run(ops) else { continue }
+      let (shrunk, divergence) = await shrink(ops, found, run: run)
       Issue.record(
         """
-        The actomaton and the model diverge, seed \(seed) (MODEL_SEED=\(seed) MODEL_SEQUENCES=1), \
-        at operation \(found.index) of \(ops.count); shrunk to \(shrunk.count) operations, \
-        diverging at operation \(divergence.index): \(divergence.message)
+        \(subject) and the model diverge, seed \(seed) (\(variables.seed)=\(seed) \
+        \(variables.count)=1), at operation \(found.index) of \(ops.count); shrunk to \
+        \(shrunk.count) operations, diverging at operation \(divergence.index): \
+        \(divergence.message)
         \(shrunk.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n"))
         """)
       return
