@@ -167,7 +167,7 @@ import Testing
       let app = try gallery(["--screen", "github"], stateHome: home)
       try await app.expect("github> ")
       app.type("search actor" + K.enter + "op")
-      try await app.expect("github: 1 result(s) for 'actor', page 1\r\n")
+      try await app.expect("github: 'actor' sorted by best-match: 1 result(s), page 1\r\n")
       try await app.expect("  1. delphine-ruiz/swift-actor-playground  ★167  Swift\r\n")
       let redrawn = try await app.expect("\r\u{1B}[10C")
       #expect(redrawn.hasSuffix("github> op"), "the half-typed line, intact below the notice")

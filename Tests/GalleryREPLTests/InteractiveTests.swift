@@ -41,7 +41,7 @@ import Testing
     #expect(
       harness.console.text.hasSuffix(
         """
-        \r\u{1B}[Kgithub: 1 result(s) for 'actor', page 1
+        \r\u{1B}[Kgithub: 'actor' sorted by best-match: 1 result(s), page 1
           1. delphine-ruiz/swift-actor-playground  ★167  Swift
         github>\u{20}
         """))

@@ -28,9 +28,9 @@ extension Screen {
     notice: { action, state in
       guard case .searchResponse = action else { return nil }
       if let failure = state.failure { return "github: \(failure)" }
-      let heading =
-        "github: \(state.totalCount) result(s) for '\(state.query.clipped())', page \(state.page)"
-      return ([heading] + resultLines(state)).joined(separator: "\n")
+      // NOTE: worded by the screen's render, so results read alike whether they arrive at the
+      // prompt or a command shows them.
+      return "github: " + renderGitHubSearch(state).lines.joined(separator: "\n")
     },
     interrupt: { state in state.isLoading ? .cancelSearch : nil },
     abandon: { state in state.isLoading ? .cancelSearch : nil },
@@ -63,17 +63,13 @@ extension Screen {
       lines.append(
         "'\(state.query.clipped())' sorted by \(state.sort.rawValue): \(state.totalCount) result(s), page \(state.page)\(pages)"
       )
-      lines += resultLines(state)
+      // One line per result: `  1. owner/name  ★12  Swift`.
+      lines += state.results.enumerated().map { index, repository in
+        let language = repository.language.map { "  \($0)" } ?? ""
+        return "  \(index + 1). \(repository.fullName)  ★\(repository.stars)\(language)"
+      }
     }
     if let caveat = state.caveat { lines.append("note: \(caveat)") }
     return Rendered(lines, problem: problem)
-  }
-
-  /// `  1. owner/name  ★12  Swift`, one line per result.
-  static func resultLines(_ state: GitHubSearch.State) -> [String] {
-    state.results.enumerated().map { index, repository in
-      let language = repository.language.map { "  \($0)" } ?? ""
-      return "  \(index + 1). \(repository.fullName)  ★\(repository.stars)\(language)"
-    }
   }
 }
