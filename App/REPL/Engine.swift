@@ -30,14 +30,11 @@ public final class Engine {
   /// The lasting failure (an unsaved list) last shown and counted: shown again by `wait`, `list`
   /// or a command, it is not counted again until it has gone and come back.
   private var countedFailure: String?
-  /// The screen shown, as of the last action (effects' included), for completion on the line
-  /// editor's thread; kept only at a terminal.
+  /// The app's state as of the last action (effects' and restores included): the prompt's
+  /// user, and completion on the line editor's thread.
   let latest = Locked(Root.State())
-  /// Who is logged in, bound to the app's state, for the prompt.
-  let session: Session
   /// The last actions, the `--record` file, and the states `undo` goes back to.
   let recording: SessionRecording
-  private var isFollowing = false
 
   /// - Parameters:
   ///   - environment: The app's environment (live, or built on a test clock).
@@ -61,38 +58,33 @@ public final class Engine {
     let isBusy = self.isBusy
     let latest = self.latest
     debugLog = DebugLog(isOn: debug, to: console)
-    let session = Session(executor: executor)
-    self.session = session
     var observers = [recording.observer, debugLog.observer]
-    if console.isInteractive {
-      observers.append(
-        ActomatonObserver(actionReduced: { action, _, _, state in
+    let isInteractive = console.isInteractive
+    observers.append(
+      ActomatonObserver(
+        actionReduced: { action, _, _, state in
           latest.withLock { $0 = state }
-          if !isBusy.withLock({ $0 }), let current = state.screen,
+          guard isInteractive, !isBusy.withLock({ $0 }), let current = state.screen,
             let notice = Screen.of(current).notice(action, state)
-          {
-            // NOTE: the user from the state itself: the session follows it a moment later,
-            // and a prompt read from it named the state before the notice.
-            console.notify(notice, prompt: Engine.prompt(for: state, user: state.signedInUser))
-          }
-        }))
-    }
+          else { return }
+          console.notify(notice, prompt: Engine.prompt(for: state, user: state.signedInUser))
+        },
+        stateRestored: { _, state in latest.withLock { $0 = state } }))
     actomaton = Actomaton(
       state: Root.State(), reducer: Root.reducer, environment: recording.recording(environment),
       clock: clock, executor: executor, observer: .combine(observers))
   }
 
-  /// The prompt for the screen shown.
-  public var prompt: String { Engine.prompt(for: state, session: session) }
+  /// The prompt for the screen shown, with who is logged in as of the last action (a login's
+  /// answer may have come since the last command).
+  public var prompt: String {
+    Engine.prompt(for: state, user: latest.withLock { $0.signedInUser })
+  }
 
   /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that
   /// the next line answers it; ` [ann]` after the screen's name while ann is logged in.
-  static func prompt(for state: Root.State, session: Session) -> String {
-    prompt(for: state, user: session.user.withLock { $0 })
-  }
-
   static func prompt(for state: Root.State, user: String?) -> String {
-    let tag = Session.promptTag(user)
+    let tag = user.map { " [\($0.clipped().terminalSafe)]" } ?? ""
     guard let current = state.screen else { return "home\(tag)> " }
     let screen = Screen.of(current)
     let name = screen.name + tag
@@ -122,11 +114,6 @@ public final class Engine {
   /// Runs one line; returns `false` when the user asked to quit.
   @discardableResult
   public func execute(_ line: String) async -> Bool {
-    if !isFollowing {
-      isFollowing = true
-      let (session, actomaton) = (self.session, self.actomaton)
-      await withTaskExecutorPreference(executor) { await session.follow(actomaton) }
-    }
     isBusy.withLock { $0 = true }
     defer { isBusy.withLock { $0 = false } }
     let length = line.utf8.count

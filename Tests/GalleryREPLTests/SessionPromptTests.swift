@@ -2,9 +2,9 @@ import Testing
 
 @testable import GalleryREPL
 
-/// The prompt names who is logged in, through a session store bound to the app's state.
+/// The prompt names who is logged in, as of the last action (a login's answer, a restore).
 @Suite struct SessionPromptTests {
-  @Test func thePromptFollowsTheLoggedInUserThroughTheBinding() async {
+  @Test func thePromptFollowsTheLoggedInUser() async {
     let harness = Harness(interactive: true)
     let engine = harness.engine
     await engine.execute("login")
@@ -18,7 +18,18 @@ import Testing
     await engine.execute("y")
     await engine.execute("wait 2")
     await harness.clock.executor.settle()
-    #expect(engine.prompt == "login> ", "logged out: the binding cleared the name")
+    #expect(engine.prompt == "login> ", "logged out: the name is gone")
+  }
+
+  @Test func undoingALoginTakesTheNameOffThePrompt() async {
+    let harness = Harness(interactive: false)
+    let engine = harness.engine
+    await engine.execute("login")
+    await engine.execute("login ann")
+    await engine.execute("wait 2")
+    #expect(engine.prompt == "login [ann]> ")
+    await engine.execute("undo")
+    #expect(engine.prompt == "login> ", "the state gone back to has nobody logged in")
   }
 
   @Test func aHostileUserIDIsShownSafelyAndShort() async {
