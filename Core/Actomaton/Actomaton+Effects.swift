@@ -66,8 +66,7 @@ extension Actomaton {
     context.needsGroupTask = true
   }
 
-  /// Makes a record's task, which sleeps until `startAt` first when given. A record cancelled
-  /// before its task was made gets a cancelled task, whose end frees the record.
+  /// Makes a record's task, which sleeps until `startAt` first when given.
   private func startTask(
     of record: EffectRecord, at startAt: Duration?, in context: inout SendContext
   ) {
@@ -83,7 +82,6 @@ extension Actomaton {
         Task(executorPreference: executor, priority: priority, operation: operation)
       } ?? Task(executorPreference: executor, priority: priority, operation: operation)
     record.handle = task
-    if record.isCancelled { task.cancel() }
     context.startedTasks += 1
     context.lastTask = task
   }

@@ -200,10 +200,12 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
         if !next.isEmpty { run(next, in: &context) }
       case let .task(task):
         admit(task, in: &context)
+      // NOTE: what a cancellation starts (a queue's next waiting effect) belongs to the send
+      // that admitted it, not to this one.
       case let .cancelID(key):
-        carry(ledger.cancel(id: key), in: &context)
+        carry(ledger.cancel(id: key))
       case let .cancelWhere(predicate):
-        carry(ledger.cancel(where: predicate), in: &context)
+        carry(ledger.cancel(where: predicate))
       case let .concatenation(parts):
         runConcatenation(parts[...], in: &context)
       }

@@ -101,9 +101,9 @@ struct LedgerBench {
       case let .start(record, startAt, _):
         let effect = number(of: record, admitting)
         starts += 1
-        // NOTE: as the actomaton's task does, a task made for a cancelled record or send never
-        // runs its body.
-        let cancelled = record.isCancelled || record.group?.isCancelled == true
+        // NOTE: as the actomaton's task does, a task whose send was cancelled never runs its
+        // body.
+        let cancelled = record.group?.isCancelled == true
         tasks[effect] = FakeTask(until: startAt, order: starts, isCancelled: cancelled)
       case let .suspend(record): _ = number(of: record, admitting)
       case let .cancelTask(record): tasks[effectOf[record.serial]!]?.isCancelled = true
