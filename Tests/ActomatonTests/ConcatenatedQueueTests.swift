@@ -10,136 +10,10 @@ import Testing
 /// in order.
 @Suite(.hangGuard)
 struct ConcatenatedQueueTests {
-  enum Action: Sendable {
-    /// Runs the effect carried.
-    case effect(Effect<Action>)
-    case done(String)
-    case topic(String?)
-  }
-
-  struct State: Sendable, Equatable {
-    var done: [String] = []
-    var topic: String?
-  }
-
-  struct Name: EffectIDProtocol, CustomStringConvertible {
-    var name: String
-    init(_ name: String) { self.name = name }
-    var description: String { name }
-  }
-
-  struct Line: EffectQueueProtocol {
-    var name = "line"
-    var effectQueuePolicy: EffectQueuePolicy = .runOldest(maxCount: 1, .suspendNew)
-    var effectQueueDelay: EffectQueueDelay = .constant(0)
-  }
-
-  /// What ran and what the observer saw; bodies and the actomaton write to separate logs, so
-  /// each log's order is the test's.
-  final class Journal: Sendable {
-    let clock = TestClock()
-    let runs = Locked<[String]>([])
-    let events = Locked<[String]>([])
-    let errors = Locked<[String]>([])
-    private let gates = Locked<[String: Gate]>([:])
-    private let stickyGates = Locked<[String: UncancellableGate]>([:])
-
-    /// The gate of a body that does not stop when cancelled, as a file write does not.
-    func stickyGate(_ name: String) -> UncancellableGate {
-      stickyGates.withLock { gates in
-        if let gate = gates[name] { return gate }
-        let gate = UncancellableGate()
-        gates[name] = gate
-        return gate
-      }
-    }
-
-    func gate(_ name: String) -> Gate {
-      gates.withLock { gates in
-        if let gate = gates[name] { return gate }
-        let gate = Gate()
-        gates[name] = gate
-        return gate
-      }
-    }
-
-    /// Effect `name`: records that it runs (and when, with `timed`), waits at its gate when
-    /// `waits` (at its sticky gate, which ignores cancellation, when `sticky`), and feeds back
-    /// `.done(name)`; when cancelled while waiting it records that it stops.
-    func body(
-      _ name: String, queue: (any EffectQueueProtocol)? = nil, waits: Bool = false,
-      sticky: Bool = false, timed: Bool = false
-    ) -> Effect<Action> {
-      Effect(id: Name(name), queue: queue) {
-        let at = timed ? " at \(self.clock.now.offset)" : ""
-        self.runs.withLock { $0.append("\(name)\(at)") }
-        if sticky {
-          await self.stickyGate(name).wait()
-          if Task.isCancelled { self.runs.withLock { $0.append("\(name) exits cancelled") } }
-        }
-        if waits {
-          do {
-            try await self.gate(name).wait()
-          } catch {
-            self.runs.withLock { $0.append("\(name) stops") }
-            throw error
-          }
-        }
-        return .done(name)
-      }
-    }
-
-    var observer: ActomatonObserver<Action, State> {
-      ActomatonObserver(effectEvent: { event in
-        var id = event.id
-        while let scoped = id as? ScopedEffectID { id = scoped.inner }
-        let name = (id as? Name)?.name ?? "#\(event.serial)"
-        self.events.withLock { $0.append("\(event.kind) \(name)") }
-      })
-    }
-
-    var ran: [String] { runs.withLock { $0 } }
-    var seen: [String] { events.withLock { $0 } }
-  }
-
-  static func make(_ journal: Journal, lifeOnStart: Effect<Action> = .empty)
-    -> Actomaton<Action, State>
-  {
-    let reducer = Reducer<Action, State, Void> { action, state, _ in
-      switch action {
-      case let .effect(effect): return effect
-      case let .done(name):
-        state.done.append(name)
-        return .empty
-      case let .topic(topic):
-        state.topic = topic
-        return .empty
-      }
-    }
-    .lifetime(state: \.topic, case: /Optional<String>.some, onStart: lifeOnStart)
-    return Actomaton(
-      state: State(), reducer: reducer, clock: journal.clock,
-      onError: { error in journal.errors.withLock { $0.append("\(error)") } },
-      observer: journal.observer)
-  }
-
-  /// Starts a body that holds `queue` until its gate opens, and waits until it runs.
-  static func block(
-    _ queue: Line, on actomaton: Actomaton<Action, State>, _ journal: Journal,
-    name: String = "blocker"
-  ) async throws -> Task<Void, any Error> {
-    let task = try #require(
-      await actomaton.send(.effect(journal.body(name, queue: queue, waits: true))))
-    try await waitUntil { journal.ran.contains(name) }
-    return task
-  }
-
   // MARK: - Waiting parts
 
   @Test func aWaitingPartCancelledByIDCountsAsOverAndTheNextPartWaitsInItsPlace() async throws {
-    let journal = Journal()
-    let actomaton = Self.make(journal)
-    let line = Line()
+    let (journal, actomaton, line) = Self.fixture()
     let blocker = try await Self.block(line, on: actomaton, journal)
     let chain = try #require(
       await actomaton.send(
@@ -164,9 +38,7 @@ struct ConcatenatedQueueTests {
   }
 
   @Test func cancellingTheSendTaskWhileItsFirstPartWaitsDiscardsItAndSkipsTheRest() async throws {
-    let journal = Journal()
-    let actomaton = Self.make(journal)
-    let line = Line()
+    let (journal, actomaton, line) = Self.fixture()
     let blocker = try await Self.block(line, on: actomaton, journal)
     let chain = try #require(
       await actomaton.send(
@@ -187,9 +59,7 @@ struct ConcatenatedQueueTests {
   @Test func twoChainsWhoseWaitingPartsArePredicateCancelledKeepTheirNextPartsInFIFOOrder()
     async throws
   {
-    let journal = Journal()
-    let actomaton = Self.make(journal)
-    let line = Line()
+    let (journal, actomaton, line) = Self.fixture()
     let blocker = try await Self.block(line, on: actomaton, journal)
     let first = try #require(
       await actomaton.send(
@@ -213,9 +83,7 @@ struct ConcatenatedQueueTests {
   }
 
   @Test func nestedChainsGoOnPastAWaitingPartCancelledByPredicate() async throws {
-    let journal = Journal()
-    let actomaton = Self.make(journal)
-    let line = Line()
+    let (journal, actomaton, line) = Self.fixture()
     let blocker = try await Self.block(line, on: actomaton, journal)
     let chain = try #require(
       await actomaton.send(
@@ -337,9 +205,7 @@ struct ConcatenatedQueueTests {
   @Test func cancellingAChainsSendKeepsTheSlotUntilTheBodyExitsThenAnotherChainGoesOn()
     async throws
   {
-    let journal = Journal()
-    let actomaton = Self.make(journal)
-    let line = Line()
+    let (journal, actomaton, line) = Self.fixture()
     let first = try #require(
       await actomaton.send(
         .effect(.concatenate(journal.body("a", queue: line, sticky: true), journal.body("b")))))
@@ -365,9 +231,7 @@ struct ConcatenatedQueueTests {
   }
 
   @Test func cancellingASendWhoseOneEffectWaitsDiscardsItAndTheLineMovesOn() async throws {
-    let journal = Journal()
-    let actomaton = Self.make(journal)
-    let line = Line()
+    let (journal, actomaton, line) = Self.fixture()
     let blocker = try await Self.block(line, on: actomaton, journal)
     let waiting = try #require(await actomaton.send(.effect(journal.body("w", queue: line))))
     let next = try #require(await actomaton.send(.effect(journal.body("n", queue: line))))
@@ -388,9 +252,7 @@ struct ConcatenatedQueueTests {
   // MARK: - Tracked feedbacks
 
   @Test func cancellingATrackingSendDiscardsAFedBackChainsWaitingPart() async throws {
-    let journal = Journal()
-    let actomaton = Self.make(journal)
-    let line = Line()
+    let (journal, actomaton, line) = Self.fixture()
     let blocker = try await Self.block(line, on: actomaton, journal)
     let feeder = Effect<Action>(id: Name("feeder")) {
       .effect(.concatenate(journal.body("x", queue: line), journal.body("y")))
@@ -415,11 +277,7 @@ struct ConcatenatedQueueTests {
   // MARK: - Delays
 
   @Test func chainedPartsInADelayedQueueAreSpacedFromThePreviousScheduledStart() async throws {
-    let journal = Journal()
-    let actomaton = Self.make(journal)
-    let spaced = Line(
-      name: "spaced", effectQueuePolicy: .runOldest(maxCount: 2, .suspendNew),
-      effectQueueDelay: .constant(1))
+    let (journal, actomaton, spaced) = Self.fixture(queue: Self.spaced)
     let blocker = try await Self.block(spaced, on: actomaton, journal)
     let chain = try #require(
       await actomaton.send(
@@ -440,11 +298,7 @@ struct ConcatenatedQueueTests {
   }
 
   @Test func aDelayedPartCancelledByIDNeverRunsAndTheNextPartStarts() async throws {
-    let journal = Journal()
-    let actomaton = Self.make(journal)
-    let spaced = Line(
-      name: "spaced", effectQueuePolicy: .runOldest(maxCount: 2, .suspendNew),
-      effectQueueDelay: .constant(1))
+    let (journal, actomaton, spaced) = Self.fixture(queue: Self.spaced)
     let blocker = try await Self.block(spaced, on: actomaton, journal)
     let chain = try #require(
       await actomaton.send(
