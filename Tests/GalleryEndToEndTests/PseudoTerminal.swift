@@ -138,10 +138,17 @@ final class PseudoTerminal: @unchecked Sendable {
   }
 
   /// Whether the settings left behind are those the terminal had before the app.
+  // NOTE: field by field: `memcmp` over the whole struct also compared its padding, which a
+  // copy of the struct need not keep.
   var settingsAreRestored: Bool {
-    var before = settingsBefore
-    var now = settingsNow
-    return memcmp(&before, &now, MemoryLayout<termios>.size) == 0
+    let (before, now) = (settingsBefore, settingsNow)
+    func controlCharacters(_ settings: termios) -> [cc_t] {
+      withUnsafeBytes(of: settings.c_cc) { Array($0) }
+    }
+    return before.c_iflag == now.c_iflag && before.c_oflag == now.c_oflag
+      && before.c_cflag == now.c_cflag && before.c_lflag == now.c_lflag
+      && before.c_line == now.c_line && controlCharacters(before) == controlCharacters(now)
+      && before.c_ispeed == now.c_ispeed && before.c_ospeed == now.c_ospeed
   }
 
   /// Everything drawn after the last text expected.

@@ -8,6 +8,24 @@ import Testing
 /// The pseudo-terminal helper itself: waiting for the app takes no thread from the cooperative
 /// pool, which the other suites' tests need meanwhile.
 @Suite struct PseudoTerminalTests {
+  /// The check that the app gave the terminal back can fail: settings changed after the app
+  /// has gone are told apart from those before it.
+  @Test func settingsLeftChangedAreNotTakenForRestored() async throws {
+    let home = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let data = home.appendingPathComponent("data").path
+    let app = try PseudoTerminal(
+      ["--offline", "--no-history", "--data-dir", data], stateHome: home)
+    try await app.expect("home> ")
+    app.type(Keys.control("d"))
+    _ = try await app.waitForExit()
+    #expect(app.settingsAreRestored)
+    var raw = app.settingsNow
+    cfmakeraw(&raw)
+    tcsetattr(app.slave, TCSANOW, &raw)
+    #expect(!app.settingsAreRestored)
+  }
+
   @Test func waitsForTheAppLeaveThePoolsThreadsFree() async throws {
     let home = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
