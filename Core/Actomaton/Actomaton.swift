@@ -27,7 +27,9 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
   nonisolated(unsafe) var ledger: EffectLedger
   /// The observers, or `nil` while there are none.
   // NOTE: `nonisolated(unsafe)` only so that `deinit` can end the observers, as for `ledger`.
-  @usableFromInline nonisolated(unsafe) var hooks: Hooks?
+  // Unchecked, as `currentState`: it is only ever read or replaced whole, never held `inout`
+  // while an observer runs; the dynamic check cost every observed send two lookups.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var hooks: Hooks?
   /// Where a misused queue is reported when there is no error hook; tests replace it.
   package var misuseOutput: @Sendable (String) -> Void = { StandardError.write($0) }
 
