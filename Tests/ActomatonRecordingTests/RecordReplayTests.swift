@@ -96,4 +96,23 @@ struct RecordReplayTests {
     #expect(recording.state(after: -1, through: Tally.reducer, environment: ()) == Tally.State())
     #expect(recording.state(after: 6, through: Tally.reducer, environment: ()) == nil)
   }
+
+  /// The live clock is read on a path of its own: its times start near zero, never go back, and
+  /// stay within the time the session took.
+  @Test func theLiveClockTimesEntriesFromTheRecordingsStart() async throws {
+    let sink = LinesSink()
+    let started = ContinuousClock.now
+    let recorder = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(), sinks: [sink])
+    let store = Actomaton(
+      state: Tally.State(), reducer: Tally.reducer, observer: recorder.observer)
+    for _ in 0..<50 { await store.send(.increment) }
+    recorder.close()
+    let took = started.duration(to: .now)
+    let times = try Recording<Tally.Action, Tally.State>(jsonLines: sink.jsonLines)
+      .entries.map(\.time)
+    #expect(times.count == 50)
+    #expect(times.allSatisfy { $0 >= .zero && $0 <= took })
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
+  }
 }
