@@ -39,20 +39,21 @@ public final class Engine {
   /// - Parameters:
   ///   - environment: The app's environment (live, or built on a test clock).
   ///   - console: Where output goes.
-  ///   - waiter: How `wait` and the end of input wait for effects.
+  ///   - waiter: How `wait` and the end of input wait for effects (in real time, on `executor`,
+  ///     by default).
   ///   - clock: The clock for effect-queue delays.
   ///   - executor: The task executor effects run on (a test clock's, in tests).
   ///   - debug: Start with the state-diff log on.
   ///   - recording: Where the session is recorded (the last actions in memory by default).
   public init(
-    environment: Root.Environment, console: any Console, waiter: Waiter = .realTime,
+    environment: Root.Environment, console: any Console, waiter: Waiter? = nil,
     clock: any Clock<Duration> = ContinuousClock(), executor: (any TaskExecutor)? = nil,
     debug: Bool = false, recording: SessionRecording? = nil
   ) {
     let recording = recording ?? SessionRecording(clock: clock)
     self.recording = recording
     self.console = console
-    self.waiter = waiter
+    self.waiter = waiter ?? .realTime(on: executor)
     self.executor = executor
     inFlight = InFlight(executor: executor)
     let isBusy = self.isBusy

@@ -24,36 +24,44 @@ public struct Waiter: Sendable {
   }
 
   /// Waits in real time, at most `limit`; returns at once when cancelled (a signal broke it).
-  public static let realTime = Waiter(isInterruptible: true) { tasks, limit in
-    guard !tasks.isEmpty else { return }
-    let pending = Locked<CheckedContinuation<Void, Never>?>(nil)
-    let isCancelled = Locked(false)
-    let resume: @Sendable () -> Void = {
-      pending.withLock { value in
-        value?.resume()
-        value = nil
-      }
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let cancelled = isCancelled.withLock { isCancelled in
-          pending.withLock { $0 = continuation }
-          return isCancelled
-        }
-        if cancelled { return resume() }
-        let deadline = Task {
-          try? await Task.sleep(for: limit)
-          resume()
-        }
-        Task {
-          for task in tasks { _ = try? await task.value }
-          deadline.cancel()
-          resume()
+  public static let realTime = realTime(on: nil)
+
+  /// Waits in real time, as ``realTime``, with its timer and its watch of the tasks run on
+  /// `executor` (the engine's event loop; `nil`: the global pool).
+  // NOTE: on the engine's own executor, a command's wait costs no thread of the pool woken and
+  // no handoff back: the gallery waits for a task after every todo command (its reload).
+  public static func realTime(on executor: (any TaskExecutor)?) -> Waiter {
+    Waiter(isInterruptible: true) { tasks, limit in
+      guard !tasks.isEmpty else { return }
+      let pending = Locked<CheckedContinuation<Void, Never>?>(nil)
+      let isCancelled = Locked(false)
+      let resume: @Sendable () -> Void = {
+        pending.withLock { value in
+          value?.resume()
+          value = nil
         }
       }
-    } onCancel: {
-      isCancelled.withLock { $0 = true }
-      resume()
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          let cancelled = isCancelled.withLock { isCancelled in
+            pending.withLock { $0 = continuation }
+            return isCancelled
+          }
+          if cancelled { return resume() }
+          let deadline = Task(executorPreference: executor) {
+            try? await Task.sleep(for: limit)
+            resume()
+          }
+          Task(executorPreference: executor) {
+            for task in tasks { _ = try? await task.value }
+            deadline.cancel()
+            resume()
+          }
+        }
+      } onCancel: {
+        isCancelled.withLock { $0 = true }
+        resume()
+      }
     }
   }
 }
