@@ -43,9 +43,14 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     @usableFromInline var isClosed = false
     @usableFromInline var lastState: State
     @usableFromInline var lastCheckpoint = -1
+    /// Entries until the next checkpoint (a count down, not a division per entry).
+    @usableFromInline var untilCheckpoint: Int
 
-    init(lines: [RecordLine<Action, State>], isDraining: Bool, lastState: State) {
+    init(
+      lines: [RecordLine<Action, State>], isDraining: Bool, lastState: State, checkpointEvery: Int
+    ) {
       self.lines = lines
+      untilCheckpoint = checkpointEvery
       self.isDraining = isDraining
       self.lastState = lastState
     }
@@ -107,7 +112,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     buffer = Locked(
       Buffer(
         lines: [.header(header, initialState: initialState)], isDraining: true,
-        lastState: initialState))
+        lastState: initialState, checkpointEvery: self.checkpointEvery))
     writer.start { [weak self] in
       let encoder = JSONEncoder.recording
       while let self {
@@ -255,12 +260,15 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
       let index = buffer.nextIndex
       buffer.nextIndex += 1
       buffer.lastState = state
+      buffer.untilCheckpoint -= 1
+      let isCheckpoint = buffer.untilCheckpoint == 0
+      if isCheckpoint { buffer.untilCheckpoint = every }
       guard buffer.lines.count < bufferLimit else {
         buffer.lost += 1
         return false
       }
       buffer.lines.append(.entry(RecordedEntry(index: index, time: time, event: event)))
-      if (index + 1) % every == 0 {
+      if isCheckpoint {
         buffer.lines.append(.checkpoint(index: index, state: state))
         buffer.lastCheckpoint = index
       }
