@@ -72,20 +72,23 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
   private func stopChild() {
     presence.isPresent = false
     lastIdentity = nil
+    // NOTE: what the child declared stops first, innermost first; the child's own stop then
+    // cancels its scope, and with it every effect inside.
+    inner?.orphan()
     emitter.stop(stop)
     emitter.late(late)
-    // NOTE: the stop cancels the child's scope, and with it everything the child declared.
-    inner?.forget()
   }
 
   override func stopAll() {
     if presence.isPresent { stopChild() }
   }
 
-  override func forget() {
+  override func orphan() {
+    guard presence.isPresent else { return }
     presence.isPresent = false
     lastIdentity = nil
-    inner?.forget()
+    inner?.orphan()
+    emitter.orphan(stop)
   }
 }
 
@@ -238,6 +241,7 @@ where Element.ID: Sendable {
     let old = Set(lastIDs)
     var removed: [Element.ID] = []
     for id in lastIDs where !present.contains(id) {
+      inners[id]?.orphan()
       emitter.stop(stop(id))
       inners[id] = nil
       removed.append(id)
@@ -262,11 +266,22 @@ where Element.ID: Sendable {
   }
 
   override func stopAll() {
-    for id in lastIDs { emitter.stop(stop(id)) }
-    forget()
+    for id in lastIDs {
+      inners[id]?.orphan()
+      emitter.stop(stop(id))
+    }
+    forgetAll()
   }
 
-  override func forget() {
+  override func orphan() {
+    for id in lastIDs {
+      inners[id]?.orphan()
+      emitter.orphan(stop(id))
+    }
+    forgetAll()
+  }
+
+  private func forgetAll() {
     lastIDs = []
     inners = [:]
     present.ids = []
@@ -308,5 +323,6 @@ final class SubscriptionWatcher<Action: Sendable, State, Key: Hashable & Sendabl
     running = []
   }
 
-  override func forget() { running = [] }
+  // NOTE: a subscription has no `onStop`; the scope around it cancels it.
+  override func orphan() { running = [] }
 }

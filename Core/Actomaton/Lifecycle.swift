@@ -100,23 +100,61 @@ package final class LifeEmitter<Action: Sendable> {
   /// reducer's effects, it catches what a child that is gone asked for after feeding back an
   /// action (see ``LifeRoot/effect(after:state:)``).
   let late: (Effect<Action>) -> Void
+  /// Runs the `onStop` of a child that went with the child around it (see
+  /// ``LifeWatcher/orphan()``): its work, outside every scope, with nothing fed back.
+  let orphan: (Effect<Action>) -> Void
 
   init(
     stop: @escaping (Effect<Action>) -> Void, start: @escaping (Effect<Action>) -> Void,
-    late: @escaping (Effect<Action>) -> Void
+    late: @escaping (Effect<Action>) -> Void, orphan: @escaping (Effect<Action>) -> Void
   ) {
     self.stop = stop
     self.start = start
     self.late = late
+    self.orphan = orphan
   }
 
   /// An emitter for a smaller domain, whose effects `transform` lifts into this one's.
   func lifted<Local: Sendable>(_ transform: @escaping (Effect<Local>) -> Effect<Action>)
     -> LifeEmitter<Local>
   {
+    // NOTE: an orphan's effect is not lifted into the scope around it: that scope is being
+    // cancelled, and would cancel the `onStop` with it.
     LifeEmitter<Local>(
       stop: { self.stop(transform($0)) }, start: { self.start(transform($0)) },
-      late: { self.late(transform($0)) })
+      late: { self.late(transform($0)) }, orphan: { self.orphan($0.orphaned()) })
+  }
+}
+
+extension Effect {
+  /// The work of this effect with nothing fed back, no id and no queue: what an `onStop` does
+  /// when the child it would tell is gone too. Its tasks run as they are (a sequence's elements
+  /// are dropped), in its concatenations' order; its actions and cancellations go.
+  func orphaned<Orphan: Sendable>() -> Effect<Orphan> {
+    Effect<Orphan>(
+      parts: parts.compactMap { part -> Effect<Orphan>.Part? in
+        switch part {
+        case .next, .cancelID, .cancelWhere: nil
+        case let .task(task):
+          switch task.body {
+          case let .single(run):
+            .task(
+              TaskEffect(
+                id: nil, queue: nil,
+                body: .single {
+                  _ = try await run(); return nil
+                }))
+          case let .sequence(run):
+            .task(
+              TaskEffect(
+                id: nil, queue: nil,
+                body: .single {
+                  try await run { _ in }; return nil
+                }))
+          }
+        case let .concatenation(effects): .concatenation(effects.map { $0.orphaned() })
+        }
+      })
   }
 }
 
@@ -140,8 +178,11 @@ package class LifeWatcher {
   /// The part of the state it watches is gone: stops everything that runs.
   func stopAll() {}
 
-  /// Forgets what runs without stopping it: the scope around it was cancelled already.
-  func forget() {}
+  /// The part of the state it watches went with a child around it, whose stop cancels the
+  /// effects of everything inside: runs the `onStop` of each child and lifetime that was there,
+  /// innermost first (their actions are for children that are gone, and go nowhere), and
+  /// forgets what ran.
+  func orphan() {}
 }
 
 /// Several declarations side by side.
@@ -168,8 +209,8 @@ final class LifeGroup: LifeWatcher {
     for member in members { member.stopAll() }
   }
 
-  override func forget() {
-    for member in members { member.forget() }
+  override func orphan() {
+    for member in members { member.orphan() }
   }
 }
 
@@ -203,7 +244,7 @@ final class LiftedWatcher<State, LocalState>: LifeWatcher {
 
   override func stopAll() { inner.stopAll() }
 
-  override func forget() { inner.forget() }
+  override func orphan() { inner.orphan() }
 }
 
 /// A declaration made for a part of the state at a fixed place in the whole.
@@ -222,7 +263,7 @@ final class OffsetWatcher: LifeWatcher {
 
   override func stopAll() { inner.stopAll() }
 
-  override func forget() { inner.forget() }
+  override func orphan() { inner.orphan() }
 }
 
 /// What tells two declarations apart: each `child`, `children`, `lifetime` and
@@ -274,6 +315,10 @@ final class LifeRoot<Action: Sendable, State>: @unchecked Sendable {
       },
       late: {
         collected.late = collected.late + $0
+        collected.isEmpty = false
+      },
+      orphan: {
+        collected.stops = collected.stops + $0.orphaned()
         collected.isEmpty = false
       })
     watcher = lifecycle.makeWatcher(environment, emitter)
