@@ -31,7 +31,8 @@ public struct Waiter: Sendable {
   // NOTE: on the engine's own executor, a command's wait costs no thread of the pool woken and
   // no handoff back: the gallery waits for a task after every todo command (its reload).
   public static func realTime(on executor: (any TaskExecutor)?) -> Waiter {
-    Waiter(isInterruptible: true) { tasks, limit in
+    let deadlines = WaitDeadlines(clock: ContinuousClock(), executor: executor)
+    return Waiter(isInterruptible: true) { tasks, limit in
       guard !tasks.isEmpty else { return }
       let pending = Locked<CheckedContinuation<Void, Never>?>(nil)
       let isCancelled = Locked(false)
@@ -48,13 +49,10 @@ public struct Waiter: Sendable {
             return isCancelled
           }
           if cancelled { return resume() }
-          let deadline = Task(executorPreference: executor) {
-            try? await Task.sleep(for: limit)
-            resume()
-          }
+          let deadline = deadlines.add(after: limit, end: resume)
           Task(executorPreference: executor) {
             for task in tasks { _ = try? await task.value }
-            deadline.cancel()
+            deadlines.remove(deadline)
             resume()
           }
         }
