@@ -12,6 +12,8 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
   /// Cancels the child's scope again if it is still gone when it runs.
   let late: Effect<Action>
   let inner: LifeWatcher?
+  /// The child's scope, which its stop cancels.
+  let scope: EffectScope
   /// Where the state `inner` watches is, from this one's start.
   // NOTE: an inner watcher that only adds an offset is skipped: one call less per level.
   let innerOffset: Int
@@ -32,6 +34,7 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
     self.emitter = emitter
     self.start = start
     self.stop = stop
+    self.scope = scope
     if let offsetWatcher = inner as? OffsetWatcher {
       (self.inner, innerOffset) = (offsetWatcher.inner, offsetWatcher.offset)
     } else {
@@ -72,9 +75,12 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
   private func stopChild() {
     presence.isPresent = false
     lastIdentity = nil
-    // NOTE: what the child declared stops first, innermost first; the child's own stop then
-    // cancels its scope, and with it every effect inside.
-    inner?.orphan()
+    // NOTE: the child's scope is cancelled first, and with it every effect inside; then what the
+    // child declared stops, innermost first, and then the child itself.
+    if let inner {
+      emitter.stop(.cancel(scope: scope))
+      inner.orphan()
+    }
     emitter.stop(stop)
     emitter.late(late)
   }
@@ -241,7 +247,7 @@ where Element.ID: Sendable {
     let old = Set(lastIDs)
     var removed: [Element.ID] = []
     for id in lastIDs where !present.contains(id) {
-      inners[id]?.orphan()
+      stopInside(id)
       emitter.stop(stop(id))
       inners[id] = nil
       removed.append(id)
@@ -267,7 +273,7 @@ where Element.ID: Sendable {
 
   override func stopAll() {
     for id in lastIDs {
-      inners[id]?.orphan()
+      stopInside(id)
       emitter.stop(stop(id))
     }
     forgetAll()
@@ -279,6 +285,13 @@ where Element.ID: Sendable {
       emitter.orphan(stop(id))
     }
     forgetAll()
+  }
+
+  /// Cancels an element's scope and stops what it declared, before the element's own stop.
+  private func stopInside(_ id: Element.ID) {
+    guard let inner = inners[id] else { return }
+    emitter.stop(.cancel(scope: scope(id)))
+    inner.orphan()
   }
 
   private func forgetAll() {

@@ -126,35 +126,48 @@ package final class LifeEmitter<Action: Sendable> {
   }
 }
 
+/// The scope of the `onStop`s of children that went with the child around them: their ids and
+/// queues live there, so they still wait in their queues, meet no live child's, and no stopping
+/// scope cancels them.
+private struct OrphanedStops: Hashable, Sendable {}
+
 extension Effect {
-  /// The work of this effect with nothing fed back, no id and no queue: what an `onStop` does
-  /// when the child it would tell is gone too. Its tasks run as they are (a sequence's elements
-  /// are dropped), in its concatenations' order; its actions and cancellations go.
+  /// The work of this effect with nothing fed back: what an `onStop` does when the child it
+  /// would tell is gone too. Its tasks keep their ids and queues, moved into the scope of such
+  /// stops (a sequence's elements are dropped), in its concatenations' order; its actions and
+  /// cancellations go.
   func orphaned<Orphan: Sendable>() -> Effect<Orphan> {
     Effect<Orphan>(
       parts: parts.compactMap { part -> Effect<Orphan>.Part? in
         switch part {
         case .next, .cancelID, .cancelWhere: nil
-        case let .task(task):
-          switch task.body {
-          case let .single(run):
-            .task(
-              TaskEffect(
-                id: nil, queue: nil,
-                body: .single {
-                  _ = try await run(); return nil
-                }))
-          case let .sequence(run):
-            .task(
-              TaskEffect(
-                id: nil, queue: nil,
-                body: .single {
-                  try await run { _ in }; return nil
-                }))
-          }
+        case let .task(task): .task(task.orphaned())
         case let .concatenation(effects): .concatenation(effects.map { $0.orphaned() })
         }
       })
+  }
+}
+
+extension TaskEffect {
+  /// This task with nothing fed back, its id and queue in the scope of orphaned stops (once).
+  func orphaned<Orphan: Sendable>() -> TaskEffect<Orphan> {
+    let scope = EffectScope(OrphanedStops())
+    let isMoved = (id as? ScopedEffectID)?.scope == scope
+    let body: TaskEffect<Orphan>.Body =
+      switch body {
+      case let .single(run):
+        .single {
+          _ = try await run(); return nil
+        }
+      case let .sequence(run):
+        .single {
+          try await run { _ in }; return nil
+        }
+      }
+    return TaskEffect<Orphan>(
+      id: isMoved ? id : ScopedEffectID(scope: scope, inner: id ?? UnnamedEffectID()),
+      queue: isMoved ? queue : queue.map { ScopedEffectQueue(scope: scope, inner: $0) },
+      body: body)
   }
 }
 

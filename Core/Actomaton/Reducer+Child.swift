@@ -7,9 +7,10 @@ extension Reducer {
   /// goes, every effect it started, running or waiting in a queue, is cancelled and `onStop`
   /// runs. For a child state that is `Identifiable`, a new `id` is a new child: the old one
   /// stops and the new one starts. What the child declares (its own children, subscriptions)
-  /// lives inside it, and goes with it: each child inside stops too, innermost first, with its
-  /// `onStop`'s work run to its end; what that `onStop` feeds back is for a child that is gone,
-  /// and is dropped without a report. The actomaton decides this after every action (see
+  /// lives inside it, and goes with it: the child's effects are cancelled, then each child inside
+  /// stops, innermost first, its `onStop`'s work run in a scope of such stops (keeping its ids
+  /// and queues, so no stopping scope cancels it); what that `onStop` feeds back is for a child
+  /// that is gone, and is dropped without a report. The actomaton decides this after every action (see
   /// ``subscriptions(scope:_:)``).
   ///
   /// The child's effects run in its own ``EffectScope``: its ids and queues never meet those of

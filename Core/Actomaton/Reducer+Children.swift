@@ -6,7 +6,8 @@ extension Reducer {
   /// send), `onStart` runs for an element that appeared, and an element that went has its
   /// effects cancelled and `onStop` run. An element removed and added again with the same id
   /// within one action is the same element, and its effects go on. What an element declares
-  /// (its subscriptions) is asked for every element after every action.
+  /// (its children, lifetimes, subscriptions) is asked for every element after every action,
+  /// and goes with the element, as for ``child(_:state:action:environment:scope:onStart:onStop:)-(_,WritableKeyPath<State,ChildState?>,_,_,_,_,_)``.
   ///
   /// ```swift
   /// list.children(
