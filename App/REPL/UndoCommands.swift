@@ -122,7 +122,7 @@ extension Engine {
   func history(_ arguments: Arguments) {
     guard expectNoArguments(arguments, "history") else { return }
     let (lines, actions, total) = recording.marks.withLock {
-      ($0.typed, $0.actions, $0.typedCount)
+      (Array($0.typed.elements), $0.actions.elements, $0.typedCount)
     }
     guard !lines.isEmpty else { return console.print("no commands yet") }
     let shown = SessionRecording.historyShown

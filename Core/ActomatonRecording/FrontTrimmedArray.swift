@@ -1,26 +1,29 @@
 /// An array that forgets its oldest elements in amortised constant time: what a ring of the last
-/// entries needs, where `Array.removeFirst()` moved every element kept, on every line.
-struct FrontTrimmedArray<Element> {
+/// entries needs, where `Array.removeFirst()` moved every element kept, on every line (the
+/// sinks' ring, and the gallery's last actions for `history`).
+package struct FrontTrimmedArray<Element> {
   /// The elements; those forgotten are `nil` until the front is dropped.
   private var items: [Element?] = []
   /// The number of forgotten elements at the front of `items`.
   private var head = 0
 
   /// The elements kept, oldest first.
-  var elements: ArraySlice<Element> { items[head...].map { $0! }[...] }
+  package var elements: ArraySlice<Element> { items[head...].map { $0! }[...] }
 
-  var count: Int { items.count - head }
+  package var count: Int { items.count - head }
 
-  var first: Element? { head < items.count ? items[head] : nil }
+  package var first: Element? { head < items.count ? items[head] : nil }
 
-  var last: Element? { head < items.count ? items[items.count - 1] : nil }
+  package var last: Element? { head < items.count ? items[items.count - 1] : nil }
 
-  mutating func append(_ element: Element) {
+  package init() {}
+
+  package mutating func append(_ element: Element) {
     items.append(element)
   }
 
   /// Forgets the `count` oldest elements.
-  mutating func removeFirst(_ count: Int = 1) {
+  package mutating func removeFirst(_ count: Int = 1) {
     // NOTE: what a forgotten element holds is released at once; only its slot waits.
     for index in head..<(head + count) { items[index] = nil }
     head += count
@@ -33,7 +36,7 @@ struct FrontTrimmedArray<Element> {
   }
 
   /// Forgets the oldest elements while `predicate` holds for them.
-  mutating func removeFirst(while predicate: (Element) -> Bool) {
+  package mutating func removeFirst(while predicate: (Element) -> Bool) {
     var drop = 0
     while head + drop < items.count, predicate(items[head + drop]!) { drop += 1 }
     if drop > 0 { removeFirst(drop) }

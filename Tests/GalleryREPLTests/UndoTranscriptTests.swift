@@ -144,6 +144,27 @@ import TodoStorage
       undone.hasSuffix("> undo 100\nundid '+' and what followed it\ncount: 10\n"), "\(undone)")
   }
 
+  /// Past twice the limit the oldest lines are forgotten in a batch; undo still counts a
+  /// hundred back from the last line, and `history` numbers past the thousand it keeps.
+  @Test func undoAndHistoryHoldTheirLimitsOverALongSession() async {
+    let lines = ["counter"] + Array(repeating: "+", count: 1_050)
+    let harness = Harness()
+    _ = await harness.run(lines.joined(separator: "\n"), finish: false)
+    let refused = await harness.run("undo 101", finish: false)
+    #expect(
+      refused.hasSuffix(
+        "Cannot undo 101 command(s): only 100 can be undone (undo goes back at most 100).\n"),
+      "\(refused)")
+    let undone = await harness.run("undo 100", finish: false)
+    #expect(
+      undone.hasSuffix("> undo 100\nundid '+' and what followed it\ncount: 950\n"), "\(undone)")
+    let history = await harness.run("history", finish: false)
+    #expect(history.contains("> history\nthe last 20 of 1054 commands:\n1035. + → "), "\(history)")
+    #expect(
+      history.hasSuffix("1053. undo 100 → (state restored)\n1054. history → (no action)\n"),
+      "\(history)")
+  }
+
   @Test func reportWritesTheLastActionsWhereItSaysAndTheyReplay() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("report-\(UUID().uuidString)")
