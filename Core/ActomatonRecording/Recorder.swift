@@ -20,47 +20,9 @@ import Locking
 /// ``close()`` write on the caller's thread). When that writer falls more than `bufferLimit`
 /// lines behind, new lines are dropped and counted, and the trailer says how many were lost.
 public final class Recorder<Action: Codable & Sendable, State: Codable & Sendable>: Sendable {
-  /// The lines taken from the buffer and not all written yet, with the encoder.
-  private struct Backlog {
-    var lines: [RecordLine<Action, State>] = []
-    /// The lines before it are handed to the sinks.
-    var written = 0
-    /// Counts the refills of `lines`, so that the writer knows the line it encoded outside the
-    /// lock is still the one waiting.
-    var generation = 0
-    /// A flush's encoder.
-    let encoder = JSONEncoder.recording
-  }
-
-  // NOTE: the observer's path (`add`, the buffer, the writer's wake-up) is inlinable, so that
-  // it is specialised for the host's types: unspecialised, every line looked up the generic
-  // metadata of the buffer and the line types, which cost more than the send it recorded.
-  @usableFromInline struct Buffer: Sendable {
-    @usableFromInline var lines: [RecordLine<Action, State>] = []
-    @usableFromInline var nextIndex = 0
-    @usableFromInline var lost = 0
-    @usableFromInline var isDraining = false
-    @usableFromInline var isClosed = false
-    @usableFromInline var lastState: State
-    @usableFromInline var lastCheckpoint = -1
-    /// Entries until the next checkpoint (a count down, not a division per entry).
-    @usableFromInline var untilCheckpoint: Int
-
-    init(
-      lines: [RecordLine<Action, State>], isDraining: Bool, lastState: State, checkpointEvery: Int
-    ) {
-      self.lines = lines
-      untilCheckpoint = checkpointEvery
-      self.isDraining = isDraining
-      self.lastState = lastState
-    }
-  }
-
-  /// The most lines whose storage an emptied array keeps for the next batch: 64 KiB of them (a
-  /// line holds an entry inline, a state boxed), so an idle recorder holds little.
-  private static var keptCapacity: Int {
-    max(16, (64 << 10) / MemoryLayout<RecordLine<Action, State>>.stride)
-  }
+  /// How many empty chunks (64 KiB each) wait for the lines to come: an idle recorder holds
+  /// these and the one being filled.
+  private static var spareCount: Int { 2 }
 
   /// A checkpoint follows every this many entries.
   public let checkpointEvery: Int
@@ -99,11 +61,9 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
       return { start.duration(to: clock.now) }
     }
     // NOTE: the continuous clock (every live recorder's) is read without going through `any
-    // Clock`: unspecialised, reading it and subtracting its instants cost a recorded send 55 ns,
-    // against 43 this way (the clock itself is most of that, on this virtual machine).
+    // Clock`: unspecialised, reading it and subtracting its instants cost a recorded send 55 ns.
     if clock is ContinuousClock {
-      let start = ContinuousClock.now
-      elapsed = { ContinuousClock.now - start }
+      elapsed = liveElapsedTime()
     } else {
       elapsed = since(clock)
     }
@@ -111,7 +71,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     memory = keepsRecording ? Locked(Recording(header: header, initialState: initialState)) : nil
     buffer = Locked(
       Buffer(
-        lines: [.header(header, initialState: initialState)], isDraining: true,
+        first: .header(header, initialState: initialState), isDraining: true,
         lastState: initialState, checkpointEvery: self.checkpointEvery))
     writer.start { [weak self] in
       let encoder = JSONEncoder.recording
@@ -154,7 +114,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     let schedule = buffer.withLock { buffer -> Bool in
       guard !buffer.isClosed else { return false }
       if checkpoint { addCheckpoint(&buffer) }
-      buffer.lines.append(.note(before: buffer.nextIndex, text: text))
+      buffer.append(.note(before: buffer.nextIndex, text: text))
       return startDraining(&buffer)
     }
     if schedule { writer.wakeUp() }
@@ -176,7 +136,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   private func addCheckpoint(_ buffer: inout Buffer) -> Bool {
     let last = buffer.nextIndex - 1
     guard last >= 0, buffer.lastCheckpoint != last else { return false }
-    buffer.lines.append(.checkpoint(index: last, state: buffer.lastState))
+    buffer.append(.checkpoint(index: last, state: buffer.lastState))
     buffer.lastCheckpoint = last
     return true
   }
@@ -212,9 +172,9 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
       guard !buffer.isClosed else { return false }
       let last = buffer.nextIndex - 1
       if buffer.lastCheckpoint != last {
-        buffer.lines.append(.checkpoint(index: last, state: buffer.lastState))
+        buffer.append(.checkpoint(index: last, state: buffer.lastState))
       }
-      buffer.lines.append(.trailer(entries: buffer.nextIndex, lost: buffer.lost))
+      buffer.append(.trailer(entries: buffer.nextIndex, lost: buffer.lost))
       buffer.isClosed = true
       return true
     }
@@ -228,9 +188,9 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   public func flush() {
     backlog.withLock { backlog in
       while refill(&backlog) {
-        let line = backlog.lines[backlog.written]
+        let line = backlog.next
         hand(line, encode(line, with: backlog.encoder))
-        backlog.written += 1
+        backlog.advance()
       }
     }
   }
@@ -263,13 +223,13 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
       buffer.untilCheckpoint -= 1
       let isCheckpoint = buffer.untilCheckpoint == 0
       if isCheckpoint { buffer.untilCheckpoint = every }
-      guard buffer.lines.count < bufferLimit else {
+      guard buffer.waiting < bufferLimit else {
         buffer.lost += 1
         return false
       }
-      buffer.lines.append(.entry(RecordedEntry(index: index, time: time, event: event)))
+      buffer.append(.entry(RecordedEntry(index: index, time: time, event: event)))
       if isCheckpoint {
-        buffer.lines.append(.checkpoint(index: index, state: state))
+        buffer.append(.checkpoint(index: index, state: state))
         buffer.lastCheckpoint = index
       }
       return startDraining(&buffer)
@@ -280,7 +240,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   private func enqueue(_ line: (inout Buffer) -> RecordLine<Action, State>) {
     let schedule = buffer.withLock { buffer -> Bool in
       guard !buffer.isClosed else { return false }
-      buffer.lines.append(line(&buffer))
+      buffer.append(line(&buffer))
       return startDraining(&buffer)
     }
     if schedule { writer.wakeUp() }
@@ -290,7 +250,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// wakes it.
   private func hasWaitingLines() -> Bool {
     buffer.withLock { buffer in
-      if buffer.lines.isEmpty { buffer.isDraining = false }
+      if buffer.waiting == 0 { buffer.isDraining = false }
       return buffer.isDraining
     }
   }
@@ -324,34 +284,54 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// CPU (it waited up to a second under load). A flush writes the claimed line itself, and the
   /// writer's copy is dropped.
   private func writeNextLine(with encoder: JSONEncoder) -> Bool {
-    let claim = backlog.withLock { backlog -> (RecordLine<Action, State>, Int, Int)? in
+    let claim = backlog.withLock { backlog -> (RecordLine<Action, State>, Int, Int, Int)? in
       guard refill(&backlog) else { return nil }
-      return (backlog.lines[backlog.written], backlog.written, backlog.generation)
+      return (backlog.next, backlog.chunk, backlog.written, backlog.generation)
     }
-    guard let (line, index, generation) = claim else { return false }
+    guard let (line, chunk, index, generation) = claim else { return false }
     let data = encode(line, with: encoder)
     backlog.withLock { backlog in
-      guard backlog.generation == generation, backlog.written == index else { return }
+      guard backlog.generation == generation, backlog.chunk == chunk, backlog.written == index
+      else { return }
       hand(line, data)
-      backlog.written += 1
+      backlog.advance()
     }
+    // NOTE: while the writer is behind, the observer fills a chunk in about 1,600 sends; the
+    // spares are looked at every 16 lines written, so that it never has to make one itself.
+    if index % 16 == 15 { topUpSpares() }
     return true
   }
 
   /// Takes the waiting lines once the backlog's are all written; whether a line waits to be
   /// written. When none does, the sinks write out what they buffer.
   private func refill(_ backlog: inout Backlog) -> Bool {
-    if backlog.written < backlog.lines.count { return true }
-    // NOTE: the two arrays trade places, each keeping its capacity, so that the observer
-    // appends into storage already there: a fresh array grew (and copied) anew after each
-    // batch, a third of a recorded send's cost.
-    backlog.lines.removeAll(keepingCapacity: backlog.lines.capacity <= Self.keptCapacity)
-    buffer.withLock { swap(&$0.lines, &backlog.lines) }
-    backlog.written = 0
+    if backlog.chunk < backlog.chunks.count { return true }
+    // NOTE: written chunks go back emptied, as spares, so that the observer appends into memory
+    // already there; those past the spares are freed here, outside the observer's lock.
+    var emptied = backlog.chunks
+    for chunk in emptied { chunk.empty() }
+    backlog.chunks.removeAll(keepingCapacity: true)
+    buffer.withLock { buffer in
+      swap(&buffer.chunks, &backlog.chunks)
+      buffer.waiting = 0
+      while buffer.spares.count < Self.spareCount, let chunk = emptied.popLast() {
+        buffer.spares.append(chunk)
+      }
+    }
+    (backlog.chunk, backlog.written) = (0, 0)
     backlog.generation &+= 1
-    if !backlog.lines.isEmpty { return true }
+    topUpSpares()
+    if !backlog.chunks.isEmpty { return true }
     for sink in sinks { sink.flush() }
     return false
+  }
+
+  /// Makes the spares that are missing, their pages touched, outside the observer's lock.
+  private func topUpSpares() {
+    let missing = buffer.withLock { Self.spareCount - $0.spares.count }
+    guard missing > 0 else { return }
+    let made = (0..<missing).map { _ in LineChunk<RecordLine<Action, State>>.prefaulted() }
+    buffer.withLock { $0.spares += made }
   }
 
   /// The line with the trailer's count of lost entries as it is now.

@@ -34,9 +34,14 @@
     // NOTE: the lock is taken and given back in closures of their own, and the value is reached
     // through the buffer's header in between, so no result has to be wrapped on its way out of a
     // closure (an unspecialised caller would look up the metadata of the wrapper every time).
+    // NOTE: the value through a pointer, not `buffer.header`: an `inout` access to a class's
+    // stored property is checked for exclusivity at run time (10 ns a call, a fifth of a recorded
+    // send's lock), and the mutex already makes the access exclusive.
     buffer.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
     defer { buffer.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) } }
-    return try body(&buffer.header)
+    return try buffer.withUnsafeMutablePointerToHeader { value throws(Failure) in
+      try body(&value.pointee)
+    }
   }
 
   /// The value as the header and the mutex as the single element, so the mutex has a stable

@@ -96,6 +96,31 @@ struct SinkTests {
     #expect(recording.entries.count == 6)
   }
 
+  /// Lines wait in chunks of 64 KiB: thousands of them, behind a stuck writer, come out whole
+  /// and in order across the chunks' edges, and the limit counts the lines of every chunk.
+  @Test func aLongBacklogSpansChunksInOrderAndItsLimitCountsThemAll() async throws {
+    let stuck = StuckSink()
+    let recorder = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(), checkpointEvery: 100_000, bufferLimit: 4_000, sinks: [stuck])
+    let store = Actomaton(
+      state: Tally.State(), reducer: Tally.reducer, observer: recorder.observer)
+    await store.send(.add(1))
+    let reached = await withCheckedContinuation { done in
+      DispatchQueue.global().async {
+        done.resume(returning: stuck.reached.wait(timeout: .hangStop) == .success)
+      }
+    }
+    try #require(reached)
+    for amount in 2...5_001 { await store.send(.add(amount)) }
+    #expect(recorder.lost == 1_000)
+    stuck.open()
+    recorder.close()
+    let recording = try TallyRecording(jsonLines: stuck.inner.jsonLines)
+    #expect(recording.lost == 1_000)
+    #expect(recording.entries.map(\.index) == Array(0...4_000))
+    #expect(recording.entries.map(\.action) == (1...4_001).map { .add($0) })
+  }
+
   @Test func aFileThatCannotBeWrittenIsSaidOnceAndTheSessionGoesOn() async throws {
     let said = Locked<[String]>([])
     let sink = JSONLinesFileSink(
