@@ -208,6 +208,8 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
         carry(ledger.cancel(id: key))
       case let .cancelWhere(predicate):
         carry(ledger.cancel(where: predicate))
+      case let .endScope(predicate):
+        carry(ledger.cancel(where: predicate, sparingStops: true))
       case let .concatenation(parts):
         runConcatenation(parts[...], in: &context)
       }

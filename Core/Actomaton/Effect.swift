@@ -31,6 +31,9 @@ public struct Effect<Action: Sendable>: Sendable {
     case task(TaskEffect<Action>)
     case cancelID(ErasedKey)
     case cancelWhere(@Sendable (any EffectIDProtocol) -> Bool)
+    /// A child's or a lifetime's end: cancels what matches, except the `onStop` work of the
+    /// children that went before (``TaskEffect/outlivesScopes``).
+    case endScope(@Sendable (any EffectIDProtocol) -> Bool)
     /// Effects run one after the other: each starts when the async work of the one before is over.
     case concatenation([Effect])
   }
@@ -225,6 +228,7 @@ public struct Effect<Action: Sendable>: Sendable {
         case let .task(task): .task(task.map(transform))
         case let .cancelID(key): .cancelID(key)
         case let .cancelWhere(predicate): .cancelWhere(predicate)
+        case let .endScope(predicate): .endScope(predicate)
         case let .concatenation(effects): .concatenation(effects.map { $0.map(transform) })
         }
       })
@@ -264,12 +268,19 @@ struct TaskEffect<Action: Sendable>: Sendable {
   @usableFromInline let id: (any EffectIDProtocol)?
   @usableFromInline let queue: (any EffectQueueProtocol)?
   @usableFromInline let body: Body
+  /// Whether this is a child's `onStop` work, which the end of a scope around it (its parent
+  /// going later) does not cancel; only its id, a release or its send's task does.
+  @usableFromInline let outlivesScopes: Bool
 
   @usableFromInline
-  init(id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?, body: Body) {
+  init(
+    id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?, body: Body,
+    outlivesScopes: Bool = false
+  ) {
     self.id = id
     self.queue = queue
     self.body = body
+    self.outlivesScopes = outlivesScopes
   }
 
   /// Feeds every element of `sequence` back until it ends or the task is cancelled.
@@ -292,6 +303,7 @@ struct TaskEffect<Action: Sendable>: Sendable {
     case let .sequence(run):
       newBody = .sequence { feed in try await run { await feed(transform($0)) } }
     }
-    return TaskEffect<NewAction>(id: id, queue: queue, body: newBody)
+    return TaskEffect<NewAction>(
+      id: id, queue: queue, body: newBody, outlivesScopes: outlivesScopes)
   }
 }

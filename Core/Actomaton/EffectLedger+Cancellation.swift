@@ -5,11 +5,15 @@ extension EffectLedger {
   }
 
   /// Cancels the effects whose id matches; an effect without an id is seen as an
-  /// ``AnonymousEffectID``.
-  mutating func cancel(where predicate: (any EffectIDProtocol) -> Bool) -> Decisions {
+  /// ``AnonymousEffectID``. `sparingStops`: a scope ends, and children's `onStop` work in it
+  /// goes on.
+  mutating func cancel(
+    where predicate: (any EffectIDProtocol) -> Bool, sparingStops: Bool = false
+  ) -> Decisions {
     cancel(
       records.values.filter {
-        !$0.isCancelled && predicate($0.id ?? AnonymousEffectID(serial: $0.serial))
+        !$0.isCancelled && !(sparingStops && $0.outlivesScopes)
+          && predicate($0.id ?? AnonymousEffectID(serial: $0.serial))
       })
   }
 

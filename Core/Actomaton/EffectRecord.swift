@@ -23,6 +23,8 @@ class EffectRecord {
   let stage: ConcatUnit?
   var priority: TaskPriority?
   let tracksFeedbacks: Bool
+  /// A child's `onStop` work: the end of a scope does not cancel it.
+  let outlivesScopes: Bool
 
   /// Whether actions this effect returns or sends are dropped: it was cancelled through the
   /// actomaton or through its send's task (which cancels the task before the actomaton knows).
@@ -41,8 +43,10 @@ class EffectRecord {
 
   init(
     serial: UInt64, id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
-    group: SendGroup?, stage: ConcatUnit?, priority: TaskPriority?, tracksFeedbacks: Bool
+    group: SendGroup?, stage: ConcatUnit?, priority: TaskPriority?, tracksFeedbacks: Bool,
+    outlivesScopes: Bool = false
   ) {
+    self.outlivesScopes = outlivesScopes
     self.serial = serial
     self.id = id
     self.queue = queue
@@ -65,7 +69,7 @@ final class RunnableRecord<Action: Sendable>: EffectRecord {
     body = effect.body
     super.init(
       serial: serial, id: effect.id, queue: effect.queue, group: group, stage: stage,
-      priority: priority, tracksFeedbacks: tracksFeedbacks)
+      priority: priority, tracksFeedbacks: tracksFeedbacks, outlivesScopes: effect.outlivesScopes)
   }
 }
 

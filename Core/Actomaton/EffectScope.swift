@@ -102,6 +102,39 @@ extension Effect {
     .cancel(ids: { ($0 as? ScopedEffectID)?.scope == scope })
   }
 
+  /// The end of a child's or a lifetime's scope: cancels its effects, nested scopes included,
+  /// but not the `onStop` work of children inside it that went before it (see
+  /// ``outlivingScopes()``).
+  @usableFromInline
+  static func endScope(_ scope: EffectScope) -> Effect {
+    endScope(where: { ($0 as? ScopedEffectID)?.scope == scope })
+  }
+
+  /// Ends the scopes whose effects' ids match, sparing the `onStop` work inside them.
+  @usableFromInline
+  static func endScope(where predicate: @escaping @Sendable (any EffectIDProtocol) -> Bool)
+    -> Effect
+  {
+    Effect(parts: [.endScope(predicate)])
+  }
+
+  /// The same effect as a child's `onStop` work: the end of a scope around it does not cancel
+  /// its tasks (its parent going after it); its id, a release or its send's task still does.
+  @usableFromInline
+  func outlivingScopes() -> Effect {
+    if isEmpty { return self }
+    return Effect(
+      parts: parts.map { part in
+        switch part {
+        case let .task(task):
+          .task(
+            TaskEffect(id: task.id, queue: task.queue, body: task.body, outlivesScopes: true))
+        case let .concatenation(effects): .concatenation(effects.map { $0.outlivingScopes() })
+        default: part
+        }
+      })
+  }
+
   /// The same effect, run inside `scope`, with every action it feeds back transformed.
   ///
   /// Ids and queues are wrapped into `scope`; an effect without an id gets ``UnnamedEffectID``;
@@ -140,6 +173,11 @@ extension Effect {
               scoped.inner is UnnamedEffectID ? AnonymousEffectID(serial: 0) : scoped.inner
             return predicate(inner)
           }
+        case let .endScope(predicate):
+          .endScope { id in
+            guard let scoped = id as? ScopedEffectID, scoped.scope == scope else { return false }
+            return predicate(scoped.inner)
+          }
         case let .concatenation(effects):
           .concatenation(effects.map { $0.scoped(in: scope, transform) })
         }
@@ -155,6 +193,6 @@ extension TaskEffect {
     return TaskEffect<NewAction>(
       id: ScopedEffectID(scope: scope, inner: id ?? UnnamedEffectID()),
       queue: queue.map { ScopedEffectQueue(scope: scope, inner: $0) },
-      body: mapped.body)
+      body: mapped.body, outlivesScopes: outlivesScopes)
   }
 }

@@ -41,7 +41,7 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
       (self.inner, innerOffset) = (inner, 0)
     }
     let presence = presence
-    late = .cancel(ids: { id in
+    late = .endScope(where: { id in
       !presence.isPresent && (id as? ScopedEffectID)?.scope == scope
     })
   }
@@ -78,7 +78,7 @@ final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
     // NOTE: the child's scope is cancelled first, and with it every effect inside; then what the
     // child declared stops, innermost first, and then the child itself.
     if let inner {
-      emitter.stop(.cancel(scope: scope))
+      emitter.stop(.endScope(scope))
       inner.orphan()
     }
     emitter.stop(stop)
@@ -264,7 +264,7 @@ where Element.ID: Sendable {
   /// Cancels the scopes of `removed` elements that are still gone when it runs.
   private func lateCancel(_ removed: [Element.ID]) -> Effect<Action> {
     let (present, scope) = (self.present, self.scope)
-    return .cancel(ids: { id in
+    return .endScope(where: { id in
       guard let scoped = id as? ScopedEffectID else { return false }
       guard let element = removed.first(where: { scope($0) == scoped.scope }) else { return false }
       return !present.ids.contains(element)
@@ -290,7 +290,7 @@ where Element.ID: Sendable {
   /// Cancels an element's scope and stops what it declared, before the element's own stop.
   private func stopInside(_ id: Element.ID) {
     guard let inner = inners[id] else { return }
-    emitter.stop(.cancel(scope: scope(id)))
+    emitter.stop(.endScope(scope(id)))
     inner.orphan()
   }
 

@@ -140,7 +140,7 @@ extension Effect {
     Effect<Orphan>(
       parts: parts.compactMap { part -> Effect<Orphan>.Part? in
         switch part {
-        case .next, .cancelID, .cancelWhere: nil
+        case .next, .cancelID, .cancelWhere, .endScope: nil
         case let .task(task): .task(task.orphaned())
         case let .concatenation(effects): .concatenation(effects.map { $0.orphaned() })
         }
@@ -167,7 +167,7 @@ extension TaskEffect {
     return TaskEffect<Orphan>(
       id: isMoved ? id : ScopedEffectID(scope: scope, inner: id ?? UnnamedEffectID()),
       queue: isMoved ? queue : queue.map { ScopedEffectQueue(scope: scope, inner: $0) },
-      body: body)
+      body: body, outlivesScopes: true)
   }
 }
 

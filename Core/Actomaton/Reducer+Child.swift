@@ -32,7 +32,9 @@ extension Reducer {
   ///     two calls only to share on purpose.
   ///   - onStart: Run in the child's scope when the child appears.
   ///   - onStop: Run when the child disappears, after its effects were cancelled, outside its
-  ///     scope (the stop does not cancel it), for this reducer's domain: the child is gone.
+  ///     scope (the stop does not cancel it), for this reducer's domain: the child is gone. Its
+  ///     work runs to its end even if this reducer's own state goes meanwhile; only its id, a
+  ///     release of the actomaton or its send's task cancels it.
   @inlinable
   public func child<ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
@@ -175,7 +177,8 @@ extension Reducer {
     let life = Lifecycle<Action, State, Environment>.presence(
       isPresent: { state in field.read(&state) { casePath.isCase(of: &$0) } },
       probe: PresenceProbe(offset: field.offset, path: casePath), identity: nil, scope: scope,
-      start: onStart.scoped(in: scope, { $0 }), stop: .cancel(scope: scope) + onStop, inner: nil)
+      start: onStart.scoped(in: scope, { $0 }), stop: .endScope(scope) + onStop.outlivingScopes(),
+      inner: nil)
     // NOTE: a lifetime has no actions: it joins no chain of lifted children, so no send asks it.
     let lifecycle = Lifecycle.combine(life, self.lifecycle)
     guard let chain else { return Reducer(run: run, accepts: accepts, lifecycle: lifecycle) }
@@ -214,7 +217,7 @@ extension Reducer {
     let life = Lifecycle.presence(
       isPresent: isPresent, probe: probe, identity: identity, scope: scope,
       start: onStart.scoped(in: scope, embed),
-      stop: .cancel(scope: scope) + onStop, inner: scopedInner)
+      stop: .endScope(scope) + onStop.outlivingScopes(), inner: scopedInner)
     return Reducer(
       chain: chain?.adding(lift) ?? LiftChain(parent: run, lifts: [lift]),
       lifecycle: .combine(life, lifecycle))

@@ -28,7 +28,8 @@ extension Reducer {
   ///   - environment: Picks the element's environment.
   ///   - onStart: Run in an element's scope when it is added.
   ///   - onStop: Run when an element is removed, after its effects were cancelled, outside its
-  ///     scope, for this reducer's domain.
+  ///     scope, for this reducer's domain; its work runs to its end even if this reducer's own
+  ///     state goes meanwhile (only its id, a release or its send's task cancels it).
   @inlinable
   public func children<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, Element, ChildEnvironment>,
@@ -65,7 +66,7 @@ extension Reducer {
       start: { id in
         onStart.map { $0(id).scoped(in: scope(id)) { action.embed((id, $0)) } } ?? .empty
       },
-      stop: { id in .cancel(scope: scope(id)) + (onStop?(id) ?? .empty) },
+      stop: { id in .endScope(scope(id)) + (onStop?(id) ?? .empty).outlivingScopes() },
       lift: { id, effect in effect.scoped(in: scope(id)) { action.embed((id, $0)) } },
       environment: toChild, inner: child.lifecycle)
     // NOTE: no `accepts`, as for `child`.

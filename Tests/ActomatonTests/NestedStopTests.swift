@@ -171,28 +171,20 @@ struct NestedStopTests {
     #expect(await actomaton.liveEffectIDs.isEmpty)
   }
 
-  /// A known issue, older than the nesting rule: B goes alone, then A in the same send (a
-  /// `nextAction`). B's onStop is started in A's scope, which A's stop cancels at once, so B's
-  /// onStop work is cancelled (mostly before its body ran); had B gone together with A, it would
-  /// have run to its end.
+  /// B goes alone, then A in the same send (a `nextAction`): B's onStop work is in A's scope,
+  /// and A's end spares it, so it runs to its end as it would had B gone together with A.
   @Test func aMiddleChildsOnStopWorkRunsWhenItsParentGoesRightAfterItInOneSend() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f, bOnStop: f.sleeping("B-", seconds: 1)))
     await Self.send(.open(1), to: actomaton, f)
     await Self.send(.closeBThenA, to: actomaton, f)
     await f.clock.advance(by: .seconds(1))
-    withKnownIssue("a child's onStop runs in its parent's scope, which the parent's stop cancels") {
-      #expect(f.entries.contains("B- done"))
-      #expect(!f.entries.contains("B- cancelled"))
-    }
-    let others = f.entries.filter { $0 != "B- done" && $0 != "B- cancelled" }
-    #expect(others == ["A+", "B+", "C+", "C-", "A-"])
+    #expect(f.entries == ["A+", "B+", "C+", "C-", "A-", "B- done"])
     #expect(f.reported == [])
   }
 
-  /// The same two steps in two sends: a long onStop of B, started when B went alone, is
-  /// cancelled when A goes a moment later, while the same onStop run because B went with A runs
-  /// to its end. The same known issue as above.
+  /// The same two steps in two sends: a long onStop of B, started when B went alone, runs to its
+  /// end although A goes a moment later.
   @Test func aMiddleChildsLongOnStopStartedJustBeforeItsParentWentRunsToItsEnd() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f, bOnStop: f.sleeping("B-", seconds: 1)))
@@ -200,9 +192,8 @@ struct NestedStopTests {
     await Self.send(.a(.closeB), to: actomaton, f)
     await Self.send(.close, to: actomaton, f)
     await f.clock.advance(by: .seconds(1))
-    withKnownIssue("a child's onStop runs in its parent's scope, which the parent's stop cancels") {
-      #expect(f.entries == ["A+", "B+", "C+", "C-", "A-", "B- done"])
-    }
+    #expect(f.entries == ["A+", "B+", "C+", "C-", "A-", "B- done"])
+    #expect(await actomaton.liveEffectIDs.isEmpty)
   }
 
   /// The kinds of the effect events from `action` on, for an actomaton with C's work running:
