@@ -100,7 +100,7 @@ public final class Engine {
     console.write(
       console.styled("Actomaton Gallery", .bold)
         + " — type 'help' for commands, 'quit' to leave.\n")
-    console.print(screenList())
+    console.print(Views.screenList)
     if let screen { await execute(screen) }
   }
 

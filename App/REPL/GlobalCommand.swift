@@ -90,7 +90,7 @@ extension Engine {
       showHelp(arguments.words.first)
     case .list:
       guard expectNoArguments(arguments, "list") else { return true }
-      console.print(screenList())
+      console.print(Views.screenList)
     case .open:
       do throws(CommandError) {
         await open(try arguments.choice(Screen.self, after: "open"), Arguments(""))
@@ -106,11 +106,10 @@ extension Engine {
       guard expectNoArguments(arguments, "home") else { return true }
       inFlight.removeAll()
       _ = await send(.changeCurrent(nil))
-      console.print(screenList())
+      console.print(Views.screenList)
     case .state:
       guard expectNoArguments(arguments, "state") else { return true }
-      console.print(
-        current.map { StatePrinter.lines(Screen.of($0), state) } ?? ["home screen: no state"])
+      console.print(Views.stateLines(state))
     case .debug:
       do throws(CommandError) {
         let value = try arguments.choice(Switch.self, after: "debug")
@@ -186,51 +185,10 @@ extension Engine {
     }
   }
 
-  func screenList() -> [String] {
-    ["screens:"] + Screen.all.map { "  \($0.name.padding(to: 10))\($0.summary)" }
-  }
-
   func showHelp(_ name: String?) {
-    let screen = current.map(Screen.of)
-    guard let name else {
-      var lines = ["global commands:"]
-      lines += GlobalCommand.listed.map { "  \($0.help.usage.padding(to: 22))\($0.help.summary)" }
-      if let screen {
-        lines.append("\(screen.name) commands:")
-        lines += screen.commands.map { "  \($0.usage.padding(to: 22))\($0.summary)" }
-      }
-      console.print(lines)
-      return
+    guard let lines = Views.help(name, on: current.map(Screen.of)) else {
+      return fail(unknownCommandMessage(name ?? ""))
     }
-    // NOTE: in the order a line runs: on the login screen, 'login' is the command, not the screen.
-    if let command = screen?.command(named: name) {
-      console.print([
-        "usage: \(command.usage)", "  \(command.summary)", "example: \(command.example)",
-      ])
-    } else if let named = Screen.named(name) {
-      showHelp(on: named)
-    } else if let global = GlobalCommand.named(name) {
-      let help = global.help
-      console.print(["usage: \(help.usage)", "  \(help.summary)", "example: \(help.example)"])
-    } else if let owner = Screen.all.first(where: { $0.command(named: name) != nil }) {
-      let command = owner.command(named: name)!
-      console.print([
-        "usage: \(command.usage)  (on the \(owner.name) screen)", "  \(command.summary)",
-        "example: \(command.example)",
-      ])
-    } else {
-      fail(unknownCommandMessage(name))
-    }
-  }
-
-  /// `help SCREEN`: what the screen is, how to open it, and its commands.
-  private func showHelp(on screen: Screen) {
-    var lines = [
-      "\(screen.title): \(screen.summary)",
-      "open it with '\(screen.name)' or 'open \(screen.name)'",
-      "\(screen.name) commands:",
-    ]
-    lines += screen.commands.map { "  \($0.usage.padding(to: 22))\($0.summary)" }
     console.print(lines)
   }
 

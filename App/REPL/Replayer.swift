@@ -56,17 +56,25 @@ public enum Replayer {
     }
     var notes = recording.notes[...]
     var last = recording.startIndex - 1
-    /// Prints the notes up to the entry at `index`, each but the last without its screen.
-    func printLines(before index: Int) {
+    let end = recording.startIndex + recording.entries.count
+    /// Prints the notes up to the entry at `index`, each but the last without its screen; a
+    /// line that only showed something (`state`, `help`) with what it showed, in `state`.
+    func printLines(before index: Int, in state: Root.State) {
       while let note = notes.first, note.before <= index {
         // NOTE: a command line has no line break; one in a note (a crafted file) is shown,
         // so it cannot print a command line of its own.
         let line = note.text.terminalSafe(keepingLineBreaks: false)
         console.print(note.text == SessionRecording.endOfInput ? line : "> \(line)")
         notes.removeFirst()
+        // NOTE: only for a line no entry followed: after one that sent actions (a reload
+        // before the todo list is shown), the screen after them is shown instead.
+        let entriesFollow = notes.first.map { $0.before > note.before } ?? (note.before < end)
+        if !entriesFollow, let shown = Views.output(of: note.text, in: state) {
+          print(shown, console)
+        }
       }
     }
-    printLines(before: recording.startIndex)
+    printLines(before: recording.startIndex, in: recording.initialState)
     let outcome = recording.replay(
       through: Root.reducer, environment: environment(recording)
     ) { entry, state in
@@ -76,10 +84,10 @@ public enum Replayer {
       let next = entry.index + 1
       guard
         notes.first.map({ $0.before == next })
-          ?? (next == recording.startIndex + recording.entries.count)
+          ?? (next == end)
       else { return }
       show(state, console)
-      printLines(before: next)
+      printLines(before: next, in: state)
     }
     if last < recording.startIndex { show(outcome.state, console) }
     if let divergence = outcome.divergence {
@@ -99,6 +107,10 @@ public enum Replayer {
   /// The screen shown in `state`, as the REPL renders it.
   private static func show(_ state: Root.State, _ console: any Console) {
     guard let screen = state.screen, let rendered = Screen.of(screen).render(state) else { return }
+    print(rendered, console)
+  }
+
+  private static func print(_ rendered: Rendered, _ console: any Console) {
     console.print(rendered.lines)
     if let problem = rendered.problem { console.print(problem.lines) }
     if let question = rendered.questionLine { console.print([question]) }

@@ -108,7 +108,7 @@ extension Engine {
     await refresh()
     recording.lineRestored()
     console.print(what)
-    guard current != nil else { return console.print(screenList()) }
+    guard current != nil else { return console.print(Views.screenList) }
     render(countsFailures: false, showsRefusal: false)
   }
 
