@@ -54,6 +54,14 @@ public enum Replayer {
     } catch {
       return refuse("\(url.path): \(error)", console)
     }
+    // NOTE: the gallery writes a command line of at most `Engine.maxLineLength` bytes as a note;
+    // a longer one was made by hand, and would flood the terminal.
+    if let long = recording.notes.first(where: { $0.text.utf8.count > Engine.maxLineLength }) {
+      return refuse(
+        "\(url.path): the note before entry \(long.before) is \(long.text.utf8.count) bytes long, "
+          + "but a command line is at most \(Engine.maxLineLength) bytes; nothing was replayed",
+        console, status: 1)
+    }
     var notes = recording.notes[...]
     var last = recording.startIndex - 1
     let end = recording.startIndex + recording.entries.count
