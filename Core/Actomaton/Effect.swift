@@ -269,18 +269,22 @@ struct TaskEffect<Action: Sendable>: Sendable {
   @usableFromInline let queue: (any EffectQueueProtocol)?
   @usableFromInline let body: Body
   /// Whether this is a child's `onStop` work, which the end of a scope around it (its parent
-  /// going later) does not cancel; only its id, a release or its send's task does.
+  /// going later) does not cancel: it is orphaned then.
   @usableFromInline let outlivesScopes: Bool
+  /// Whether this is the `onStop` work of a child whose parent is gone too: nothing it feeds
+  /// back is reduced, and no id or predicate reaches it (only a release or its send's task).
+  @usableFromInline let isOrphaned: Bool
 
   @usableFromInline
   init(
     id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?, body: Body,
-    outlivesScopes: Bool = false
+    outlivesScopes: Bool = false, isOrphaned: Bool = false
   ) {
     self.id = id
     self.queue = queue
     self.body = body
     self.outlivesScopes = outlivesScopes
+    self.isOrphaned = isOrphaned
   }
 
   /// Feeds every element of `sequence` back until it ends or the task is cancelled.
@@ -304,6 +308,6 @@ struct TaskEffect<Action: Sendable>: Sendable {
       newBody = .sequence { feed in try await run { await feed(transform($0)) } }
     }
     return TaskEffect<NewAction>(
-      id: id, queue: queue, body: newBody, outlivesScopes: outlivesScopes)
+      id: id, queue: queue, body: newBody, outlivesScopes: outlivesScopes, isOrphaned: isOrphaned)
   }
 }

@@ -5,16 +5,23 @@ extension EffectLedger {
   }
 
   /// Cancels the effects whose id matches; an effect without an id is seen as an
-  /// ``AnonymousEffectID``. `sparingStops`: a scope ends, and children's `onStop` work in it
-  /// goes on.
+  /// ``AnonymousEffectID``, and orphaned `onStop` work is never seen. `sparingStops`: a scope
+  /// ends, and the children's `onStop` work in it goes on, orphaned: the child it would tell is
+  /// gone (a later child in the same place is another one).
   mutating func cancel(
     where predicate: (any EffectIDProtocol) -> Bool, sparingStops: Bool = false
   ) -> Decisions {
-    cancel(
-      records.values.filter {
-        !$0.isCancelled && !(sparingStops && $0.outlivesScopes)
-          && predicate($0.id ?? AnonymousEffectID(serial: $0.serial))
-      })
+    var matching: [EffectRecord] = []
+    for record in records.values where !record.isCancelled && !record.isOrphaned {
+      guard predicate(record.id ?? AnonymousEffectID(serial: record.serial)) else { continue }
+      if sparingStops, record.outlivesScopes {
+        record.isOrphaned = true
+        unindexID(record)
+      } else {
+        matching.append(record)
+      }
+    }
+    return cancel(matching)
   }
 
   /// Cancels every effect of a cancelled send's group. Its running tasks were cancelled by the

@@ -118,7 +118,9 @@ struct EffectLedger {
 
   private mutating func add(_ record: EffectRecord) -> EffectRecord {
     records[record.serial] = record
-    if let idKey = record.idKey { recordsByID[idKey, default: [:]][record.serial] = record }
+    if let idKey = record.idKey, !record.isOrphaned {
+      recordsByID[idKey, default: [:]][record.serial] = record
+    }
     return record
   }
 

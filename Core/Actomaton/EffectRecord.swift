@@ -23,12 +23,15 @@ class EffectRecord {
   let stage: ConcatUnit?
   var priority: TaskPriority?
   let tracksFeedbacks: Bool
-  /// A child's `onStop` work: the end of a scope does not cancel it.
+  /// A child's `onStop` work: the end of a scope does not cancel it, but orphans it.
   let outlivesScopes: Bool
+  /// The `onStop` work of a child whose parent is gone: what it feeds back is dropped, and it
+  /// is not in the id index; only a release or its send's task cancels it.
+  var isOrphaned: Bool
 
   /// Whether actions this effect returns or sends are dropped: it was cancelled through the
   /// actomaton or through its send's task (which cancels the task before the actomaton knows).
-  var isSilenced: Bool { isCancelled || handle?.isCancelled == true }
+  var isSilenced: Bool { isCancelled || isOrphaned || handle?.isCancelled == true }
 
   var phase = Phase.running
   /// Feeds a binding's elements: its actions are reported as coming from a binding.
@@ -44,9 +47,10 @@ class EffectRecord {
   init(
     serial: UInt64, id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
     group: SendGroup?, stage: ConcatUnit?, priority: TaskPriority?, tracksFeedbacks: Bool,
-    outlivesScopes: Bool = false
+    outlivesScopes: Bool = false, isOrphaned: Bool = false
   ) {
     self.outlivesScopes = outlivesScopes
+    self.isOrphaned = isOrphaned
     self.serial = serial
     self.id = id
     self.queue = queue
@@ -69,7 +73,8 @@ final class RunnableRecord<Action: Sendable>: EffectRecord {
     body = effect.body
     super.init(
       serial: serial, id: effect.id, queue: effect.queue, group: group, stage: stage,
-      priority: priority, tracksFeedbacks: tracksFeedbacks, outlivesScopes: effect.outlivesScopes)
+      priority: priority, tracksFeedbacks: tracksFeedbacks, outlivesScopes: effect.outlivesScopes,
+      isOrphaned: effect.isOrphaned)
   }
 }
 

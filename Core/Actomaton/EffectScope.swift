@@ -118,8 +118,8 @@ extension Effect {
     Effect(parts: [.endScope(predicate)])
   }
 
-  /// The same effect as a child's `onStop` work: the end of a scope around it does not cancel
-  /// its tasks (its parent going after it); its id, a release or its send's task still does.
+  /// The same effect as a child's `onStop` work: the end of a scope around it (its parent going
+  /// after it) does not cancel its tasks but orphans them (see `TaskEffect.isOrphaned`).
   @usableFromInline
   func outlivingScopes() -> Effect {
     if isEmpty { return self }
@@ -193,6 +193,6 @@ extension TaskEffect {
     return TaskEffect<NewAction>(
       id: ScopedEffectID(scope: scope, inner: id ?? UnnamedEffectID()),
       queue: queue.map { ScopedEffectQueue(scope: scope, inner: $0) },
-      body: mapped.body, outlivesScopes: outlivesScopes)
+      body: mapped.body, outlivesScopes: outlivesScopes, isOrphaned: isOrphaned)
   }
 }

@@ -101,7 +101,7 @@ package final class LifeEmitter<Action: Sendable> {
   /// action (see ``LifeRoot/effect(after:state:)``).
   let late: (Effect<Action>) -> Void
   /// Runs the `onStop` of a child that went with the child around it (see
-  /// ``LifeWatcher/orphan()``): its work, outside every scope, with nothing fed back.
+  /// ``LifeWatcher/orphan()``): its work, with nothing fed back and no id to reach it.
   let orphan: (Effect<Action>) -> Void
 
   init(
@@ -118,24 +118,19 @@ package final class LifeEmitter<Action: Sendable> {
   func lifted<Local: Sendable>(_ transform: @escaping (Effect<Local>) -> Effect<Action>)
     -> LifeEmitter<Local>
   {
-    // NOTE: an orphan's effect is not lifted into the scope around it: that scope is being
-    // cancelled, and would cancel the `onStop` with it.
+    // NOTE: an orphan's work is lifted as the child's own `onStop` would be, so it waits in
+    // the same queues (two rows' saves, one row gone before the list and one with it, still
+    // run one at a time); the ending scopes spare it, as all `onStop` work.
     LifeEmitter<Local>(
       stop: { self.stop(transform($0)) }, start: { self.start(transform($0)) },
-      late: { self.late(transform($0)) }, orphan: { self.orphan($0.orphaned()) })
+      late: { self.late(transform($0)) }, orphan: { self.orphan(transform($0.orphaned())) })
   }
 }
 
-/// The scope of the `onStop`s of children that went with the child around them: their ids and
-/// queues live there, so they still wait in their queues, meet no live child's, and no stopping
-/// scope cancels them.
-private struct OrphanedStops: Hashable, Sendable {}
-
 extension Effect {
   /// The work of this effect with nothing fed back: what an `onStop` does when the child it
-  /// would tell is gone too. Its tasks keep their ids and queues, moved into the scope of such
-  /// stops (a sequence's elements are dropped), in its concatenations' order; its actions and
-  /// cancellations go.
+  /// would tell is gone too. Its tasks keep their queues, in its concatenations' order; no id
+  /// reaches them, and a sequence's elements are dropped; its actions and cancellations go.
   func orphaned<Orphan: Sendable>() -> Effect<Orphan> {
     Effect<Orphan>(
       parts: parts.compactMap { part -> Effect<Orphan>.Part? in
@@ -149,10 +144,8 @@ extension Effect {
 }
 
 extension TaskEffect {
-  /// This task with nothing fed back, its id and queue in the scope of orphaned stops (once).
+  /// This task with nothing fed back and no id to reach it, in its queue.
   func orphaned<Orphan: Sendable>() -> TaskEffect<Orphan> {
-    let scope = EffectScope(OrphanedStops())
-    let isMoved = (id as? ScopedEffectID)?.scope == scope
     let body: TaskEffect<Orphan>.Body =
       switch body {
       case let .single(run):
@@ -165,9 +158,7 @@ extension TaskEffect {
         }
       }
     return TaskEffect<Orphan>(
-      id: isMoved ? id : ScopedEffectID(scope: scope, inner: id ?? UnnamedEffectID()),
-      queue: isMoved ? queue : queue.map { ScopedEffectQueue(scope: scope, inner: $0) },
-      body: body, outlivesScopes: true)
+      id: id, queue: queue, body: body, outlivesScopes: true, isOrphaned: true)
   }
 }
 

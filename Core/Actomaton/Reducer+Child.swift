@@ -8,8 +8,8 @@ extension Reducer {
   /// runs. For a child state that is `Identifiable`, a new `id` is a new child: the old one
   /// stops and the new one starts. What the child declares (its own children, subscriptions)
   /// lives inside it, and goes with it: the child's effects are cancelled, then each child inside
-  /// stops, innermost first, its `onStop`'s work run in a scope of such stops (keeping its ids
-  /// and queues, so no stopping scope cancels it); what that `onStop` feeds back is for a child
+  /// stops, innermost first, its `onStop`'s work orphaned (in its queues, out of every id's
+  /// reach, so no stopping scope cancels it); what that `onStop` feeds back is for a child
   /// that is gone, and is dropped without a report. The actomaton decides this after every action (see
   /// ``subscriptions(scope:_:)``).
   ///
@@ -33,8 +33,8 @@ extension Reducer {
   ///   - onStart: Run in the child's scope when the child appears.
   ///   - onStop: Run when the child disappears, after its effects were cancelled, outside its
   ///     scope (the stop does not cancel it), for this reducer's domain: the child is gone. Its
-  ///     work runs to its end even if this reducer's own state goes meanwhile; only its id, a
-  ///     release of the actomaton or its send's task cancels it.
+  ///     work runs to its end even if this reducer's own state goes meanwhile, orphaned then
+  ///     (nothing it feeds back is reduced; only a release or its send's task cancels it).
   @inlinable
   public func child<ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,

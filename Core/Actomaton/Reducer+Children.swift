@@ -29,7 +29,8 @@ extension Reducer {
   ///   - onStart: Run in an element's scope when it is added.
   ///   - onStop: Run when an element is removed, after its effects were cancelled, outside its
   ///     scope, for this reducer's domain; its work runs to its end even if this reducer's own
-  ///     state goes meanwhile (only its id, a release or its send's task cancels it).
+  ///     state goes meanwhile, orphaned then (nothing it feeds back is reduced; only a release
+  ///     or its send's task cancels it).
   @inlinable
   public func children<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, Element, ChildEnvironment>,
