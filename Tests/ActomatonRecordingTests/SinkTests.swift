@@ -70,15 +70,18 @@ struct SinkTests {
     #expect(try TallyRecording(jsonLines: sink.jsonLines).initialState.count == 3)
   }
 
-  @Test func sendNeverWaitsForTheWriterAndAWriterBehindReportsItsLosses() async throws {
+  /// A recorder whose writer is blocked inside its sink on entry 0 (`.add(1)`, sent), and the
+  /// actomaton it records: every send after this returns although nothing more is written.
+  static func stuckAfterTheFirstEntry(checkpointEvery: Int, bufferLimit: Int) async throws
+    -> (Recorder<Tally.Action, Tally.State>, Actomaton<Tally.Action, Tally.State>, StuckSink)
+  {
     let stuck = StuckSink()
     let recorder = Recorder<Tally.Action, Tally.State>(
-      initialState: Tally.State(), checkpointEvery: 1_000, bufferLimit: 5, sinks: [stuck])
+      initialState: Tally.State(), checkpointEvery: checkpointEvery, bufferLimit: bufferLimit,
+      sinks: [stuck])
     let store = Actomaton(
       state: Tally.State(), reducer: Tally.reducer, observer: recorder.observer)
     await store.send(.add(1))
-    // NOTE: the writer is now blocked inside the sink, holding entry 0: every send after this
-    // returns although nothing more is written, and past 5 waiting lines entries are lost.
     let reached = await withCheckedContinuation { done in
       DispatchQueue.global().async {
         // NOTE: a bound only so that a broken recorder fails the test instead of hanging it.
@@ -86,6 +89,13 @@ struct SinkTests {
       }
     }
     try #require(reached)
+    return (recorder, store, stuck)
+  }
+
+  @Test func sendNeverWaitsForTheWriterAndAWriterBehindReportsItsLosses() async throws {
+    // NOTE: past 5 waiting lines, entries are lost.
+    let (recorder, store, stuck) = try await Self.stuckAfterTheFirstEntry(
+      checkpointEvery: 1_000, bufferLimit: 5)
     for amount in 2...20 { await store.send(.add(amount)) }
     #expect(await store.state.count == (1...20).reduce(0, +))
     #expect(recorder.lost == 14)
@@ -99,18 +109,8 @@ struct SinkTests {
   /// Lines wait in chunks of 64 KiB: thousands of them, behind a stuck writer, come out whole
   /// and in order across the chunks' edges, and the limit counts the lines of every chunk.
   @Test func aLongBacklogSpansChunksInOrderAndItsLimitCountsThemAll() async throws {
-    let stuck = StuckSink()
-    let recorder = Recorder<Tally.Action, Tally.State>(
-      initialState: Tally.State(), checkpointEvery: 100_000, bufferLimit: 4_000, sinks: [stuck])
-    let store = Actomaton(
-      state: Tally.State(), reducer: Tally.reducer, observer: recorder.observer)
-    await store.send(.add(1))
-    let reached = await withCheckedContinuation { done in
-      DispatchQueue.global().async {
-        done.resume(returning: stuck.reached.wait(timeout: .hangStop) == .success)
-      }
-    }
-    try #require(reached)
+    let (recorder, store, stuck) = try await Self.stuckAfterTheFirstEntry(
+      checkpointEvery: 100_000, bufferLimit: 4_000)
     for amount in 2...5_001 { await store.send(.add(amount)) }
     #expect(recorder.lost == 1_000)
     stuck.open()

@@ -138,17 +138,21 @@ struct OnStopOutlivesReviewTests {
 
   // MARK: - Identity: the parent replaced by a new one while the old child's onStop runs
 
+  /// An onStop that answers `.leafStopped` a second later.
+  static func answer(_ f: Fixture) -> Effect<MidAction> {
+    Effect {
+      try await f.clock.sleep(for: .seconds(1))
+      return .leafStopped
+    }
+  }
+
   /// The leaf of Mid #1 goes alone; its onStop answers a second later. Meanwhile Mid #1 is
   /// replaced by Mid #2 (a new identity: a new child, spec rule 13 *Identity*). The answer was
   /// for Mid #1, which is gone: the work was orphaned, and its answer is dropped unreported, as
   /// an orphan's is.
   @Test func anOldLeafsOnStopAnswerDoesNotReachTheNewIdentityOfItsParent() async {
     let f = Fixture()
-    let answer = Effect<MidAction> {
-      try await f.clock.sleep(for: .seconds(1))
-      return .leafStopped
-    }
-    let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: answer))
+    let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: Self.answer(f)))
     await Self.send(.open(1), to: actomaton, f)
     await Self.send(.mid(.closeLeaf), to: actomaton, f)
     await Self.send(.open(2), to: actomaton, f)
@@ -162,11 +166,7 @@ struct OnStopOutlivesReviewTests {
   /// onStop's answer is for the Mid that went.
   @Test func anOldLeafsOnStopAnswerDoesNotReachItsParentThatCameBack() async {
     let f = Fixture()
-    let answer = Effect<MidAction> {
-      try await f.clock.sleep(for: .seconds(1))
-      return .leafStopped
-    }
-    let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: answer))
+    let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: Self.answer(f)))
     await Self.send(.open(1), to: actomaton, f)
     await Self.send(.mid(.closeLeaf), to: actomaton, f)
     await Self.send(.close, to: actomaton, f)
