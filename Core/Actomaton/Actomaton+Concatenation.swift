@@ -13,8 +13,13 @@ class ConcatUnit {
   /// Effects (and inner stages) of the current part that are not over yet.
   var pending = 0
   private var isOver = false
+  /// A child's `onStop`, whose later parts are orphaned when its running part is.
+  let outlivesScopes: Bool
+  /// The scope the `onStop` ran in ended: the later parts run orphaned (see `Effect.orphaned`).
+  var isOrphaned = false
 
-  init(context: SendContext) {
+  init(context: SendContext, outlivesScopes: Bool = false) {
+    self.outlivesScopes = outlivesScopes
     self.group = context.group
     self.priority = context.priority
     self.tracksFeedbacks = context.tracksFeedbacks
@@ -37,21 +42,23 @@ class ConcatUnit {
 final class ConcatStage<Action: Sendable>: ConcatUnit {
   let rest: ArraySlice<Effect<Action>>
 
-  init(rest: ArraySlice<Effect<Action>>, context: SendContext) {
+  init(rest: ArraySlice<Effect<Action>>, context: SendContext, outlivesScopes: Bool) {
     self.rest = rest
-    super.init(context: context)
+    super.init(context: context, outlivesScopes: outlivesScopes)
   }
 }
 
 extension Actomaton {
   /// Runs the first part now and the others each after the previous one's async work is over.
-  func runConcatenation(_ parts: ArraySlice<Effect<Action>>, in context: inout SendContext) {
+  func runConcatenation(
+    _ parts: ArraySlice<Effect<Action>>, outlivesScopes: Bool, in context: inout SendContext
+  ) {
     guard let first = parts.first else { return }
     let rest = parts.dropFirst()
     if rest.isEmpty { return run(first, in: &context) }
     _ = context.joinGroup(makeGroup)
     context.needsGroupTask = true
-    let stage = ConcatStage(rest: rest, context: context)
+    let stage = ConcatStage(rest: rest, context: context, outlivesScopes: outlivesScopes)
     stage.parent?.pending += 1
     // NOTE: one unit held while the first part runs, so a part that finishes synchronously does
     // not run the rest from inside itself.
@@ -69,7 +76,10 @@ extension Actomaton {
     if stage.group?.isCancelled != true {
       var context = SendContext(continuing: stage)
       // NOTE: every stage of this actomaton was made by `runConcatenation` with its `Action`.
-      runConcatenation(unsafeDowncast(stage, to: ConcatStage<Action>.self).rest, in: &context)
+      let rest = unsafeDowncast(stage, to: ConcatStage<Action>.self).rest
+      runConcatenation(
+        stage.isOrphaned ? rest.map { $0.orphaned() }[...] : rest,
+        outlivesScopes: stage.outlivesScopes, in: &context)
     }
     stage.group?.leave()
     if let parent = stage.parent { finishUnit(of: parent) }

@@ -210,8 +210,8 @@ public actor Actomaton<Action: Sendable, State: Sendable> {
         carry(ledger.cancel(where: predicate))
       case let .endScope(predicate):
         carry(ledger.cancel(where: predicate, sparingStops: true))
-      case let .concatenation(parts):
-        runConcatenation(parts[...], in: &context)
+      case let .concatenation(parts, stops):
+        runConcatenation(parts[...], outlivesScopes: stops, in: &context)
       }
     }
   }

@@ -35,7 +35,8 @@ public struct Effect<Action: Sendable>: Sendable {
     /// children that went before (``TaskEffect/outlivesScopes``).
     case endScope(@Sendable (any EffectIDProtocol) -> Bool)
     /// Effects run one after the other: each starts when the async work of the one before is over.
-    case concatenation([Effect])
+    /// `outlivesScopes`: a child's `onStop` (its later parts are orphaned with its running one).
+    case concatenation([Effect], outlivesScopes: Bool)
   }
 
   /// No effect: the reducer only changed the state.
@@ -133,7 +134,7 @@ public struct Effect<Action: Sendable>: Sendable {
   public static func concatenate(_ effects: [Effect]) -> Effect {
     let parts = effects.filter { !$0.isEmpty }
     if parts.count <= 1 { return parts.first ?? .empty }
-    return Effect(parts: [.concatenation(parts)])
+    return Effect(parts: [.concatenation(parts, outlivesScopes: false)])
   }
 
   /// An asynchronous effect that feeds nothing back.
@@ -229,7 +230,8 @@ public struct Effect<Action: Sendable>: Sendable {
         case let .cancelID(key): .cancelID(key)
         case let .cancelWhere(predicate): .cancelWhere(predicate)
         case let .endScope(predicate): .endScope(predicate)
-        case let .concatenation(effects): .concatenation(effects.map { $0.map(transform) })
+        case let .concatenation(effects, stops):
+          .concatenation(effects.map { $0.map(transform) }, outlivesScopes: stops)
         }
       })
   }

@@ -17,6 +17,13 @@ extension EffectLedger {
       if sparingStops, record.outlivesScopes {
         record.isOrphaned = true
         unindexID(record)
+        // NOTE: the later parts of an `onStop` concatenation it runs in are orphaned with it
+        // (not the concatenation of a send the `onStop` was started inside).
+        var stage = record.stage
+        while let unit = stage, unit.outlivesScopes {
+          unit.isOrphaned = true
+          stage = unit.parent
+        }
       } else {
         matching.append(record)
       }

@@ -129,7 +129,8 @@ extension Effect {
         case let .task(task):
           .task(
             TaskEffect(id: task.id, queue: task.queue, body: task.body, outlivesScopes: true))
-        case let .concatenation(effects): .concatenation(effects.map { $0.outlivingScopes() })
+        case let .concatenation(effects, _):
+          .concatenation(effects.map { $0.outlivingScopes() }, outlivesScopes: true)
         default: part
         }
       })
@@ -178,8 +179,8 @@ extension Effect {
             guard let scoped = id as? ScopedEffectID, scoped.scope == scope else { return false }
             return predicate(scoped.inner)
           }
-        case let .concatenation(effects):
-          .concatenation(effects.map { $0.scoped(in: scope, transform) })
+        case let .concatenation(effects, stops):
+          .concatenation(effects.map { $0.scoped(in: scope, transform) }, outlivesScopes: stops)
         }
       })
   }

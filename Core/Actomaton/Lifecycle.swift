@@ -137,7 +137,8 @@ extension Effect {
         switch part {
         case .next, .cancelID, .cancelWhere, .endScope: nil
         case let .task(task): .task(task.orphaned())
-        case let .concatenation(effects): .concatenation(effects.map { $0.orphaned() })
+        case let .concatenation(effects, _):
+          .concatenation(effects.map { $0.orphaned() }, outlivesScopes: true)
         }
       })
   }
