@@ -4,7 +4,10 @@
 /// and feed actions back. Effects can be cancelled by id, managed by queues and awaited or
 /// cancelled through the task `send` returns. Effects hold the actomaton weakly: when it is
 /// released, every running or waiting effect is cancelled.
-public actor Actomaton<Action: Sendable, State: Sendable> {
+// NOTE: `final`: an actor cannot be subclassed, but a public one that is not marked final is
+// called through its class's method table from other modules, so a host's `send` was never
+// specialised for its types (every send went through generic metadata).
+public final actor Actomaton<Action: Sendable, State: Sendable> {
   /// The current state.
   public var state: State { currentState }
 
