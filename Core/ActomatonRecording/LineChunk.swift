@@ -35,7 +35,10 @@
 
   @inlinable var isFull: Bool { count == capacity }
 
-  @inlinable func append(_ line: Line) {
+  // NOTE: the line is taken, not borrowed (here, in `Buffer.append` and in `Recorder.add`), so it
+  // is moved into the chunk: a copy went through the line type's generic copy function.
+  // (`__owned`: the `consuming` spelling crashed the compiler here.)
+  @inlinable func append(_ line: __owned Line) {
     (base + count).initialize(to: line)
     count += 1
   }

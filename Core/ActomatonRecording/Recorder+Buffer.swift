@@ -49,7 +49,7 @@ extension Recorder {
       append(first)
     }
 
-    @inlinable mutating func append(_ line: RecordLine<Action, State>) {
+    @inlinable mutating func append(_ line: __owned RecordLine<Action, State>) {
       if let last = chunks.last, !last.isFull {
         last.append(line)
       } else {

@@ -212,7 +212,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   public var lost: Int { buffer.withLock { $0.lost } }
 
   @inlinable func add(
-    _ event: RecordedEntry<Action, State>.Event, _ state: State, checkpointEvery every: Int
+    _ event: __owned RecordedEntry<Action, State>.Event, _ state: State, checkpointEvery every: Int
   ) {
     let time = elapsed()
     let schedule = buffer.withLock { buffer -> Bool in
