@@ -45,6 +45,11 @@
 
   subscript(index: Int) -> Line { base[index] }
 
+  /// Changes each line in place.
+  func updateEach(_ change: (inout Line) -> Void) {
+    for index in 0..<count { change(&base[index]) }
+  }
+
   /// Releases the lines, keeping the memory for another batch.
   func empty() {
     base.deinitialize(count: count)

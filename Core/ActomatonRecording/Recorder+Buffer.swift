@@ -10,6 +10,9 @@ extension Recorder {
     /// Counts the refills of `chunks`, so that the writer knows the line it encoded outside the
     /// lock is still the one waiting.
     var generation = 0
+    /// The counter and the clock as read at the last take, when entries are stamped by the
+    /// processor's counter.
+    var lastReading: TickClock.Reading?
     /// A flush's encoder.
     let encoder = JSONEncoder.recording
 

@@ -31,6 +31,9 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   private let sinks: [any RecordingSink]
   @usableFromInline let buffer: Locked<Buffer>
   @usableFromInline let elapsed: @Sendable () -> Duration
+  /// When entries are stamped by the processor's counter (`elapsed` returns stamps), the clock
+  /// that turns stamps into times when the writer takes the lines.
+  private let ticks: TickClock?
   /// Serialises writing between the writer's thread and a caller's `flush()` or `close()`.
   private let backlog = Locked(Backlog())
   @usableFromInline let writer = RecordingWriter()
@@ -62,10 +65,12 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     }
     // NOTE: the continuous clock (every live recorder's) is read without going through `any
     // Clock`: unspecialised, reading it and subtracting its instants cost a recorded send 55 ns.
-    if clock is ContinuousClock {
-      elapsed = liveElapsedTime()
+    if clock is ContinuousClock, let ticks = TickClock.make() {
+      self.ticks = ticks
+      elapsed = { ticks.stamp() }
     } else {
-      elapsed = since(clock)
+      ticks = nil
+      elapsed = clock is ContinuousClock ? liveElapsedTime() : since(clock)
     }
     let header = RecordingHeader(Action.self, State.self, checkpointEvery: self.checkpointEvery)
     memory = keepsRecording ? Locked(Recording(header: header, initialState: initialState)) : nil
@@ -320,10 +325,27 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     }
     (backlog.chunk, backlog.written) = (0, 0)
     backlog.generation &+= 1
+    timeStamps(in: &backlog)
     topUpSpares()
     if !backlog.chunks.isEmpty { return true }
     for sink in sinks { sink.flush() }
     return false
+  }
+
+  /// Turns the stamps of the lines just taken into times, when entries are stamped by the
+  /// processor's counter: every line was stamped before this reading.
+  private func timeStamps(in backlog: inout Backlog) {
+    guard let ticks, !backlog.chunks.isEmpty else { return }
+    let reading = ticks.read()
+    let last = backlog.lastReading ?? ticks.start
+    for chunk in backlog.chunks {
+      chunk.updateEach { line in
+        guard case .entry(let entry) = line else { return }
+        let time = TickClock.time(of: entry.time, from: last, to: reading)
+        line = .entry(RecordedEntry(index: entry.index, time: time, event: entry.event))
+      }
+    }
+    backlog.lastReading = reading
   }
 
   /// Makes the spares that are missing, their pages touched, outside the observer's lock.
