@@ -29,7 +29,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// How many lines may wait for the writer before new ones are lost.
   public let bufferLimit: Int
   private let sinks: [any RecordingSink]
-  @usableFromInline let buffer: Locked<Buffer>
+  @usableFromInline let buffer: QuickLocked<Buffer>
   @usableFromInline let elapsed: @Sendable () -> Duration
   /// When entries are stamped by the processor's counter (`elapsed` returns stamps), the clock
   /// that turns stamps into times when the writer takes the lines.
@@ -74,7 +74,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     }
     let header = RecordingHeader(Action.self, State.self, checkpointEvery: self.checkpointEvery)
     memory = keepsRecording ? Locked(Recording(header: header, initialState: initialState)) : nil
-    buffer = Locked(
+    buffer = QuickLocked(
       Buffer(
         first: .header(header, initialState: initialState), isDraining: true,
         lastState: initialState, checkpointEvery: self.checkpointEvery))

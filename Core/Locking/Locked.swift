@@ -8,7 +8,8 @@
 
 /// A value guarded by a pthread mutex, in one allocation; copies share the value and the lock.
 ///
-/// The one lock of the package: the core, the clients and the test support use it.
+/// The lock of the package: the core, the clients and the test support use it (only the
+/// recorder's hot path uses ``QuickLocked``).
 ///
 /// Used instead of `Synchronization.Mutex` because the thread sanitizer sees the ordering a pthread
 /// mutex creates, while `Mutex`'s futex-based lock on Linux is invisible to it and yields false
