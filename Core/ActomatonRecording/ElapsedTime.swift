@@ -41,7 +41,8 @@ func liveElapsedTime() -> @Sendable () -> Duration {
 /// only where the kernel itself keeps time by the counter (its clock source is `tsc`, or the
 /// ARM generic timer), so the counter ticks at a constant rate. The counter stops while the
 /// machine sleeps: lines that wait for the writer across a suspend have the sleep spread over
-/// their times, in their order.
+/// their times, in their order (or, where the firmware resets the counter, the time of the last
+/// take).
 final class TickClock: Sendable {
   /// The counter and the clock read together: the counter's ticks since the start, the clock's
   /// nanoseconds since the start.
@@ -79,9 +80,10 @@ final class TickClock: Sendable {
   }()
 
   private init() {
-    startTicks = time_stamp_counter_read()
     #if canImport(Glibc) || canImport(Musl)
-      startNanoseconds = bootTimeNanoseconds()
+      (startTicks, startNanoseconds) = Self.pair()
+    #else
+      startTicks = time_stamp_counter_read()
     #endif
   }
 
@@ -96,15 +98,36 @@ final class TickClock: Sendable {
   /// The counter and the clock now, read together.
   func read() -> Reading {
     #if canImport(Glibc) || canImport(Musl)
-      let before = time_stamp_counter_read()
-      let nanoseconds = bootTimeNanoseconds() &- startNanoseconds
-      let after = time_stamp_counter_read()
-      let ticks = before &- startTicks &+ (after &- before) / 2
-      return Reading(ticks: Int64(bitPattern: ticks), nanoseconds: nanoseconds)
+      let (ticks, nanoseconds) = Self.pair()
+      return Reading(
+        ticks: Int64(bitPattern: ticks &- startTicks), nanoseconds: nanoseconds &- startNanoseconds)
     #else
       return Reading(ticks: 0, nanoseconds: 0)
     #endif
   }
+
+  #if canImport(Glibc) || canImport(Musl)
+    /// The counter (the middle of two reads around the clock's) and the clock, read together:
+    /// the narrowest of four tries.
+    ///
+    /// NOTE: the narrowest, so that a thread switched out between the reads (the writer runs at
+    /// nice 19) does not skew the times of the lines around it by the time it was out.
+    private static func pair() -> (ticks: UInt64, nanoseconds: Int64) {
+      var best: (ticks: UInt64, nanoseconds: Int64, width: UInt64)?
+      for _ in 0..<4 {
+        let before = time_stamp_counter_read()
+        let nanoseconds = bootTimeNanoseconds()
+        let after = time_stamp_counter_read()
+        // NOTE: a thread moved between two reads can see the counter of another core a little
+        // behind; such a try is skipped.
+        guard after >= before else { continue }
+        let width = after - before
+        if width < best?.width ?? .max { best = (before + width / 2, nanoseconds, width) }
+      }
+      if let best { return (best.ticks, best.nanoseconds) }
+      return (time_stamp_counter_read(), bootTimeNanoseconds())
+    }
+  #endif
 
   /// The reading of the start.
   var start: Reading { Reading(ticks: 0, nanoseconds: 0) }
@@ -113,9 +136,13 @@ final class TickClock: Sendable {
   static func time(of stamp: Duration, from: Reading, to: Reading) -> Duration {
     let (seconds, attoseconds) = stamp.components
     let ticks = seconds &* 1_000_000_000_000_000_000 &+ attoseconds
-    guard to.ticks > from.ticks else { return .nanoseconds(max(0, from.nanoseconds)) }
-    let perTick = Double(to.nanoseconds - from.nanoseconds) / Double(to.ticks - from.ticks)
-    let nanoseconds = Double(from.nanoseconds) + Double(ticks - from.ticks) * perTick
-    return .nanoseconds(max(0, Int64(nanoseconds.rounded())))
+    // NOTE: differences wrap rather than trap, and a result that is not a time since the start
+    // (a counter that went back, readings too close to give a rate) is the earlier reading's.
+    let span = Double(to.ticks &- from.ticks)
+    let perTick = Double(to.nanoseconds &- from.nanoseconds) / span
+    let nanoseconds = Double(from.nanoseconds) + Double(ticks &- from.ticks) * perTick
+    guard span > 0, perTick >= 0, nanoseconds.isFinite, nanoseconds >= 0, nanoseconds < 1e18
+    else { return .nanoseconds(max(0, from.nanoseconds)) }
+    return .nanoseconds(Int64(nanoseconds.rounded()))
   }
 }

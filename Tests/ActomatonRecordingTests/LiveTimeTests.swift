@@ -55,5 +55,11 @@ import Testing
     // its time lies a little before that take's first reading.
     #expect(TickClock.time(of: stamp(800), from: from, to: to) == .nanoseconds(300))
     #expect(TickClock.time(of: stamp(2_000), from: from, to: from) == .nanoseconds(400))
+    // NOTE: readings that give no rate (the counter went back) or a stamp far out of range give
+    // the earlier reading's time, never a trap.
+    let back = TickClock.Reading(ticks: .min, nanoseconds: 2_000)
+    #expect(TickClock.time(of: stamp(2_000), from: from, to: back) == .nanoseconds(400))
+    #expect(TickClock.time(of: stamp(2_000), from: back, to: to) == .nanoseconds(2_000))
+    #expect(TickClock.time(of: stamp(.max), from: from, to: to) == .nanoseconds(400))
   }
 }
