@@ -73,6 +73,9 @@ extension TestStore {
         + " or a `Task.yield()` loop never waits); raise `settlingLimit` if the work is finite.",
       at: location ?? running.first?.location ?? sends.last?.location ?? creation)
     for send in sends { send.task?.cancel() }
+    // NOTE: a cancelled effect may still be unwinding when the test ends (seen under the address
+    // sanitizer): it is not reported again as still running.
+    runawaySendIDs.formUnion(sends.map(\.id))
     let actomaton = self.actomaton
     _ = await withTaskExecutorPreference(executor) { await actomaton.effectCount }
     if await executor.settle() { isRunaway = false }

@@ -77,6 +77,9 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   var sends: [SendRecord] = []
   /// Set once an effect was found never to settle and could not be stopped: waiting stops.
   var isRunaway = false
+  /// The sends whose effects were reported as never settling, and cancelled: their effects are
+  /// part of that one failure, not still running at the end as well.
+  var runawaySendIDs: Set<UInt64> = []
   let recorder = FailureRecorder()
   let creation: TestSourceLocation
 

@@ -107,6 +107,11 @@ enum WrongScenarios {
       expected.line = #line + 1
       await store.send(.startImmediate)
     },
+    Scenario("a runaway effect that goes on after it is cancelled") { expected in
+      let (store, _) = Shelf.store()
+      expected.line = #line + 1
+      await store.send(.startStubborn)
+    },
     Scenario("effects outlasting the finish timeout") { expected in
       let (store, _) = Shelf.store()
       let task = await store.send(.wait)

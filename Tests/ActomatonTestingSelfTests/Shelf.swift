@@ -35,7 +35,7 @@ enum Shelf {
   enum Action: Equatable, Sendable {
     case set(Field)
     case ping, pong
-    case start, stop, tick, startImmediate
+    case start, stop, tick, startImmediate, startStubborn
     case wait, woke
     case fetch(URL), fetched(String)
   }
@@ -51,6 +51,15 @@ enum Shelf {
       case .pong: state.note = "pong"
       case .start: return timer(clock)
       case .startImmediate: return timer(immediate)
+      case .startStubborn:
+        // NOTE: never waits on the clock, and goes on after it is cancelled: a runaway still
+        // unwinding when the test ends.
+        return .run { send in
+          for _ in 0..<30_000 {
+            await Task.yield()
+            await send(.tick)
+          }
+        }
       case .stop: return .cancel(id: TimerID())
       case .tick: state.ticks += 1
       case .wait:
