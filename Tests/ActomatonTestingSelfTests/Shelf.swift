@@ -55,7 +55,7 @@ enum Shelf {
         // NOTE: never waits on the clock, and goes on after it is cancelled: a runaway still
         // unwinding when the test ends.
         return .run { send in
-          for _ in 0..<30_000 {
+          for _ in 0..<8_000 {
             await Task.yield()
             await send(.tick)
           }
