@@ -26,24 +26,39 @@ extension Todo.State {
   mutating func add(_ text: String, id makeID: () -> UUID) throws(Rejection) {
     let text = try Self.validated(text)
     items.append(TodoItem(id: makeID(), text: text))
+    own.append(.item(before: nil, after: items[items.count - 1], index: items.count - 1))
   }
 
   mutating func edit(_ position: Int, text: String) throws(Rejection) {
     let index = try index(at: position)
+    let before = items[index]
     items[index].text = try Self.validated(text)
+    if items[index] != before {
+      own.append(.item(before: before, after: items[index], index: index))
+    }
   }
 
   mutating func toggle(_ position: Int) throws(Rejection) {
-    items[try index(at: position)].isCompleted.toggle()
+    let index = try index(at: position)
+    let before = items[index]
+    items[index].isCompleted.toggle()
+    own.append(.item(before: before, after: items[index], index: index))
   }
 
   mutating func delete(_ position: Int) throws(Rejection) {
-    items.remove(at: try index(at: position))
+    let index = try index(at: position)
+    own.append(.item(before: items.remove(at: index), after: nil, index: index))
   }
 
   mutating func clearCompleted() throws(Rejection) {
     guard completedCount > 0 else { throw Rejection(message: "There are no completed items.") }
+    // NOTE: recorded from the last to the first: undo takes them back in the reverse order, so
+    // each goes back at its index among the ones before it.
+    let deleted = items.indices.reversed().filter { items[$0].isCompleted }.map {
+      OwnChange.item(before: items[$0], after: nil, index: $0)
+    }
     items.removeAll(where: \.isCompleted)
+    own.append(deleted)
   }
 
   /// Swaps the item with its visible neighbour `offset` places away (±1).
@@ -57,6 +72,7 @@ extension Todo.State {
     }
     let neighbour = visible[position - 1 + offset].id
     items.swapAt(index, items.firstIndex { $0.id == neighbour }!)
+    own.append(.swapped(items[index].id, neighbour))
   }
 
   /// Adopts the loaded list; returns whether the result differs from the file and needs saving.
@@ -67,6 +83,9 @@ extension Todo.State {
       let addedMeanwhile = items.filter { !loadedIDs.contains($0.id) }
       items = loaded + addedMeanwhile
       synced.items = loaded
+      for index in synced.pending.indices where synced.pending[index].sent == nil {
+        synced.pending[index].sent = items
+      }
       persistence = .loaded
       return !addedMeanwhile.isEmpty
     case let .failure(error):

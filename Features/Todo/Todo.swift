@@ -49,6 +49,8 @@ public enum Todo {
     var saveTimers = SaveTimers()
     /// The list as last loaded or saved, which a save merges from; bookkeeping too.
     var synced = Synced()
+    /// What this session changed itself, which undo takes back; bookkeeping too.
+    var own = OwnChanges()
 
     public init(
       items: [TodoItem] = [], filter: Filter = .all, persistence: Persistence = .notLoaded
@@ -181,20 +183,20 @@ public enum Todo {
       return reload(environment.storage)
     case let .reloadResponse(.success(list)):
       guard state.persistence == .loaded else { return .empty }
-      state.adopt(list)
+      state.adoptReloaded(list)
       return .empty
     case let .reloadResponse(.failure(error)):
       guard state.persistence == .loaded else { return .empty }
       return state.finishLoading(.failure(error)) ? saveLater(state, environment) : .empty
     case ._saveTimerFired:
-      return write(state, environment.storage)
+      return write(&state, environment.storage)
     case .flush:
       // NOTE: the cancelled timer keeps its queue's slot until its body exits, so the next
       // change starts a timer on a fresh queue rather than being dropped behind it.
       state.saveTimers.generation &+= 1
       let save =
         state.persistence == .loading
-        ? writeAfterLoading(state.items, environment.storage) : write(state, environment.storage)
+        ? writeAfterLoading(&state, environment.storage) : write(&state, environment.storage)
       return .cancel(id: SaveTimerID()) + save
     case .onDisappear:
       _ = state.confirmation.answer(.no)
@@ -205,6 +207,7 @@ public enum Todo {
       state.adopt(saved)
       return .empty
     case let .saveResponse(.failure(error)):
+      state.dropFailedSave()
       state.refusal = nil
       state.failure = .save(error)
       return .empty
@@ -305,12 +308,18 @@ public enum Todo {
     }
   }
 
-  private static func write(_ state: State, _ storage: TodoStorage) -> Effect<Action> {
+  private static func write(_ state: inout State, _ storage: TodoStorage) -> Effect<Action> {
     guard state.persistence == .loaded else { return .empty }
-    let (items, base) = (state.items, state.synced.items)
+    let items = state.items
+    let (serial, base, ahead) = state.askSave()
+    let outcomes = state.synced.outcomes
     return Effect(queue: WriteQueue()) {
+      // NOTE: merged from the list the file holds of this session's saves when this one runs:
+      // a save ahead of it that landed already holds part of what this one writes.
       do throws(StorageError) {
-        return .saveResponse(.success(try await storage.save(items, since: base)))
+        let saved = try await storage.save(items, since: outcomes.base(base, ahead: ahead))
+        outcomes.landed(serial)
+        return .saveResponse(.success(saved))
       } catch {
         return .saveResponse(.failure(error))
       }
@@ -320,10 +329,15 @@ public enum Todo {
   /// A flush while loading: once the load ahead of it in the write queue is done, reads the file
   /// again and writes it with the items shown now that it lacks, as the loaded list will show
   /// them. A file the app must not replace is left alone (the load's failure says why).
-  private static func writeAfterLoading(_ shown: [TodoItem], _ storage: TodoStorage)
+  private static func writeAfterLoading(_ state: inout State, _ storage: TodoStorage)
     -> Effect<Action>
   {
+    let shown = state.items
     guard !shown.isEmpty else { return .empty }
+    let serial = state.synced.nextSerial
+    state.synced.nextSerial += 1
+    state.synced.pending.append(PendingSave(serial: serial, sent: nil))
+    let outcomes = state.synced.outcomes
     return Effect(queue: WriteQueue()) {
       var loaded: [TodoItem] = []
       do throws(StorageError) {
@@ -334,7 +348,9 @@ public enum Todo {
       let loadedIDs = Set(loaded.map(\.id))
       let items = loaded + shown.filter { !loadedIDs.contains($0.id) }
       do throws(StorageError) {
-        return .saveResponse(.success(try await storage.save(items, since: loaded)))
+        let saved = try await storage.save(items, since: loaded)
+        outcomes.landed(serial)
+        return .saveResponse(.success(saved))
       } catch {
         return .saveResponse(.failure(error))
       }
