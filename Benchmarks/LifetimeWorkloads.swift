@@ -140,7 +140,9 @@ enum LivingRootWorkloads {
       root = root.child(leaf, state: state, action: action, environment: { _ in })
     }
     for key in ["a", "b", "c"] {
-      root = root.subscriptions { state, _ in state.isListening ? [key: forever] : [:] }
+      root = root.subscriptions(keys: { state in state.isListening ? [key] : [] }) { _, _ in
+        forever
+      }
     }
     return root
   }

@@ -27,6 +27,19 @@ extension Lifecycle {
     }
   }
 
+  /// The subscriptions of one `subscriptions(keys:effect:)` call.
+  @usableFromInline
+  static func subscriptions<Key: Hashable & Sendable>(
+    keys: @escaping @Sendable (State) -> Set<Key>,
+    effect: @escaping @Sendable (Key, Environment) -> Effect<Action>,
+    scope: @escaping @Sendable (Key) -> EffectScope
+  ) -> Lifecycle {
+    Lifecycle { environment, emitter in
+      SubscriptionKeysWatcher<Action, State, Key>(
+        keys: keys, effect: { effect($0, environment) }, scope: scope, emitter: emitter)
+    }
+  }
+
   /// The elements of an ``IdentifiedArray``, each alive while its id is there.
   @usableFromInline
   static func elements<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(

@@ -35,6 +35,38 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Keeps an effect running for each key the state names, and only while it names it; the
+  /// effect for a key is made only when the key is new.
+  ///
+  /// The same rule as ``subscriptions(scope:_:)``, at the cost of comparing the keys after
+  /// each action: nothing is built while they stay the same, so this is the form for a state
+  /// that changes often.
+  ///
+  /// ```swift
+  /// reducer.subscriptions(keys: { state in state.isRunning ? [TickKey()] : [] }) {
+  ///   _, environment in ticks(environment)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - scope: A name shared by calls that mean the same subscriptions; each call has its own
+  ///     when `nil`.
+  ///   - keys: The keys the state wants running; asked after every action, so keep it cheap.
+  ///   - effect: The effect for a key that is new.
+  public func subscriptions<Key: Hashable & Sendable>(
+    scope: (any Hashable & Sendable)? = nil,
+    keys: @escaping @Sendable (State) -> Set<Key>,
+    effect: @escaping @Sendable (Key, Environment) -> Effect<Action>
+  ) -> Reducer {
+    let namespace = scope.map(ErasedKey.init(base:)) ?? ErasedKey(base: Declaration())
+    let life = Lifecycle<Action, State, Environment>.subscriptions(keys: keys, effect: effect) {
+      key in EffectScope(SubscriptionKey(key: key, namespace: namespace))
+    }
+    return Reducer(run: run, accepts: accepts, lifecycle: .combine(lifecycle, life))
+  }
+}
+
 /// The scope of a subscription's effects: its key, in the namespace of the `subscriptions` call
 /// that named it.
 public struct SubscriptionKey<Key: Hashable & Sendable>: Hashable, Sendable,

@@ -1,4 +1,5 @@
 import ActomatonTesting
+import Locking
 import TestTraits
 import Testing
 
@@ -68,6 +69,49 @@ struct SubscriptionTests {
     await store.receive(.heard("a")) { $0.heard = ["a"] }
     #expect(await store.liveEffectIDs().count == 1)
     await store.send(.listen(nil)) { $0.topic = nil }
+    await store.finish()
+  }
+
+  /// The same listener in the keys form, counting the effects it makes.
+  static func keyedStore() -> (TestStore<Action, State>, TestClock, Locked<[String]>) {
+    let clock = TestClock()
+    let made = Locked<[String]>([])
+    let reducer = Reducer<Action, State, Void> { action, state, _ in
+      switch action {
+      case let .listen(topic): state.topic = topic
+      case let .heard(topic): state.heard.append(topic)
+      case .nothing: break
+      }
+      return .empty
+    }
+    .subscriptions(keys: { state in state.topic.map { [$0] } ?? [] }) { topic, _ in
+      made.withLock { $0.append(topic) }
+      return Effect<Action>.run { send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.heard(topic))
+        }
+      }
+    }
+    return (TestStore(initialState: State(), reducer: reducer, clock: clock), clock, made)
+  }
+
+  @Test func theKeysFormMakesAnEffectOnlyForANewKey() async {
+    let (store, clock, made) = Self.keyedStore()
+    await store.send(.listen("a")) { $0.topic = "a" }
+    await store.send(.nothing)
+    await store.send(.listen("a"))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.heard("a")) { $0.heard = ["a"] }
+    #expect(made.withLock { $0 } == ["a"], "made once, while the key stayed")
+    await store.send(.listen("b")) { $0.topic = "b" }
+    #expect(await store.activeSubscriptions(String.self) == ["b"])
+    await clock.advance(by: .seconds(1))
+    await store.receive(.heard("b")) { $0.heard = ["a", "b"] }
+    await store.send(.listen(nil)) { $0.topic = nil }
+    #expect(await store.activeSubscriptions(String.self) == [])
+    await clock.advance(by: .seconds(5))
+    #expect(made.withLock { $0 } == ["a", "b"])
     await store.finish()
   }
 }
