@@ -3,6 +3,7 @@ import ActomatonDebugging
 import ActomatonRecording
 import AppRoot
 import Foundation
+import PrivateFiles
 
 extension Engine {
   /// `undo [N]`: the app as it was just before the N-th last command line that sent an action
@@ -157,10 +158,9 @@ extension Engine {
     // (a report with none replayed a tampered action and passed).
     recording.recorder.checkpoint()
     recording.recorder.flush()
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try recording.ring.jsonLines().write(to: url, options: .atomic)
+    do throws(SystemError) {
+      try PrivateFile.makeDirectories(url.deletingLastPathComponent().path)
+      try PrivateFile.replace(url.path, with: recording.ring.jsonLines())
       console.print(
         "wrote the last \(recording.ring.replayableEntryCount) action(s) to \(url.path); "
           + "replay them with 'gallery --replay \(url.path)'")
@@ -182,6 +182,6 @@ extension Engine {
     {
       return "\(folder.path) is a file, not a folder"
     }
-    return (error as NSError).localizedDescription
+    return (error as? SystemError)?.reason ?? (error as NSError).localizedDescription
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import PrivateFiles
 
 /// Where a recorder's lines go. Called one line at a time, in order, never from two threads at
 /// once: on the recorder's writer thread, or on the thread that calls the recorder's `flush()`,
@@ -93,10 +94,15 @@ public final class JSONLinesFileSink: RecordingSink {
     // NOTE: one writer per file: it is locked before it is emptied, so a second recorder given
     // the same file leaves the first one's recording whole (two interleaved into one damaged
     // file). The kernel drops the lock with the process.
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
+    // NOTE: created 0600 (it holds what was typed), and refused at once when it is not a
+    // regular file: a FIFO blocked the session until a reader came, and a pipe cannot be
+    // emptied.
+    let descriptor: Int32
+    do throws(PrivateFile.OpenFailure) {
+      descriptor = try PrivateFile.openRegularFileForWriting(url.path)
+    } catch {
       handle = nil
-      say(String(cString: strerror(errno)))
+      say(error.reason)
       return
     }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
