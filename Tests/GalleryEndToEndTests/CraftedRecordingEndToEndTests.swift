@@ -47,4 +47,31 @@ import Testing
             + "\(Int.max - 1); nothing after it was replayed"), "\(name): \(replay.output)")
     }
   }
+
+  /// A stopwatch started at the earliest time a `Duration` holds and lapped at the latest:
+  /// the lap's time overflowed (SIGILL), and so did showing a time past `Int64.max` seconds.
+  @Test func stopwatchTimesAtTheEndsOfDurationReplayWithoutATrap() async throws {
+    let folder = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("session.jsonl")
+    let session = try await GalleryProcess.run(
+      ["--offline", "--data-dir", folder.path, "--record", file.path],
+      input: "stopwatch\nstart\nlap\nstop\n", environment: ["XDG_STATE_HOME": folder.path])
+    #expect(session.status == 0, "\(session.errors)")
+    var times = [#"[-9223372036854775808,0]"#, #"[9223372036854775807,0]"#][...]
+    // NOTE: without its checkpoints and trailer, so nothing but the times tells it apart.
+    let crafted = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+      .filter { !$0.contains(#""kind":"checkpoint""#) && !$0.contains(#""kind":"trailer""#) }
+      .map { line in
+        guard line.contains(#""text":"stopwatch.now""#), let time = times.popFirst() else {
+          return String(line)
+        }
+        return String(line.replacing(#/"value":"\[[^\]]*\]"/#, with: "\"value\":\"\(time)\""))
+      }
+    #expect(times.isEmpty, "both times were replaced")
+    try (crafted.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    let replay = try await GalleryProcess.run(["--replay", file.path], input: "")
+    #expect(replay.status == 0, "\(replay.output.suffix(500))\(replay.errors.suffix(500))")
+    #expect(replay.output.contains("  lap 1  "), "\(replay.output.suffix(500))")
+  }
 }
