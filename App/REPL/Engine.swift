@@ -34,8 +34,9 @@ public final class Engine {
   // NOTE: where they arise, not where they are shown: a save that fails in the background may be
   // shown by `wait`, by `list`, or never (a later command clears the message), and counts once.
   private let todoFailures = Locked(TodoFailures())
-  /// The lasting failure (an unsaved list) last shown and counted: shown again by `wait`, `list`
-  /// or a command, it is not counted again until it has gone and come back.
+  /// The lasting failure of another screen than the todo list's (a search's) last shown and
+  /// counted: shown again by `wait` or a command, it is not counted again until it has gone and
+  /// come back.
   private var countedFailure: String?
   /// The app's state as of the last action (effects' and restores included): the prompt's
   /// user, and completion on the line editor's thread.

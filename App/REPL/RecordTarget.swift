@@ -13,8 +13,8 @@ extension SessionRecording {
   public static func refusal(toRecordIn file: URL, ownFiles: [(name: String, url: URL)])
     -> String?
   {
-    // NOTE: a recording is emptied first and replayed whole: a FIFO (opening one waited for a
-    // reader before the banner), a pipe (`/dev/stdout`, `>(gzip)`) or a device cannot hold one.
+    // NOTE: a recording is emptied first and replayed whole: a FIFO (whose open waits for a
+    // reader), a pipe (`/dev/stdout`, `>(gzip)`) or a device cannot hold one.
     var info = stat()
     if stat(file.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
       return "--record \(file.path): that is \(PrivateFile.kind(of: info.st_mode)), not a regular "

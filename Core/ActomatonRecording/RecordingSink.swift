@@ -95,8 +95,7 @@ public final class JSONLinesFileSink: RecordingSink {
     // the same file leaves the first one's recording whole (two interleaved into one damaged
     // file). The kernel drops the lock with the process.
     // NOTE: created 0600 (it holds what was typed), and refused at once when it is not a
-    // regular file: a FIFO blocked the session until a reader came, and a pipe cannot be
-    // emptied.
+    // regular file: a FIFO's open would wait for a reader, and a pipe cannot be emptied.
     let descriptor: Int32
     do throws(PrivateFile.OpenFailure) {
       descriptor = try PrivateFile.openRegularFileForWriting(url.path)

@@ -23,7 +23,7 @@ extension PrivateFile {
   /// Opens the regular file at `path` for writing (symlinks followed), creating it 0600 when it
   /// is missing; `flags` adds to `O_WRONLY` (`O_APPEND`).
   ///
-  /// NOTE: opened without blocking, so a FIFO cannot hang the open (it waited for a reader);
+  /// NOTE: opened without blocking, so a FIFO cannot hang the open (it waits for a reader);
   /// anything but a regular file (a FIFO, a pipe such as `/dev/stdout`, a device) is refused
   /// before a byte is written.
   ///
