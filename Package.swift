@@ -40,6 +40,12 @@ let package = Package(
     .testTarget(
       name: "OutsideTextTests", dependencies: ["OutsideText"], path: "Tests/OutsideTextTests"),
 
+    // NOTE: the files that hold a person's text: created 0600 in folders 0700, rewritten
+    // keeping their mode and symlink, refused when they are not regular files.
+    .target(name: "PrivateFiles", path: "Core/PrivateFiles"),
+    .testTarget(
+      name: "PrivateFilesTests", dependencies: ["PrivateFiles"], path: "Tests/PrivateFilesTests"),
+
     .target(name: "CasePaths", dependencies: ["Locking"], path: "Core/CasePaths"),
     .testTarget(name: "CasePathsTests", dependencies: ["CasePaths"], path: "Tests/CasePathsTests"),
 
@@ -77,7 +83,9 @@ let package = Package(
 
     .target(
       name: "ActomatonRecording",
-      dependencies: ["Actomaton", "ActomatonDebugging", "Locking", "TimeStampCounter"],
+      dependencies: [
+        "Actomaton", "ActomatonDebugging", "Locking", "PrivateFiles", "TimeStampCounter",
+      ],
       path: "Core/ActomatonRecording"),
     .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     .testTarget(
@@ -106,7 +114,7 @@ let package = Package(
     // What talks to the world, linked by the app only. A client's tests cover both halves.
 
     .target(
-      name: "TodoStorageLive", dependencies: ["Locking", "TodoStorage"],
+      name: "TodoStorageLive", dependencies: ["Locking", "PrivateFiles", "TodoStorage"],
       path: "Clients/TodoStorageLive"),
     .testTarget(
       name: "TodoStorageTests",
@@ -187,7 +195,7 @@ let package = Package(
       name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot", "TestSupport"],
       path: "Tests/AppRootTests"),
 
-    .target(name: "LineEditor", dependencies: ["Locking"], path: "App/LineEditor"),
+    .target(name: "LineEditor", dependencies: ["Locking", "PrivateFiles"], path: "App/LineEditor"),
     .testTarget(
       name: "LineEditorTests", dependencies: ["LineEditor"], path: "Tests/LineEditorTests"),
 
@@ -195,7 +203,7 @@ let package = Package(
       name: "GalleryREPL",
       dependencies: [
         "ActomatonDebugging", "ActomatonRecording", "AppRoot", "ClientSupport", "FeatureSupport",
-        "GitHubClient", "LineEditor", "OutsideText",
+        "GitHubClient", "LineEditor", "OutsideText", "PrivateFiles",
       ],
       path: "App/REPL"),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// The lines entered, oldest first: at most `limit`, blank lines left out, a line equal to the
 /// one before it kept once, control characters (which no key inserts, but a file may hold)
@@ -42,8 +43,8 @@ public struct HistoryFile: Sendable {
   /// Makes the directory and checks that the file can be written there; throws why not.
   public func prepare() throws(HistoryFileError) {
     let directory = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    do throws(SystemError) {
+      try PrivateFile.makeDirectories(directory.path)
     } catch {
       throw HistoryFileError(path: directory.path, reason: "cannot create the directory")
     }
@@ -61,11 +62,12 @@ public struct HistoryFile: Sendable {
     }
   }
 
-  /// Replaces the file's contents with `entries`, atomically.
+  /// Replaces the file's contents with `entries`, atomically, keeping its mode and a symlink
+  /// to it (a dotfiles folder).
   public func save(_ entries: [String]) throws(HistoryFileError) {
     let text = entries.map { $0 + "\n" }.joined()
-    do {
-      try Data(text.utf8).write(to: url, options: .atomic)
+    do throws(SystemError) {
+      try PrivateFile.replace(url.path, with: Data(text.utf8))
     } catch {
       throw HistoryFileError(path: url.path, reason: "the file could not be written")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -21,8 +22,9 @@ extension HistoryFile {
     while flock(folder, LOCK_EX) != 0 {
       guard errno == EINTR else { throw failure }
     }
-    let file = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard file >= 0 else { throw failure }
+    guard let file = try? PrivateFile.openRegularFileForWriting(url.path, flags: O_APPEND) else {
+      throw failure
+    }
     let bytes = Array((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
     let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
     close(file)

@@ -4,6 +4,7 @@ import AppRoot
 import ClientSupport
 import FeatureSupport
 import OutsideText
+import TodoFeature
 
 /// The REPL's engine: turns lines into actions on the app's actomaton and prints the results.
 ///
@@ -25,10 +26,17 @@ public final class Engine {
   /// Whether a command is running: effects' results are announced only between commands, since
   /// a command shows the state itself.
   let isBusy = Locked(false)
-  /// How many commands failed (unknown, malformed, refused); `--strict` turns it into the exit code.
-  public private(set) var failures = 0
-  /// The lasting failure (an unsaved list) last shown and counted: shown again by `wait`, `list`
-  /// or a command, it is not counted again until it has gone and come back.
+  /// How many commands failed (unknown, malformed, refused) and lasting failures arose (a todo
+  /// list not loaded or saved); `--strict` turns it into the exit code.
+  public var failures: Int { commandFailures + todoFailures.withLock(\.count) }
+  private var commandFailures = 0
+  /// The todo list's failures, counted by the actomaton's observer as they arise.
+  // NOTE: where they arise, not where they are shown: a save that fails in the background may be
+  // shown by `wait`, by `list`, or never (a later command clears the message), and counts once.
+  private let todoFailures = Locked(TodoFailures())
+  /// The lasting failure of another screen than the todo list's (a search's) last shown and
+  /// counted: shown again by `wait` or a command, it is not counted again until it has gone and
+  /// come back.
   private var countedFailure: String?
   /// The app's state as of the last action (effects' and restores included): the prompt's
   /// user, and completion on the line editor's thread.
@@ -58,13 +66,15 @@ public final class Engine {
     inFlight = InFlight(executor: executor)
     let isBusy = self.isBusy
     let latest = self.latest
+    let todoFailures = self.todoFailures
     debugLog = DebugLog(isOn: debug, to: console)
     var observers = [recording.observer, debugLog.observer]
     let isInteractive = console.isInteractive
     observers.append(
       ActomatonObserver(
-        actionReduced: { action, _, _, state in
+        actionReduced: { action, _, old, state in
           latest.withLock { $0 = state }
+          todoFailures.withLock { $0.note(action, old: old.todo, new: state.todo) }
           guard isInteractive, !isBusy.withLock({ $0 }), let current = state.screen,
             let notice = Screen.of(current).notice(action, state)
           else { return }
@@ -285,9 +295,11 @@ public final class Engine {
     console.print(rendered.lines)
     let shown = showsRefusal ? rendered.problem : rendered.problem?.withoutRefusal
     if let problem = shown {
-      // NOTE: a refusal answers this command; a failure is counted once while it lasts.
-      let isNew = problem.refusal != nil || problem.failure != countedFailure
-      if countsFailures, isNew { failures += 1 }
+      // NOTE: a refusal answers this command; a failure is counted once while it lasts (the todo
+      // list's, where it arose).
+      let isNew =
+        problem.refusal != nil || (problem.failure != countedFailure && current != .todo)
+      if countsFailures, isNew { commandFailures += 1 }
       console.print(problem.lines) { _ in .red }
     }
     // NOTE: a failure shown by a render that does not count (after undo, Ctrl-C) is not counted
@@ -298,8 +310,26 @@ public final class Engine {
   }
 
   func fail(_ message: String) {
-    failures += 1
+    commandFailures += 1
     console.write(console.styled("error: ", .red) + message.terminalSafe + "\n")
+  }
+}
+
+/// The todo list's lasting failures: a list not saved counts once until a save succeeds, a load
+/// that failed once each time it does.
+struct TodoFailures {
+  private(set) var count = 0
+  private var isUnsaved = false
+
+  mutating func note(_ action: Root.Action, old: Todo.State, new: Todo.State) {
+    switch action {
+    case .todo(.saveResponse(.failure)):
+      if !isUnsaved { count += 1 }
+      isUnsaved = true
+    case .todo(.saveResponse(.success)): isUnsaved = false
+    default:
+      if case .load? = new.failure, new.failure != old.failure { count += 1 }
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 extension SessionRecording {
   /// Why `--record` may not write `file`, or `nil` when it may: a recording file is emptied
@@ -12,6 +13,13 @@ extension SessionRecording {
   public static func refusal(toRecordIn file: URL, ownFiles: [(name: String, url: URL)])
     -> String?
   {
+    // NOTE: a recording is emptied first and replayed whole: a FIFO (whose open waits for a
+    // reader), a pipe (`/dev/stdout`, `>(gzip)`) or a device cannot hold one.
+    var info = stat()
+    if stat(file.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      return "--record \(file.path): that is \(PrivateFile.kind(of: info.st_mode)), not a regular "
+        + "file; a recording is written into a file of its own, to replay it whole."
+    }
     let target = file.standardizedFileURL.resolvingSymlinksInPath()
     for (name, own) in ownFiles {
       let own = own.standardizedFileURL.resolvingSymlinksInPath()

@@ -83,6 +83,10 @@ public final class SessionRecording: Sendable {
 
   /// How many actions the ring (and `history`) keeps.
   static let kept = 1_000
+  /// The most bytes a report holds.
+  // NOTE: well under what `--replay` reads (`Replayer.maxBytes`), so that every report replays:
+  // a huge list's states in the ring (its saves, its checkpoints) passed that bound.
+  public static let reportLimit = 64 << 20
   /// How many command lines that changed something `undo` can go back.
   static let undoLimit = 100
   /// How many command lines `history` shows.
@@ -92,6 +96,8 @@ public final class SessionRecording: Sendable {
   let ring = RingSink(capacity: kept)
   /// Where `report` writes the ring; `nil` when there is no state folder.
   let reportURL: URL?
+  /// The most bytes `report` writes.
+  let reportLimit: Int
   let marks = Locked(Marks())
   /// Whether each command line gets a checkpoint, so a replay reports a divergence at its
   /// command: with `--record` only, since each is the whole state encoded.
@@ -101,10 +107,13 @@ public final class SessionRecording: Sendable {
   ///   - file: Where `--record` writes the whole session, if anywhere.
   ///   - reportURL: Where `report` writes the last actions.
   ///   - clock: The app's clock, which times the entries.
+  ///   - reportLimit: The most bytes `report` writes.
   public init(
-    file: URL? = nil, reportURL: URL? = nil, clock: any Clock<Duration> = ContinuousClock()
+    file: URL? = nil, reportURL: URL? = nil, clock: any Clock<Duration> = ContinuousClock(),
+    reportLimit: Int = SessionRecording.reportLimit
   ) {
     self.reportURL = reportURL
+    self.reportLimit = reportLimit
     let sinks: [any RecordingSink] =
       [ring] + (file.map { [JSONLinesFileSink(url: $0, problems: Self.sayOnStandardError)] } ?? [])
     // NOTE: a small buffer: at the speed of a person it never fills, and a script piped in

@@ -3,6 +3,7 @@ import ActomatonDebugging
 import ActomatonRecording
 import AppRoot
 import Foundation
+import PrivateFiles
 
 extension Engine {
   /// `undo [N]`: the app as it was just before the N-th last command line that sent an action
@@ -157,12 +158,21 @@ extension Engine {
     // (a report with none replayed a tampered action and passed).
     recording.recorder.checkpoint()
     recording.recorder.flush()
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try recording.ring.jsonLines().write(to: url, options: .atomic)
+    let limit = recording.reportLimit
+    guard let (lines, entries) = recording.ring.jsonLines(limit: limit) else {
+      return fail(
+        "The state is larger than \(limit >> 20) MiB, the most a report holds; nothing was "
+          + "written.")
+    }
+    // NOTE: fewer than the ring keeps when their states are large: said, with why.
+    let cut =
+      entries < recording.ring.replayableEntryCount
+      ? " (the earlier ones would pass \(limit >> 20) MiB, the most a report holds)" : ""
+    do throws(SystemError) {
+      try PrivateFile.makeDirectories(url.deletingLastPathComponent().path)
+      try PrivateFile.replace(url.path, with: lines)
       console.print(
-        "wrote the last \(recording.ring.replayableEntryCount) action(s) to \(url.path); "
+        "wrote the last \(entries) action(s)\(cut) to \(url.path); "
           + "replay them with 'gallery --replay \(url.path)'")
     } catch {
       fail("Could not write \(url.path): \(Self.reason(error, writing: url)).")
@@ -182,6 +192,6 @@ extension Engine {
     {
       return "\(folder.path) is a file, not a folder"
     }
-    return (error as NSError).localizedDescription
+    return (error as? SystemError)?.reason ?? (error as NSError).localizedDescription
   }
 }

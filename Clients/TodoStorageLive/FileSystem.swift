@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -8,14 +9,8 @@ import Foundation
   import Darwin
 #endif
 
-/// A failed system call's error number.
-struct SystemError: Error, Equatable {
-  var code: Int32
-
-  static var current: SystemError { SystemError(code: errno) }
-
-  var reason: String { String(cString: strerror(code)) }
-}
+// NOTE: the storage's errors are the private files' (`PrivateFiles`), which write the list.
+typealias SystemError = PrivateFiles.SystemError
 
 /// The few POSIX calls the live storage needs, with their errors as values.
 enum FileSystem {
@@ -41,7 +36,8 @@ enum FileSystem {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw .current }
     guard info.st_mode & S_IFMT == S_IFREG else {
-      throw ReadFailure(reason: "it is not a regular file but \(kind(of: info.st_mode))")
+      throw ReadFailure(
+        reason: "it is not a regular file but \(PrivateFile.kind(of: info.st_mode))")
     }
     let tooLarge = ReadFailure(reason: "it is larger than \(size(limit))")
     guard info.st_size <= limit else { throw tooLarge }
@@ -60,17 +56,6 @@ enum FileSystem {
     }
   }
 
-  private static func kind(of mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFIFO: "a FIFO"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    case S_IFDIR: "a directory"
-    case S_IFSOCK: "a socket"
-    default: "a special file"
-    }
-  }
-
   /// `16 MiB`, `64 KiB`, `100 bytes`.
   static func size(_ bytes: Int) -> String {
     if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
@@ -78,113 +63,9 @@ enum FileSystem {
     return "\(bytes) bytes"
   }
 
-  /// The mode bits, owner and group of an existing file.
-  struct Identity: Equatable {
-    var mode: mode_t
-    var owner: uid_t
-    var group: gid_t
-  }
-
-  /// The identity of the file at `path` (symlinks followed), or `nil` when there is none.
-  static func identity(of path: String) -> Identity? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return Identity(mode: info.st_mode & 0o777, owner: info.st_uid, group: info.st_gid)
-  }
-
-  /// Where `path` leads: itself, or the end of its chain of symlinks, also when that end does not
-  /// exist yet (a dangling link names the file a save creates).
-  static func resolvingSymlinks(_ path: String) -> String {
-    if let resolved = realpath(path, nil) {
-      defer { free(resolved) }
-      return String(cString: resolved)
-    }
-    var current = path
-    for _ in 0..<16 {
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(current, &buffer, buffer.count - 1)
-      guard count > 0 else { return current }
-      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current =
-        target.hasPrefix("/")
-        ? target : (current as NSString).deletingLastPathComponent + "/" + target
-    }
-    return current
-  }
-
-  /// Creates `path` (which must not exist) with `identity` (the owner where permitted), writes
-  /// `data` and flushes it to the disk.
-  static func writeSynced(_ data: Data, to path: String, identity: Identity?) throws(SystemError) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw .current }
-    var failure: SystemError?
-    if let identity {
-      // NOTE: the owner first, as changing it may clear mode bits; only root may give a file
-      // away, so a refusal (EPERM) leaves this user's file as it would be anyway.
-      if identity.owner != geteuid() || identity.group != getegid() {
-        _ = fchown(fd, identity.owner, identity.group)
-      }
-      if fchmod(fd, identity.mode) != 0 { failure = .current }
-    }
-    if failure == nil { failure = written(data, to: fd) }
-    if failure == nil, fsync(fd) != 0 { failure = .current }
-    if close(fd) != 0, failure == nil { failure = .current }
-    if let failure { throw failure }
-  }
-
-  /// Writes all of `data`; the error, if any.
-  private static func written(_ data: Data, to fd: Int32) -> SystemError? {
-    data.withUnsafeBytes { raw -> SystemError? in
-      var offset = 0
-      while offset < raw.count {
-        let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return .current
-        }
-        offset += written
-      }
-      return nil
-    }
-  }
-
-  /// Renames atomically, replacing `target` if it exists.
-  static func move(_ source: String, to target: String) throws(SystemError) {
-    if rename(source, target) != 0 { throw .current }
-  }
-
-  /// Flushes a directory's entries (a rename) to the disk; best effort.
-  static func syncDirectory(_ path: String) {
-    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    _ = fsync(fd)
-    close(fd)
-  }
-
-  /// Creates the directory and its missing parents.
-  static func makeDirectories(_ path: String) throws(SystemError) {
-    if mkdir(path, 0o755) == 0 { return }
-    switch errno {
-    case EEXIST:
-      if !isDirectory(path) { throw SystemError(code: ENOTDIR) }
-    case ENOENT:
-      let parent = (path as NSString).deletingLastPathComponent
-      guard !parent.isEmpty, parent != path else { throw .current }
-      try makeDirectories(parent)
-      if mkdir(path, 0o755) != 0, errno != EEXIST { throw .current }
-    default:
-      throw .current
-    }
-  }
-
   static func exists(_ path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0
-  }
-
-  static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
   static func remove(_ path: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import PrivateFiles
 import TodoStorage
 
 #if canImport(Glibc)
@@ -107,7 +108,7 @@ struct ListFile: Sendable {
 
   /// The folder of the file the list's path leads to, where saves write and the lock lives.
   private var targetDirectory: String {
-    (FileSystem.resolvingSymlinks(path) as NSString).deletingLastPathComponent
+    (PrivateFile.resolvingSymlinks(path) as NSString).deletingLastPathComponent
   }
 
   func load(now: Date) throws(StorageError) -> [TodoItem] {
@@ -134,14 +135,14 @@ struct ListFile: Sendable {
     -> [TodoItem]
   {
     do {
-      try FileSystem.makeDirectories(directory)
+      try PrivateFile.makeDirectories(directory)
     } catch {
       throw Self.isOutOfSpace(error)
         ? .diskFull(path: path, reason: error.reason)
         : .unwritable(directory: directory, reason: error.reason)
     }
     // NOTE: a symlinked list is replaced at its target, so the link and its other users see it.
-    let target = FileSystem.resolvingSymlinks(path)
+    let target = PrivateFile.resolvingSymlinks(path)
     let targetDirectory = (target as NSString).deletingLastPathComponent
     let lock = ListLock.acquire(in: targetDirectory)
     defer { lock?.release() }
@@ -171,13 +172,13 @@ struct ListFile: Sendable {
     let temporary =
       targetDirectory + "/" + Self.temporaryPrefix + "\(getpid())-" + UUID().uuidString.prefix(8)
     do {
-      try FileSystem.writeSynced(data, to: temporary, identity: FileSystem.identity(of: target))
-      try FileSystem.move(temporary, to: target)
+      try PrivateFile.writeSynced(data, to: temporary, identity: PrivateFile.identity(of: target))
+      try PrivateFile.move(temporary, to: target)
     } catch {
       FileSystem.remove(temporary)
       throw saveError(error)
     }
-    FileSystem.syncDirectory(targetDirectory)
+    PrivateFile.syncDirectory(targetDirectory)
     return items
   }
 
@@ -206,11 +207,11 @@ struct ListFile: Sendable {
       suffix += 1
     }
     do {
-      try FileSystem.move(path, to: target)
+      try PrivateFile.move(path, to: target)
     } catch {
       return .unreadable(path: path, reason: "\(reason); moving it aside failed: \(error.reason)")
     }
-    FileSystem.syncDirectory(directory)
+    PrivateFile.syncDirectory(directory)
     return .corrupt(reason: reason, movedTo: target)
   }
 

@@ -97,6 +97,13 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
     case .header:
       throw RecordingDamage(line: 0, problem: "a second header; expected an entry")
     case let .entry(entry):
+      // NOTE: an entry's index and the one after it must both be Ints, so that no reader of the
+      // recording (the next index expected, the trailer's count, a replay's end) can overflow.
+      guard entry.index >= 0, entry.index < Int.max else {
+        throw RecordingDamage(
+          line: 0,
+          problem: "entry index \(entry.index) is out of range; expected 0 to \(Int.max - 1)")
+      }
       if let expected, entry.index != expected {
         throw RecordingDamage(
           line: 0, problem: "entry \(entry.index) where entry \(expected) was expected")
@@ -118,6 +125,11 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
     case let .trailer(count, lost):
       // NOTE: with nothing lost, the trailer's count is a check on the whole file: lines cut
       // out of it, or entries added, are named here rather than replayed as if it were whole.
+      guard count >= 0, lost >= 0 else {
+        throw RecordingDamage(
+          line: 0,
+          problem: "the trailer counts \(count) entries and \(lost) lost; expected 0 or more")
+      }
       let held = (entries.last?.index ?? -1) + 1
       if lost == 0, count != held {
         throw RecordingDamage(

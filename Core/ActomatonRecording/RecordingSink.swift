@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import PrivateFiles
 
 /// Where a recorder's lines go. Called one line at a time, in order, never from two threads at
 /// once: on the recorder's writer thread, or on the thread that calls the recorder's `flush()`,
@@ -93,10 +94,14 @@ public final class JSONLinesFileSink: RecordingSink {
     // NOTE: one writer per file: it is locked before it is emptied, so a second recorder given
     // the same file leaves the first one's recording whole (two interleaved into one damaged
     // file). The kernel drops the lock with the process.
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
+    // NOTE: created 0600 (it holds what was typed), and refused at once when it is not a
+    // regular file: a FIFO's open would wait for a reader, and a pipe cannot be emptied.
+    let descriptor: Int32
+    do throws(PrivateFile.OpenFailure) {
+      descriptor = try PrivateFile.openRegularFileForWriting(url.path)
+    } catch {
       handle = nil
-      say(String(cString: strerror(errno)))
+      say(error.reason)
       return
     }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -260,26 +265,58 @@ public final class RingSink: RecordingSink {
   /// - Returns: The lines, each ended by a newline; empty before the header came.
   public func jsonLines() -> Data {
     kept.withLock { kept in
-      guard let header = kept.header else { return Data() }
-      var lines = [header]
-      let (start, from) = Self.replayStart(of: kept)
-      if let start { lines.append(start) }
-      var notes = kept.notes.elements
-      for entry in kept.entries.elements where entry.index >= from {
-        while let note = notes.first, note.before <= entry.index {
-          if note.before == entry.index { lines.append(note.data) }
-          notes.removeFirst()
-        }
-        lines.append(entry.data)
-        if let checkpoint = kept.checkpoints.first(where: { $0.index == entry.index }) {
-          lines.append(checkpoint.data)
-        }
-      }
-      // NOTE: the lines typed after the last action too: in a crash report, the command that
-      // crashed may be one of them.
-      let last = kept.entries.last?.index ?? -1
-      lines += notes.filter { $0.before > last && $0.before >= from }.map(\.data)
-      return lines.reduce(into: Data()) { $0 += $1 + Data([UInt8(ascii: "\n")]) }
+      Self.joined(Self.lines(of: kept, from: Self.replayStart(of: kept)))
     }
+  }
+
+  /// The ring as a recording's JSON Lines of at most `limit` bytes: as ``jsonLines()``, or, when
+  /// that is larger, from the earliest later checkpoint whose lines fit, so large states (in
+  /// checkpoints, restores and actions) cost older entries, never the bound.
+  ///
+  /// - Parameter limit: The most bytes the lines may take, newlines included.
+  /// - Returns: The lines and how many entries they hold; `nil` when not even the newest
+  ///   checkpoint and what follows it fit, or before the header came.
+  public func jsonLines(limit: Int) -> (lines: Data, entries: Int)? {
+    kept.withLock { kept in
+      guard kept.header != nil else { return nil }
+      let first = Self.replayStart(of: kept)
+      let later = kept.checkpoints.filter { $0.index + 1 > first.index }
+        .map { (checkpoint: Optional($0.data), index: $0.index + 1) }
+      for start in [first] + later {
+        let lines = Self.lines(of: kept, from: start)
+        guard lines.reduce(0, { $0 + $1.count + 1 }) <= limit else { continue }
+        return (Self.joined(lines), kept.entries.elements.count { $0.index >= start.index })
+      }
+      return nil
+    }
+  }
+
+  /// The lines of a replay that starts at `start`: the header, the checkpoint, then the entries
+  /// from `start.index` with their checkpoints and notes.
+  private static func lines(of kept: Kept, from start: (checkpoint: Data?, index: Int)) -> [Data] {
+    guard let header = kept.header else { return [] }
+    var lines = [header]
+    if let checkpoint = start.checkpoint { lines.append(checkpoint) }
+    let from = start.index
+    var notes = kept.notes.elements[...]
+    for entry in kept.entries.elements where entry.index >= from {
+      while let note = notes.first, note.before <= entry.index {
+        if note.before == entry.index { lines.append(note.data) }
+        notes.removeFirst()
+      }
+      lines.append(entry.data)
+      if let checkpoint = kept.checkpoints.first(where: { $0.index == entry.index }) {
+        lines.append(checkpoint.data)
+      }
+    }
+    // NOTE: the lines typed after the last action too: in a crash report, the command that
+    // crashed may be one of them.
+    let last = kept.entries.last?.index ?? -1
+    lines += notes.filter { $0.before > last && $0.before >= from }.map(\.data)
+    return lines
+  }
+
+  private static func joined(_ lines: [Data]) -> Data {
+    lines.reduce(into: Data()) { $0 += $1 + Data([UInt8(ascii: "\n")]) }
   }
 }

@@ -33,7 +33,7 @@ public enum Stopwatch {
     }
 
     func elapsed(at now: Duration) -> Duration {
-      accumulated + (runningSince.map { now - $0 } ?? .zero)
+      accumulated.saturatingAdding(runningSince.map { now.saturatingSubtracting($0) } ?? .zero)
     }
   }
 
@@ -105,7 +105,7 @@ public enum Stopwatch {
         state.status = .paused
       case (.lap, .running):
         let total = state.elapsed(at: now)
-        let split = total - (state.laps.last?.total ?? .zero)
+        let split = total.saturatingSubtracting(state.laps.last?.total ?? .zero)
         state.laps.append(Lap(number: state.laps.count + 1, split: split, total: total))
         state.elapsed = total
       case (._tick, .running), (.refresh, .running):

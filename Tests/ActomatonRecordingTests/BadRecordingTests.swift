@@ -94,6 +94,38 @@ struct BadRecordingTests {
     #expect(recording.entries.count == 1)
   }
 
+  /// Indices at the ends of `Int` are damage with their line: an entry at `Int.min` first, or
+  /// one at `Int.max` after a checkpoint, trapped on the index before or after it.
+  @Test func anEntryIndexAtTheEndsOfIntIsNamed() throws {
+    let increment = #""time":0,"origin":"send","action":{"increment":{}}}"#
+    let first = try TallyRecording(
+      jsonLines: Data("\(header())\n{\"kind\":\"entry\",\"index\":\(Int.min),\(increment)\n".utf8))
+    #expect(
+      first.damage
+        == RecordingDamage(
+          line: 2,
+          problem: "entry index \(Int.min) is out of range; expected 0 to \(Int.max - 1)"))
+    #expect(first.entries.isEmpty)
+    let state = #"{"count":0,"fetched":[]}"#
+    let last = try TallyRecording(
+      jsonLines: Data(
+        """
+        \(header())
+        {"kind":"checkpoint","index":\(Int.max - 1),"state":\(state)}
+        {"kind":"entry","index":\(Int.max),\(increment)
+        {"kind":"trailer","entries":\(Int.max),"lost":0}
+        """.utf8))
+    #expect(last.damage?.line == 3)
+    #expect(last.damage?.problem.hasPrefix("entry index \(Int.max) is out of range") == true)
+    #expect(last.replay(through: Tally.reducer, environment: ()).replayed == 0)
+    let negative = try TallyRecording(
+      jsonLines: Data("\(header())\n{\"kind\":\"trailer\",\"entries\":0,\"lost\":-3}\n".utf8))
+    #expect(
+      negative.damage
+        == RecordingDamage(
+          line: 2, problem: "the trailer counts 0 entries and -3 lost; expected 0 or more"))
+  }
+
   @Test func aNewerFormatIsRefused() {
     let data = Data(header(version: 99).utf8)
     #expect(throws: RecordingError.newerVersion(99)) { try TallyRecording(jsonLines: data) }

@@ -196,4 +196,24 @@ struct SinkTests {
     #expect(ring.jsonLines() == Data("h\nn0\ne0\nn1\n".utf8))
     #expect(ring.byteCount == 7)
   }
+
+  /// Under a limit the lines start at the earliest checkpoint whose lines fit; none when not
+  /// even the newest does (a report of large states passed what a replay reads).
+  @Test func linesUnderALimitStartAtTheEarliestCheckpointThatFits() {
+    let ring = RingSink(capacity: 100)
+    ring.write(EncodedLine(kind: .header, data: Data("h".utf8)))
+    ring.write(EncodedLine(kind: .entry(0), data: Data("e0".utf8)))
+    ring.write(EncodedLine(kind: .entry(1), data: Data(String(repeating: "x", count: 50).utf8)))
+    ring.write(EncodedLine(kind: .checkpoint(1), data: Data("c1".utf8)))
+    ring.write(EncodedLine(kind: .entry(2), data: Data("e2".utf8)))
+    ring.write(EncodedLine(kind: .checkpoint(2), data: Data("c2".utf8)))
+    let whole = ring.jsonLines()
+    #expect(ring.jsonLines(limit: whole.count).map { $0.lines } == whole)
+    #expect(ring.jsonLines(limit: whole.count)?.entries == 3)
+    let cut = ring.jsonLines(limit: 20)
+    #expect(cut.map { String(decoding: $0.lines, as: UTF8.self) } == "h\nc1\ne2\nc2\n")
+    #expect(cut?.entries == 1)
+    #expect(ring.jsonLines(limit: 5).map { $0.lines } == Data("h\nc2\n".utf8))
+    #expect(ring.jsonLines(limit: 4) == nil)
+  }
 }

@@ -53,6 +53,9 @@ import Testing
     #expect(first.status == 0)
     let file = directory.appendingPathComponent("todos.json")
     let before = try Data(contentsOf: file)
+    // NOTE: a new list is its owner's only (0600); this one is shared, so that the app, run as
+    // another user, reads it.
+    try setPermissions(0o644, of: file)
     if fault == .readOnlyDirectory { try setPermissions(0o555, of: directory) }
     defer { try? setPermissions(0o755, of: directory) }
 
@@ -78,7 +81,7 @@ import Testing
     #expect(entries == ["todos.json"], "no temporary file is left")
   }
 
-  private func setPermissions(_ mode: Int, of directory: URL) throws {
-    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: directory.path)
+  private func setPermissions(_ mode: Int, of file: URL) throws {
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
   }
 }

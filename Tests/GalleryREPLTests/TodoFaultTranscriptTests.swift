@@ -1,3 +1,4 @@
+import Locking
 import Testing
 import TodoStorage
 
@@ -74,6 +75,34 @@ import TodoStorage
     #expect(harness.engine.failures == 1, "\(transcript)")
     await harness.engine.finish()
     #expect(harness.engine.failures == 2, "quitting with the list unsaved is one more")
+  }
+
+  /// The first save fails while the person is idle, the next succeeds. Counted only where it was
+  /// shown, the failure counted after `wait` was missed after `list` (shown) and after `filter`
+  /// (which clears its message).
+  @Test(arguments: ["wait 1", "list", "filter active"])
+  func aSaveThatFailedCountsOnceWhateverShowsIt(next: String) async {
+    let saves = Locked(0)
+    let harness = Harness(todoOnClock: { clock in
+      TodoStorage(
+        load: { [] },
+        save: { _ throws(StorageError) in
+          let count = saves.withLock {
+            $0 += 1
+            return $0
+          }
+          guard count == 1 else { return }
+          try? await clock.sleep(for: .seconds(1))
+          throw Self.full
+        })
+    })
+    let added = await harness.run("todo\nadd milk", finish: false)
+    #expect(!added.contains("Not saved"), "the save is still in flight: \(added)")
+    await harness.clock.advance(by: .seconds(2))
+    let transcript = await harness.run("\(next)\nadd eggs\nwait 1")
+    #expect(saves.withLock { $0 } >= 2, "\(transcript)")
+    #expect(!transcript.contains("error: The todo list could not be saved"), "\(transcript)")
+    #expect(harness.engine.failures == 1, "\(transcript)")
   }
 
   @Test func aListSavedAtTheEndPrintsNothingMore() async {

@@ -30,6 +30,30 @@ import Testing
     #expect(file.load(limit: 2).entries == ["add [2Jmilk", "日本"])
   }
 
+  /// Past 1.5 times its limit the file is trimmed: that rewrite made it a plain file 0644, in
+  /// place of a symlink into a dotfiles folder and of its 0600.
+  @Test func aTrimKeepsTheFilesModeAndItsSymlink() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("history-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let dotfiles = HistoryFile(url: folder.appendingPathComponent("dotfiles/history"))
+    try dotfiles.prepare()
+    try dotfiles.append("first")
+    let link = folder.appendingPathComponent("state/history")
+    try FileManager.default.createDirectory(
+      at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: dotfiles.url)
+    var info = stat()
+    #expect(stat(dotfiles.url.path, &info) == 0 && info.st_mode & 0o777 == 0o600, "new: 0600")
+    #expect(stat(folder.appendingPathComponent("dotfiles").path, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o700, "its new folder: 0700")
+    let file = HistoryFile(url: link)
+    for line in 1...40 { try file.append("line \(line)", limit: 10) }
+    #expect(lstat(link.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "still a link")
+    #expect(stat(link.path, &info) == 0 && info.st_mode & 0o777 == 0o600, "still 0600")
+    #expect(dotfiles.load().entries.count < 16, "trimmed")
+  }
+
   @Test func anUnwritableDirectorySaysWhy() throws {
     guard getuid() != 0 else { return }  // root writes anywhere
     let directory = FileManager.default.temporaryDirectory

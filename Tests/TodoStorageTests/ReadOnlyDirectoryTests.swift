@@ -25,6 +25,9 @@ import TodoStorageLive
     try await withTemporaryDirectory { directory in
       try await TodoStorage.live(directory: directory).save(TodoItem.numbered(2))
       let before = try Data(contentsOf: directory.todosFile)
+      // NOTE: a new list is its owner's only (0600); this one is shared, so that the child,
+      // another user, reads it.
+      try setPermissions(0o644, of: directory.todosFile)
       try setPermissions(0o555, of: directory)
 
       let child = try await ChildTest.run(
@@ -50,7 +53,7 @@ import TodoStorageLive
     }
   }
 
-  private func setPermissions(_ mode: Int, of directory: URL) throws {
-    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: directory.path)
+  private func setPermissions(_ mode: Int, of file: URL) throws {
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
   }
 }

@@ -32,14 +32,13 @@ extension Screen {
 
   /// `mm:ss.cc`, minutes growing past 59 as needed.
   static func format(_ duration: Duration) -> String {
-    let centiseconds = max(
-      0,
-      duration.components.seconds * 100
-        + duration.components.attoseconds / 10_000_000_000_000_000)
+    // NOTE: from the attoseconds: `components.seconds` traps past `Int64.max` seconds, which a
+    // crafted recording's times reach.
+    let centiseconds = max(0, duration.attoseconds / 10_000_000_000_000_000)
     let minutes = centiseconds / 6000
     let seconds = centiseconds / 100 % 60
     let hundredths = centiseconds % 100
-    func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    func pad(_ value: Int128) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return "\(pad(minutes)):\(pad(seconds)).\(pad(hundredths))"
   }
 }
