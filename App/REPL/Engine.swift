@@ -41,6 +41,8 @@ public final class Engine {
   /// The app's state as of the last action (effects' and restores included): the prompt's
   /// user, and completion on the line editor's thread.
   let latest = Locked(Root.State())
+  /// How many pieces of news arrived and how many were printed: a piece is printed once.
+  let news = Locked((arrived: 0, printed: 0))
   /// The last actions, the `--record` file, and the states `undo` goes back to.
   let recording: SessionRecording
 
@@ -67,6 +69,7 @@ public final class Engine {
     let isBusy = self.isBusy
     let latest = self.latest
     let todoFailures = self.todoFailures
+    let news = self.news
     debugLog = DebugLog(isOn: debug, to: console)
     var observers = [recording.observer, debugLog.observer]
     let isInteractive = console.isInteractive
@@ -75,10 +78,14 @@ public final class Engine {
         actionReduced: { action, _, old, state in
           latest.withLock { $0 = state }
           todoFailures.withLock { $0.note(action, old: old.todo, new: state.todo) }
-          guard isInteractive, !isBusy.withLock({ $0 }), let current = state.screen,
+          guard let current = state.screen,
             let notice = Screen.of(current).notice(action, state)
           else { return }
+          let isNews = notice == Screen.of(current).news(state)
+          if isNews { news.withLock { $0.arrived += 1 } }
+          guard isInteractive, !isBusy.withLock({ $0 }) else { return }
           console.notify(notice, prompt: Engine.prompt(for: state, user: state.signedInUser))
+          if isNews { news.withLock { $0.printed = $0.arrived } }
         },
         stateRestored: { _, state in latest.withLock { $0 = state } }))
     actomaton = Actomaton(
@@ -242,7 +249,9 @@ public final class Engine {
         if render()?.refusal != nil { recording.lineWasRefused() }
       case let .view(view):
         await reloadShown()
-        show(view(state), countsFailures: false, showsRefusal: false)
+        var rendered = view(state)
+        rendered.news = current.flatMap { Screen.of($0).news(state) }
+        show(rendered, countsFailures: false, showsRefusal: false)
       }
     } catch {
       fail(error.message + " Try 'help \(command.name)'.")
@@ -293,6 +302,13 @@ public final class Engine {
   @discardableResult
   func show(_ rendered: Rendered, countsFailures: Bool, showsRefusal: Bool = true) -> Problem? {
     console.print(rendered.lines)
+    if let line = rendered.news {
+      let isNew = news.withLock { count in
+        defer { count.printed = count.arrived }
+        return count.printed < count.arrived
+      }
+      if isNew { console.print([line]) }
+    }
     let shown = showsRefusal ? rendered.problem : rendered.problem?.withoutRefusal
     if let problem = shown {
       // NOTE: a refusal answers this command; a failure is counted once while it lasts (the todo

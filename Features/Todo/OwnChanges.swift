@@ -28,8 +28,9 @@ enum OwnChange: Sendable {
 /// nodes, one per edit), so the states undo keeps cost one node per edit in all.
 /// Bookkeeping only, like ``SaveTimers``: never encoded, and any two compare equal.
 struct OwnChanges: Equatable, Sendable, Codable {
-  /// How many edits back undo can always reach; the list keeps at most twice as many.
-  static let kept = 256
+  /// How many edits back undo can always reach (as many as the REPL undoes); the list keeps at
+  /// most twice as many.
+  static let kept = 100
 
   final class Node: Sendable {
     /// One edit's changes, in the order they were made.

@@ -144,6 +144,10 @@ import Testing
     try await b.run(["list"], waits: false)
     #expect(b.shown.map(\.text) == ["b1", "a1", "a2"])
     #expect(b.app.text.contains("todo list changed on disk: 2 added"), "\(b.app.text.suffix(500))")
+    try await b.run(["list", "filter all", "counter", "todo"], waits: false)
+    #expect(
+      b.app.text.components(separatedBy: "changed on disk").count == 2,
+      "the news is printed once: \(b.app.text.suffix(1500))")
     try await b.run(["toggle 2"])
     try await a.run(["list"], waits: false)
     #expect(

@@ -15,6 +15,8 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   let render: @Sendable (State) -> Rendered
   /// A notice for a change that an effect made, or `nil` to stay quiet (ticks).
   var notice: @Sendable (Action, State) -> String? = { _, _ in nil }
+  /// What changed outside that the state holds until the next change: shown once.
+  var news: @Sendable (State) -> String? = { _ in nil }
   /// What Ctrl-C sends to stop the work in flight and leave the screen consistent, or `nil`
   /// when there is nothing to stop.
   var interrupt: @Sendable (State) -> Action? = { _ in nil }
@@ -62,8 +64,8 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   var erased: Screen {
     let state = place.state
     let action = self.action
-    let (render, notice, interrupt, abandon, reload, itemCount) = (
-      render, notice, interrupt, abandon, reload, itemCount
+    let (render, notice, news, interrupt, abandon, reload, itemCount) = (
+      render, notice, news, interrupt, abandon, reload, itemCount
     )
     let confirmation = self.confirmation
     return Screen(
@@ -73,6 +75,7 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
       render: { root in
         state(root).map { screen in
           var rendered = render(screen)
+          rendered.news = news(screen)
           rendered.question = confirmation?.question(screen)
           return rendered
         }
@@ -82,6 +85,7 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
         else { return nil }
         return notice(feature, screen)
       },
+      news: { state($0).flatMap(news) },
       interrupt: { state($0).flatMap(interrupt).map(action.embed) },
       abandon: { state($0).flatMap(abandon).map(action.embed) },
       reload: { state($0).flatMap(reload).map(action.embed) },

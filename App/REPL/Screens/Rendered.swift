@@ -2,6 +2,9 @@
 /// apart so the engine colours and counts the problem without reading the text.
 struct Rendered: Sendable {
   var lines: [String]
+  /// What changed outside since the screen was last shown, printed once (after `lines`) by
+  /// whichever comes first: the notice at the prompt or the next time the screen is shown.
+  var news: String?
   var problem: Problem?
   /// The pending confirmation's question, shown last with `[y/N]`: the next line answers it.
   var question: String?

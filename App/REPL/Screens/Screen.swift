@@ -21,6 +21,8 @@ struct Screen: Sendable {
   let render: @Sendable (Root.State) -> Rendered?
   /// A one-line notice for a change that an effect made, or `nil` to stay quiet (ticks).
   let notice: @Sendable (Root.Action, Root.State) -> String?
+  /// What changed outside, shown once: see ``Rendered/news``.
+  let news: @Sendable (Root.State) -> String?
   /// What Ctrl-C sends to stop the work in flight, or `nil` when there is nothing to stop.
   let interrupt: @Sendable (Root.State) -> Root.Action?
   /// What tells the screen that the request its restored state waits on is not running.

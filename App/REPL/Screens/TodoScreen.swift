@@ -37,12 +37,13 @@ extension Screen {
         return "todo: loaded \(state.items.count) item(s)"
       case .loadResponse(.failure), .saveResponse(.failure):
         return state.failure.map { "todo: \($0)" }
-      case .saveResponse(.success):
-        return state.changedOnDisk.map { "todo list changed on disk: \($0)" }
+      case .saveResponse(.success), .reloadResponse(.success):
+        return diskNews(state)
       default:
         return nil
       }
     },
+    news: diskNews,
     reload: { _ in .refresh },
     itemCount: { $0.visibleItems.count },
     confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) })
@@ -58,6 +59,10 @@ extension Screen {
     }
   }
 
+  @Sendable static func diskNews(_ state: Todo.State) -> String? {
+    state.changedOnDisk.map { "todo list changed on disk: \($0)" }
+  }
+
   @Sendable static func renderTodo(_ state: Todo.State) -> Rendered {
     let visible = state.visibleItems
     // NOTE: a slow load must not look like an empty list.
@@ -67,7 +72,6 @@ extension Screen {
         + (state.filter == .all ? "" : " (showing \(state.filter.rawValue))")
         + (isLoading ? " (the saved list is still loading)" : "")
     ]
-    if let change = state.changedOnDisk { lines.append("todo list changed on disk: \(change)") }
     if visible.isEmpty { lines.append(isLoading ? "  (no items yet)" : "  (no items)") }
     for (index, item) in visible.enumerated() {
       lines.append("  \(index + 1). [\(item.isCompleted ? "x" : " ")] \(item.text)")
