@@ -18,6 +18,10 @@ extension TodoItem {
   public static func merge(_ mine: [TodoItem], since base: [TodoItem], into theirs: [TodoItem])
     -> [TodoItem]
   {
+    // NOTE: when one side kept the base as it was, the other side's list is the merge (the rules
+    // below give it, item by item and in its order); lists that share storage compare at once.
+    if theirs == base { return mine }
+    if mine == base { return theirs }
     let old = byID(base)
     let mineByID = byID(mine)
     let theirsByID = byID(theirs)

@@ -83,6 +83,7 @@ extension Todo.State {
       }
     }
     synced.items = saved
+    guard items != before else { return }
     let change = Todo.DiskChange(from: before, to: items)
     if change != Todo.DiskChange() { changedOnDisk = change }
   }
@@ -103,6 +104,7 @@ extension Todo.State {
       }
     }
     synced.items = loaded
+    guard items != before else { return }
     let change = Todo.DiskChange(from: before, to: items)
     if change != Todo.DiskChange() { changedOnDisk = change }
   }
