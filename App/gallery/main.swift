@@ -31,6 +31,10 @@ if options.showsVersion {
   print(Options.version)
   exit(0)
 }
+if let refusal = DescriptorLimit.ensure() {
+  FileHandle.standardError.write(Data((refusal + "\n").utf8))
+  exit(2)
+}
 
 if let replay = options.replayFile {
   let file = URL(
