@@ -29,15 +29,16 @@ public struct History: Equatable, Sendable {
 /// A history kept in a text file, one line per entry.
 public struct HistoryFile: Sendable {
   public let url: URL
+  /// The longest line kept: a longer one is left out when the file is read.
+  public let maxLineBytes: Int
 
-  public init(url: URL) { self.url = url }
-
-  /// The entries in the file (none when it does not exist).
-  public func load(limit: Int = 1_000) -> History {
-    guard let data = try? Data(contentsOf: url) else { return History(limit: limit) }
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    return History(lines, limit: limit)
+  public init(url: URL, maxLineBytes: Int = 65_536) {
+    self.url = url
+    self.maxLineBytes = maxLineBytes
   }
+
+  /// The newest entries in the file (none when it does not exist), as ``read(limit:)`` finds.
+  public func load(limit: Int = 1_000) -> History { read(limit: limit).0 }
 
   /// Makes the directory and checks that the file can be written there; throws why not.
   public func prepare() throws(HistoryFileError) {

@@ -25,11 +25,16 @@ extension HistoryFile {
     guard file >= 0 else { throw failure }
     let bytes = Array((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
     let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    var status = stat()
+    let size = fstat(file, &status) == 0 ? Int(status.st_size) : 0
     close(file)
     guard written == bytes.count else { throw failure }
-    guard let data = try? Data(contentsOf: url),
-      data.count(where: { $0 == UInt8(ascii: "\n") }) > limit + limit / 2
-    else { return }
+    // NOTE: a file past the read limit is cut at once, so the next start reads it whole.
+    if size <= Self.readLimit {
+      guard let data = try? Data(contentsOf: url),
+        data.count(where: { $0 == UInt8(ascii: "\n") }) > limit + limit / 2
+      else { return }
+    }
     try save(load(limit: limit).entries)
   }
 }

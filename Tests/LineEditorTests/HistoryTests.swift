@@ -51,3 +51,23 @@ import Testing
     #expect(LineSession(history: ["a\u{07}b"]).display(prompt: "").text == "")
   }
 }
+
+@Suite struct HistoryFileLimitTests {
+  @Test func aFilePastTheReadLimitIsCutAtTheNextAppend() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("history-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = HistoryFile(url: directory.appendingPathComponent("history"), maxLineBytes: 100)
+    try file.prepare()
+    let old = String(repeating: "old line\n", count: (HistoryFile.readLimit / 9) + 10)
+    try (String(repeating: "y", count: 200) + "\n" + old).write(
+      to: file.url, atomically: true, encoding: .utf8)
+    let (history, cut) = file.read()
+    #expect(history.entries == ["old line"])
+    #expect(cut.skippedBytes > 0 && cut.overlongLines == 0)
+    try file.append("new line")
+    let size = try FileManager.default.attributesOfItem(atPath: file.url.path)[.size] as? Int
+    #expect(size == "old line\nnew line\n".utf8.count)
+    #expect(file.read().1.isEmpty)
+  }
+}
