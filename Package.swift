@@ -106,7 +106,7 @@ let package = Package(
     // What talks to the world, linked by the app only. A client's tests cover both halves.
 
     .target(
-      name: "TodoStorageLive", dependencies: ["Locking", "TodoStorage"],
+      name: "TodoStorageLive", dependencies: ["Locking", "OutsideText", "TodoStorage"],
       path: "Clients/TodoStorageLive"),
     .testTarget(
       name: "TodoStorageTests",

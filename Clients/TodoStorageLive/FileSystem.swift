@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 #if canImport(Glibc)
   import Glibc
@@ -32,7 +33,7 @@ enum FileSystem {
   /// (a FIFO, a device such as `/dev/zero`, a directory) is refused before a byte is read, and so
   /// is a file larger than `limit`, which is all that is ever read.
   static func readRegularFile(_ path: String, limit: Int) throws(ReadFailure) -> Data? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    let fd = path.withPathCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
     if fd < 0 {
       if errno == ENOENT || errno == ENOTDIR { return nil }
       throw .current
@@ -88,23 +89,23 @@ enum FileSystem {
   /// The identity of the file at `path` (symlinks followed), or `nil` when there is none.
   static func identity(of path: String) -> Identity? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard path.withPathCString({ stat($0, &info) }) == 0 else { return nil }
     return Identity(mode: info.st_mode & 0o777, owner: info.st_uid, group: info.st_gid)
   }
 
   /// Where `path` leads: itself, or the end of its chain of symlinks, also when that end does not
   /// exist yet (a dangling link names the file a save creates).
   static func resolvingSymlinks(_ path: String) -> String {
-    if let resolved = realpath(path, nil) {
+    if let resolved = path.withPathCString({ realpath($0, nil) }) {
       defer { free(resolved) }
-      return String(cString: resolved)
+      return String(pathCString: resolved)
     }
     var current = path
     for _ in 0..<16 {
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(current, &buffer, buffer.count - 1)
+      let count = current.withPathCString { readlink($0, &buffer, buffer.count - 1) }
       guard count > 0 else { return current }
-      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let target = String(pathBytes: buffer[..<count].map { UInt8(bitPattern: $0) })
       current =
         target.hasPrefix("/")
         ? target : (current as NSString).deletingLastPathComponent + "/" + target
@@ -115,7 +116,7 @@ enum FileSystem {
   /// Creates `path` (which must not exist) with `identity` (the owner where permitted), writes
   /// `data` and flushes it to the disk.
   static func writeSynced(_ data: Data, to path: String, identity: Identity?) throws(SystemError) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let fd = path.withPathCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
     guard fd >= 0 else { throw .current }
     var failure: SystemError?
     if let identity {
@@ -150,12 +151,13 @@ enum FileSystem {
 
   /// Renames atomically, replacing `target` if it exists.
   static func move(_ source: String, to target: String) throws(SystemError) {
-    if rename(source, target) != 0 { throw .current }
+    let result = source.withPathCString { from in target.withPathCString { rename(from, $0) } }
+    if result != 0 { throw .current }
   }
 
   /// Flushes a directory's entries (a rename) to the disk; best effort.
   static func syncDirectory(_ path: String) {
-    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let fd = path.withPathCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     guard fd >= 0 else { return }
     _ = fsync(fd)
     close(fd)
@@ -163,7 +165,7 @@ enum FileSystem {
 
   /// Creates the directory and its missing parents.
   static func makeDirectories(_ path: String) throws(SystemError) {
-    if mkdir(path, 0o755) == 0 { return }
+    if path.withPathCString({ mkdir($0, 0o755) }) == 0 { return }
     switch errno {
     case EEXIST:
       if !isDirectory(path) { throw SystemError(code: ENOTDIR) }
@@ -171,7 +173,7 @@ enum FileSystem {
       let parent = (path as NSString).deletingLastPathComponent
       guard !parent.isEmpty, parent != path else { throw .current }
       try makeDirectories(parent)
-      if mkdir(path, 0o755) != 0, errno != EEXIST { throw .current }
+      if path.withPathCString({ mkdir($0, 0o755) }) != 0, errno != EEXIST { throw .current }
     default:
       throw .current
     }
@@ -179,21 +181,30 @@ enum FileSystem {
 
   static func exists(_ path: String) -> Bool {
     var info = stat()
-    return lstat(path, &info) == 0
+    return path.withPathCString { lstat($0, &info) } == 0
   }
 
   static func isDirectory(_ path: String) -> Bool {
     var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    return path.withPathCString { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
   static func remove(_ path: String) {
-    _ = unlink(path)
+    _ = path.withPathCString { unlink($0) }
   }
 
   /// The names in a directory; none when it cannot be listed.
   static func entries(_ directory: String) -> [String] {
-    (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    guard let stream = directory.withPathCString({ opendir($0) }) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(pathCString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
   }
 
   /// What tells one version of a file from the next: a save renames a new file over the old.
@@ -207,7 +218,7 @@ enum FileSystem {
   /// The version of the file at `path` (symlinks followed), or `nil` when there is none.
   static func version(of path: String) -> Version? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard path.withPathCString({ stat($0, &info) }) == 0 else { return nil }
     #if canImport(Darwin)
       let modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
     #else
@@ -221,7 +232,7 @@ enum FileSystem {
   /// Seconds since the file at `path` was last modified, or `nil` when there is none.
   static func age(of path: String) -> TimeInterval? {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
+    guard path.withPathCString({ lstat($0, &info) }) == 0 else { return nil }
     #if canImport(Darwin)
       let seconds = info.st_mtimespec.tv_sec
     #else
