@@ -77,7 +77,9 @@ let package = Package(
 
     .target(
       name: "ActomatonRecording",
-      dependencies: ["Actomaton", "ActomatonDebugging", "Locking", "TimeStampCounter"],
+      dependencies: [
+        "Actomaton", "ActomatonDebugging", "Locking", "OutsideText", "TimeStampCounter",
+      ],
       path: "Core/ActomatonRecording"),
     .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     .testTarget(
@@ -187,9 +189,10 @@ let package = Package(
       name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot", "TestSupport"],
       path: "Tests/AppRootTests"),
 
-    .target(name: "LineEditor", dependencies: ["Locking"], path: "App/LineEditor"),
+    .target(name: "LineEditor", dependencies: ["Locking", "OutsideText"], path: "App/LineEditor"),
     .testTarget(
-      name: "LineEditorTests", dependencies: ["LineEditor"], path: "Tests/LineEditorTests"),
+      name: "LineEditorTests", dependencies: ["LineEditor", "OutsideText"],
+      path: "Tests/LineEditorTests"),
 
     .target(
       name: "GalleryREPL",

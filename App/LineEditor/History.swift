@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 /// The lines entered, oldest first: at most `limit`, blank lines left out, a line equal to the
 /// one before it kept once, control characters (which no key inserts, but a file may hold)
@@ -42,34 +43,63 @@ public struct HistoryFile: Sendable {
 
   /// Makes the directory and checks that the file can be written there; throws why not.
   public func prepare() throws(HistoryFileError) {
-    let directory = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw HistoryFileError(path: directory.path, reason: "cannot create the directory")
+    let directory = url.deletingLastPathComponent().path
+    guard Self.makeDirectories(directory) else {
+      throw HistoryFileError(path: directory, reason: "cannot create the directory")
     }
-    if access(directory.path, W_OK) != 0 {
-      throw HistoryFileError(path: directory.path, reason: String(cString: strerror(errno)))
+    if directory.withPathCString({ access($0, W_OK) }) != 0 {
+      throw HistoryFileError(path: directory, reason: String(cString: strerror(errno)))
     }
     // NOTE: a directory (or another special file) passes `access`, yet a save cannot replace
     // it: said now, on its own line, not at the first Enter after the typed line.
     var status = stat()
-    if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+    if url.path.withPathCString({ stat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFREG {
       throw HistoryFileError(path: url.path, reason: "not a regular file")
     }
-    if access(url.path, F_OK) == 0, access(url.path, W_OK) != 0 {
+    if url.path.withPathCString({ access($0, F_OK) == 0 && access($0, W_OK) != 0 }) {
       throw HistoryFileError(path: url.path, reason: String(cString: strerror(errno)))
     }
   }
 
-  /// Replaces the file's contents with `entries`, atomically.
+  /// Replaces the file's contents with `entries`, atomically: a new file beside it, renamed
+  /// over it.
   public func save(_ entries: [String]) throws(HistoryFileError) {
-    let text = entries.map { $0 + "\n" }.joined()
-    do {
-      try Data(text.utf8).write(to: url, options: .atomic)
-    } catch {
-      throw HistoryFileError(path: url.path, reason: "the file could not be written")
+    let failure = HistoryFileError(path: url.path, reason: "the file could not be written")
+    let bytes = Array(entries.map { $0 + "\n" }.joined().utf8)
+    let temporary = url.path + ".tmp-\(getpid())"
+    let file = temporary.withPathCString {
+      open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     }
+    guard file >= 0 else { throw failure }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        write(file, $0.baseAddress! + written, $0.count - written)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      written += count
+    }
+    close(file)
+    let renamed =
+      written == bytes.count
+      && temporary.withPathCString { from in url.path.withPathCString { rename(from, $0) } } == 0
+    guard renamed else {
+      _ = temporary.withPathCString { unlink($0) }
+      throw failure
+    }
+  }
+
+  /// `mkdir -p`, with the path's bytes kept; whether the directory is there.
+  private static func makeDirectories(_ path: String) -> Bool {
+    if path.isEmpty || path.withPathCString({ mkdir($0, 0o755) }) == 0 { return true }
+    if errno == ENOENT {
+      let parent = (path as NSString).deletingLastPathComponent
+      guard parent != path, makeDirectories(parent) else { return false }
+      if path.withPathCString({ mkdir($0, 0o755) }) == 0 { return true }
+    }
+    var status = stat()
+    return path.withPathCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 #if canImport(Glibc)
   import Glibc
@@ -15,13 +16,17 @@ extension HistoryFile {
   /// file over the old one, and a lock on the old file would not stop an append to the new.
   public func append(_ line: String, limit: Int = 1_000) throws(HistoryFileError) {
     let failure = HistoryFileError(path: url.path, reason: "the file could not be written")
-    let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let folder = url.deletingLastPathComponent().path.withPathCString {
+      open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
     guard folder >= 0 else { throw failure }
     defer { close(folder) }
     while flock(folder, LOCK_EX) != 0 {
       guard errno == EINTR else { throw failure }
     }
-    let file = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    let file = url.path.withPathCString {
+      open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    }
     guard file >= 0 else { throw failure }
     let bytes = Array((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
     let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
@@ -31,9 +36,7 @@ extension HistoryFile {
     guard written == bytes.count else { throw failure }
     // NOTE: a file past the read limit is cut at once, so the next start reads it whole.
     if size <= Self.readLimit {
-      guard let data = try? Data(contentsOf: url),
-        data.count(where: { $0 == UInt8(ascii: "\n") }) > limit + limit / 2
-      else { return }
+      guard read(limit: .max).0.entries.count > limit + limit / 2 else { return }
     }
     try save(load(limit: limit).entries)
   }

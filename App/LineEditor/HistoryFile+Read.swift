@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 #if canImport(Glibc)
   import Glibc
@@ -26,7 +27,7 @@ extension HistoryFile {
   /// read as empty, never waited on.
   public func read(limit: Int = 1_000) -> (History, Cut) {
     var cut = Cut()
-    let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = url.path.withPathCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard descriptor >= 0 else { return (History(limit: limit), cut) }
     defer { close(descriptor) }
     var status = stat()

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 import Synchronization
 
 #if canImport(Glibc)
@@ -92,16 +93,19 @@ enum CrashReport {
     }
     let folders = UnsafeMutablePointer<UnsafeMutablePointer<CChar>>.allocate(
       capacity: folderPaths.count)
-    for (index, path) in folderPaths.enumerated() { (folders + index).initialize(to: strdup(path)) }
+    for (index, path) in folderPaths.enumerated() {
+      (folders + index).initialize(to: path.withPathCString { strdup($0) })
+    }
     let text = Array(
       ("gallery: crashed; the last actions are in \(url.path);"
-        + " replay them with 'gallery --replay \(url.path)'\n").utf8)
+        + " replay them with 'gallery --replay \(url.path)'\n").terminalSafe.utf8)
     let message = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
     message.initialize(from: text, count: text.count)
     prepared = Prepared(
       buffers: .allocate(capacity: 2 * capacity), folders: folders,
-      folderCount: folderPaths.count, temporary: strdup(url.path + ".crash-tmp"),
-      final: strdup(url.path), message: message, messageCount: text.count,
+      folderCount: folderPaths.count,
+      temporary: (url.path + ".crash-tmp").withPathCString { strdup($0) },
+      final: url.path.withPathCString { strdup($0) }, message: message, messageCount: text.count,
       spareDescriptor: open("/dev/null", O_RDONLY | O_CLOEXEC))
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import OutsideText
 
 /// Where a recorder's lines go. Called one line at a time, in order, never from two threads at
 /// once: on the recorder's writer thread, or on the thread that calls the recorder's `flush()`,
@@ -93,7 +94,7 @@ public final class JSONLinesFileSink: RecordingSink {
     // NOTE: one writer per file: it is locked before it is emptied, so a second recorder given
     // the same file leaves the first one's recording whole (two interleaved into one damaged
     // file). The kernel drops the lock with the process.
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    let descriptor = url.path.withPathCString { open($0, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644) }
     guard descriptor >= 0 else {
       handle = nil
       say(String(cString: strerror(errno)))

@@ -2,6 +2,10 @@ import Foundation
 import TestTraits
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Paths are bytes: a folder whose name is not UTF-8 (Latin-1 `donn\xE9es`), given with
 /// `--data-dir` or `XDG_DATA_HOME`, is that folder, not another one named with U+FFFD that a
 /// folder of another name (`donn\xE8es`) would share.
@@ -42,5 +46,41 @@ import Testing
     let shown = try await run(setup, "todo\nquit\n", in: folder)
     let shownPath = "\(folder.path)/donn\\xE9es/todos.json.corrupt-"
     #expect(shown.contains("moved aside to \(shownPath)"), "\(shown)")
+  }
+}
+
+@Suite(.hangGuard) struct ByteNamedRecordingEndToEndTests {
+  @Test func aRecordingNamedInLatin1IsWrittenAndReplayedUnderItsOwnName() async throws {
+    let folder = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let record = #"set -- "$@" --record "$(printf '%s/s\351ance.jsonl' "$BASE")""#
+    let recorder = try PipedGallery(
+      ["--offline"], input: .pipe, environment: ["BASE": folder.path], withErrors: true,
+      shellSetup: record)
+    recorder.send("counter\n+\nset 41\nquit\n")
+    recorder.closeInput()
+    _ = try await recorder.waitForExit()
+    #expect(
+      rawNames(in: folder) == [Array("s".utf8) + [0xE9] + Array("ance.jsonl".utf8)],
+      "\(rawNames(in: folder))")
+
+    let replay = #"set -- --replay "$(printf '%s/s\351ance.jsonl' "$BASE")""#
+    let replayer = try PipedGallery(
+      [], input: .pipe, environment: ["BASE": folder.path], withErrors: true, shellSetup: replay)
+    let (reason, status) = try await replayer.waitForExit()
+    #expect(reason == .exit && status == 0, "\(reason), \(status): \(replayer.text)")
+    #expect(replayer.text.contains("count: 41"), "\(replayer.text)")
+  }
+
+  /// The names in `folder` as the file system has them.
+  func rawNames(in folder: URL) -> [[UInt8]] {
+    guard let stream = opendir(folder.path) else { return [] }
+    defer { closedir(stream) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+      if name != Array(".".utf8), name != Array("..".utf8) { names.append(name) }
+    }
+    return names
   }
 }

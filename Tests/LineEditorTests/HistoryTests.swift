@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import OutsideText
 import Testing
 
 @Suite struct HistoryTests {
@@ -69,5 +70,23 @@ import Testing
     let size = try FileManager.default.attributesOfItem(atPath: file.url.path)[.size] as? Int
     #expect(size == "old line\nnew line\n".utf8.count)
     #expect(file.read().1.isEmpty)
+  }
+}
+
+@Suite struct HistoryFileBytesTests {
+  @Test func aFolderNamedInLatin1IsThatFolder() throws {
+    let base = FileManager.default.temporaryDirectory
+      .appendingPathComponent("history-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let folder = String(
+      pathBytes: Array((base.path + "/\u{0}tat").utf8).map { $0 == 0 ? 0xE9 : $0 })
+    let file = HistoryFile(url: URL(fileURLWithPath: folder + "/gallery/history"))
+    try file.prepare()
+    try file.append("counter")
+    try file.save(file.load().entries + ["+"])
+    #expect(file.load().entries == ["counter", "+"])
+    let names = try FileManager.default.contentsOfDirectory(atPath: base.path)
+    #expect(names.count == 1)
+    #expect(folder.withPathCString { access($0, F_OK) } == 0, "the folder with the byte 0xE9")
   }
 }
