@@ -287,3 +287,23 @@ import Testing
     #expect(saved.contains("kept"))
   }
 }
+
+extension QuitSignalTerminalTests {
+  @Test func ctrlBackslashSavesRestoresTheTerminalAndQuits() async throws {
+    let home = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let data = home.appendingPathComponent("data")
+    let app = try PseudoTerminal(
+      ["--data-dir", data.path, "--screen", "todo"], stateHome: home, errorsOnTerminal: true)
+    try await app.expect("todo> ")
+    app.type("add kept\r")
+    try await app.expect("1. [ ] kept")
+    app.type("\u{1C}")
+    #expect(try await app.waitForExit() == .exit)
+    #expect(app.process.terminationStatus == 128 + SIGQUIT)
+    #expect(app.settingsAreRestored)
+    #expect(!app.rest.contains("crashed"), "\(app.rest)")
+    let saved = try String(contentsOf: data.appendingPathComponent("todos.json"), encoding: .utf8)
+    #expect(saved.contains("kept"))
+  }
+}
