@@ -44,7 +44,9 @@ public struct HistoryFile: Sendable {
   /// Makes the directory and checks that the file can be written there; throws why not.
   public func prepare() throws(HistoryFileError) {
     let directory = url.deletingLastPathComponent().path
-    guard Self.makeDirectories(directory) else {
+    do {
+      try PathFile.makeFolders(directory)
+    } catch {
       throw HistoryFileError(path: directory, reason: "cannot create the directory")
     }
     if directory.withPathCString({ access($0, W_OK) }) != 0 {
@@ -61,45 +63,13 @@ public struct HistoryFile: Sendable {
     }
   }
 
-  /// Replaces the file's contents with `entries`, atomically: a new file beside it, renamed
-  /// over it.
+  /// Replaces the file's contents with `entries`, atomically.
   public func save(_ entries: [String]) throws(HistoryFileError) {
-    let failure = HistoryFileError(path: url.path, reason: "the file could not be written")
-    let bytes = Array(entries.map { $0 + "\n" }.joined().utf8)
-    let temporary = url.path + ".tmp-\(getpid())"
-    let file = temporary.withPathCString {
-      open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    do {
+      try PathFile.replace(url.path, with: Array(entries.map { $0 + "\n" }.joined().utf8))
+    } catch {
+      throw HistoryFileError(path: url.path, reason: "the file could not be written")
     }
-    guard file >= 0 else { throw failure }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        write(file, $0.baseAddress! + written, $0.count - written)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }
-      written += count
-    }
-    close(file)
-    let renamed =
-      written == bytes.count
-      && temporary.withPathCString { from in url.path.withPathCString { rename(from, $0) } } == 0
-    guard renamed else {
-      _ = temporary.withPathCString { unlink($0) }
-      throw failure
-    }
-  }
-
-  /// `mkdir -p`, with the path's bytes kept; whether the directory is there.
-  private static func makeDirectories(_ path: String) -> Bool {
-    if path.isEmpty || path.withPathCString({ mkdir($0, 0o755) }) == 0 { return true }
-    if errno == ENOENT {
-      let parent = (path as NSString).deletingLastPathComponent
-      guard parent != path, makeDirectories(parent) else { return false }
-      if path.withPathCString({ mkdir($0, 0o755) }) == 0 { return true }
-    }
-    var status = stat()
-    return path.withPathCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 }
 

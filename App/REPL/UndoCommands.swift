@@ -3,6 +3,7 @@ import ActomatonDebugging
 import ActomatonRecording
 import AppRoot
 import Foundation
+import LineEditor
 
 extension Engine {
   /// `undo [N]`: the app as it was just before the N-th last command line that sent an action
@@ -157,31 +158,14 @@ extension Engine {
     // (a report with none replayed a tampered action and passed).
     recording.recorder.checkpoint()
     recording.recorder.flush()
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try recording.ring.jsonLines().write(to: url, options: .atomic)
+    do throws(PathFile.Failure) {
+      try PathFile.makeFolders(url.deletingLastPathComponent().path)
+      try PathFile.replace(url.path, with: Array(recording.ring.jsonLines()))
       console.print(
         "wrote the last \(recording.ring.replayableEntryCount) action(s) to \(url.path); "
           + "replay them with 'gallery --replay \(url.path)'")
     } catch {
-      fail("Could not write \(url.path): \(Self.reason(error, writing: url)).")
+      fail("Could not write \(url.path): \(error.reason).")
     }
-  }
-
-  /// Why a file could not be written, in words: Foundation's error numbers ("error 512") do
-  /// not say that a folder on the way is a file.
-  static func reason(_ error: any Error, writing url: URL) -> String {
-    var folder = url.deletingLastPathComponent()
-    while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) {
-      folder = folder.deletingLastPathComponent()
-    }
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
-      !isFolder.boolValue
-    {
-      return "\(folder.path) is a file, not a folder"
-    }
-    return (error as NSError).localizedDescription
   }
 }

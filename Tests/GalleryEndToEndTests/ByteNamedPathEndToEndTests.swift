@@ -72,6 +72,29 @@ import Testing
     #expect(replayer.text.contains("count: 41"), "\(replayer.text)")
   }
 
+  @Test func aReportUnderALatin1StateFolderIsInThatFolder() async throws {
+    let folder = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let state = #"export XDG_STATE_HOME="$(printf '%s/\351tat' "$BASE")""#
+    let app = try PipedGallery(
+      ["--offline"], input: .pipe, environment: ["BASE": folder.path], withErrors: true,
+      shellSetup: state)
+    app.send("counter\n+\nset 41\nreport\nquit\n")
+    app.closeInput()
+    _ = try await app.waitForExit()
+    #expect(
+      app.text.contains("to \(folder.path)/\\xE9tat/gallery/last-session.jsonl;"), "\(app.text)")
+    #expect(rawNames(in: folder) == [[0xE9] + Array("tat".utf8)], "\(rawNames(in: folder))")
+
+    let replay =
+      state + #"; set -- --replay "$XDG_STATE_HOME/gallery/last-session.jsonl""#
+    let replayer = try PipedGallery(
+      [], input: .pipe, environment: ["BASE": folder.path], withErrors: true, shellSetup: replay)
+    let (reason, status) = try await replayer.waitForExit()
+    #expect(reason == .exit && status == 0, "\(reason), \(status): \(replayer.text)")
+    #expect(replayer.text.contains("count: 41"), "\(replayer.text)")
+  }
+
   /// The names in `folder` as the file system has them.
   func rawNames(in folder: URL) -> [[UInt8]] {
     guard let stream = opendir(folder.path) else { return [] }
