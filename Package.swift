@@ -42,7 +42,7 @@ let package = Package(
 
     // NOTE: the files that hold a person's text: created 0600 in folders 0700, rewritten
     // keeping their mode and symlink, refused when they are not regular files.
-    .target(name: "PrivateFiles", path: "Core/PrivateFiles"),
+    .target(name: "PrivateFiles", dependencies: ["OutsideText"], path: "Core/PrivateFiles"),
     .testTarget(
       name: "PrivateFilesTests", dependencies: ["PrivateFiles"], path: "Tests/PrivateFilesTests"),
 
@@ -84,7 +84,8 @@ let package = Package(
     .target(
       name: "ActomatonRecording",
       dependencies: [
-        "Actomaton", "ActomatonDebugging", "Locking", "PrivateFiles", "TimeStampCounter",
+        "Actomaton", "ActomatonDebugging", "Locking", "OutsideText", "PrivateFiles",
+        "TimeStampCounter",
       ],
       path: "Core/ActomatonRecording"),
     .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
@@ -114,7 +115,8 @@ let package = Package(
     // What talks to the world, linked by the app only. A client's tests cover both halves.
 
     .target(
-      name: "TodoStorageLive", dependencies: ["Locking", "PrivateFiles", "TodoStorage"],
+      name: "TodoStorageLive",
+      dependencies: ["Locking", "OutsideText", "PrivateFiles", "TodoStorage"],
       path: "Clients/TodoStorageLive"),
     .testTarget(
       name: "TodoStorageTests",
@@ -195,9 +197,12 @@ let package = Package(
       name: "AppRootTests", dependencies: ["ActomatonTesting", "AppRoot", "TestSupport"],
       path: "Tests/AppRootTests"),
 
-    .target(name: "LineEditor", dependencies: ["Locking", "PrivateFiles"], path: "App/LineEditor"),
+    .target(
+      name: "LineEditor", dependencies: ["Locking", "OutsideText", "PrivateFiles"],
+      path: "App/LineEditor"),
     .testTarget(
-      name: "LineEditorTests", dependencies: ["LineEditor"], path: "Tests/LineEditorTests"),
+      name: "LineEditorTests", dependencies: ["LineEditor", "OutsideText"],
+      path: "Tests/LineEditorTests"),
 
     .target(
       name: "GalleryREPL",

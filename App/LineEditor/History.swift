@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 import PrivateFiles
 
 /// The lines entered, oldest first: at most `limit`, blank lines left out, a line equal to the
@@ -30,34 +31,35 @@ public struct History: Equatable, Sendable {
 /// A history kept in a text file, one line per entry.
 public struct HistoryFile: Sendable {
   public let url: URL
+  /// The longest line kept: a longer one is left out when the file is read.
+  public let maxLineBytes: Int
 
-  public init(url: URL) { self.url = url }
-
-  /// The entries in the file (none when it does not exist).
-  public func load(limit: Int = 1_000) -> History {
-    guard let data = try? Data(contentsOf: url) else { return History(limit: limit) }
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    return History(lines, limit: limit)
+  public init(url: URL, maxLineBytes: Int = 65_536) {
+    self.url = url
+    self.maxLineBytes = maxLineBytes
   }
+
+  /// The newest entries in the file (none when it does not exist), as ``read(limit:)`` finds.
+  public func load(limit: Int = 1_000) -> History { read(limit: limit).0 }
 
   /// Makes the directory and checks that the file can be written there; throws why not.
   public func prepare() throws(HistoryFileError) {
-    let directory = url.deletingLastPathComponent()
+    let directory = url.deletingLastPathComponent().path
     do throws(SystemError) {
-      try PrivateFile.makeDirectories(directory.path)
+      try PrivateFile.makeDirectories(directory)
     } catch {
-      throw HistoryFileError(path: directory.path, reason: "cannot create the directory")
+      throw HistoryFileError(path: directory, reason: "cannot create the directory")
     }
-    if access(directory.path, W_OK) != 0 {
-      throw HistoryFileError(path: directory.path, reason: String(cString: strerror(errno)))
+    if directory.withPathCString({ access($0, W_OK) }) != 0 {
+      throw HistoryFileError(path: directory, reason: String(cString: strerror(errno)))
     }
     // NOTE: a directory (or another special file) passes `access`, yet a save cannot replace
     // it: said now, on its own line, not at the first Enter after the typed line.
     var status = stat()
-    if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+    if url.path.withPathCString({ stat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFREG {
       throw HistoryFileError(path: url.path, reason: "not a regular file")
     }
-    if access(url.path, F_OK) == 0, access(url.path, W_OK) != 0 {
+    if url.path.withPathCString({ access($0, F_OK) == 0 && access($0, W_OK) != 0 }) {
       throw HistoryFileError(path: url.path, reason: String(cString: strerror(errno)))
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 import PrivateFiles
 
 #if canImport(Glibc)
@@ -16,7 +17,9 @@ extension HistoryFile {
   /// file over the old one, and a lock on the old file would not stop an append to the new.
   public func append(_ line: String, limit: Int = 1_000) throws(HistoryFileError) {
     let failure = HistoryFileError(path: url.path, reason: "the file could not be written")
-    let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let folder = url.deletingLastPathComponent().path.withPathCString {
+      open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
     guard folder >= 0 else { throw failure }
     defer { close(folder) }
     while flock(folder, LOCK_EX) != 0 {
@@ -27,11 +30,14 @@ extension HistoryFile {
     }
     let bytes = Array((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
     let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    var status = stat()
+    let size = fstat(file, &status) == 0 ? Int(status.st_size) : 0
     close(file)
     guard written == bytes.count else { throw failure }
-    guard let data = try? Data(contentsOf: url),
-      data.count(where: { $0 == UInt8(ascii: "\n") }) > limit + limit / 2
-    else { return }
+    // NOTE: a file past the read limit is cut at once, so the next start reads it whole.
+    if size <= Self.readLimit {
+      guard read(limit: .max).0.entries.count > limit + limit / 2 else { return }
+    }
     try save(load(limit: limit).entries)
   }
 }

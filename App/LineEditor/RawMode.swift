@@ -20,7 +20,7 @@ public enum RawMode {
     if isRaw.load(ordering: .acquiring) { return true }
     var original = termios()
     guard tcgetattr(descriptor, &original) == 0 else { return false }
-    installHandlersOnce()
+    installHandlers()
     var raw = original
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_cflag |= tcflag_t(CS8)
@@ -121,7 +121,9 @@ public enum RawMode {
     }
   }()
 
-  static func installHandlersOnce() { _ = installation }
+  /// Installs the handlers that restore the terminal when a signal ends the process, once; the
+  /// first `enter` does it too.
+  public static func installHandlers() { _ = installation }
 
   /// The terminal's width in columns, 80 when it does not say.
   public static func columns(of descriptor: Int32) -> Int {

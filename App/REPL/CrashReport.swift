@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,6 +9,11 @@ import Synchronization
 /// The last actions, written to the report file when the process dies of a crash signal
 /// (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP: a trap in Swift code is one of these), as
 /// `report` writes them, with one line on standard error that says where.
+///
+/// A crash signal someone else sent (`kill -SEGV`) is no crash: it goes to ``ProcessSignals``,
+/// and the REPL saves and ends as for SIGTERM. The kernel sends a fault with a positive
+/// `si_code`; `kill`, `sigqueue` and `tgkill` send 0 or less, with the sender's pid, which is
+/// this process's own for `abort` and `raise`: a crash too.
 ///
 /// A signal handler may not allocate, lock or encode, so the REPL publishes the ring's JSON Lines
 /// after each command line into one of two buffers made at start, and the handler only writes
@@ -35,6 +41,9 @@ enum CrashReport {
     var final: UnsafeMutablePointer<CChar>
     var message: UnsafeMutablePointer<UInt8>
     var messageCount: Int
+    /// `/dev/null`, opened at start and closed to write the report: a crash for want of
+    /// descriptors (libdispatch traps when it cannot make one) still finds one free.
+    var spareDescriptor: Int32
   }
 
   // NOTE: `nonisolated(unsafe)` is safe: set once by `install`, before any handler that reads it
@@ -47,9 +56,35 @@ enum CrashReport {
     return pointer
   }()
 
-  /// Makes the buffers and installs the handlers, once per process; the report goes to `url`.
-  static func install(reportURL url: URL) {
-    guard prepared == nil else { return }
+  nonisolated(unsafe) private static var isInstalled = false
+
+  /// Makes the buffers and installs the handlers, once per process; the report goes to `url`,
+  /// and with no `url` a crash only ends the process as it would have.
+  static func install(reportURL url: URL?) {
+    guard !isInstalled else { return }
+    isInstalled = true
+    if let url { prepare(url) }
+    // NOTE: touched here, so no handler is the first to touch them (their lazy initialisation).
+    _ = (previous, published.load(ordering: .relaxed))
+    for signal in signals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_sigaction = { signal, info, _ in
+        if let info, info.pointee.si_code <= 0, info.pointee._sifields._kill.si_pid != getpid() {
+          let saved = errno
+          defer { errno = saved }
+          if ProcessSignals.deliver(signal) { return }
+        }
+        CrashReport.write()
+        _ = sigaction(signal, CrashReport.previous + Int(signal), nil)
+        _ = raise(signal)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_SIGINFO
+      _ = sigaction(signal, &action, previous + Int(signal))
+    }
+  }
+
+  private static func prepare(_ url: URL) {
     var folderPaths: [String] = []
     var folder = url.deletingLastPathComponent()
     while folder.path != "/" {
@@ -58,28 +93,20 @@ enum CrashReport {
     }
     let folders = UnsafeMutablePointer<UnsafeMutablePointer<CChar>>.allocate(
       capacity: folderPaths.count)
-    for (index, path) in folderPaths.enumerated() { (folders + index).initialize(to: strdup(path)) }
+    for (index, path) in folderPaths.enumerated() {
+      (folders + index).initialize(to: path.withPathCString { strdup($0) })
+    }
     let text = Array(
       ("gallery: crashed; the last actions are in \(url.path);"
-        + " replay them with 'gallery --replay \(url.path)'\n").utf8)
+        + " replay them with 'gallery --replay \(url.path)'\n").terminalSafe.utf8)
     let message = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
     message.initialize(from: text, count: text.count)
     prepared = Prepared(
       buffers: .allocate(capacity: 2 * capacity), folders: folders,
-      folderCount: folderPaths.count, temporary: strdup(url.path + ".crash-tmp"),
-      final: strdup(url.path), message: message, messageCount: text.count)
-    // NOTE: touched here, so no handler is the first to touch them (their lazy initialisation).
-    _ = (previous, published.load(ordering: .relaxed))
-    for signal in signals {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { signal in
-        CrashReport.write()
-        _ = sigaction(signal, CrashReport.previous + Int(signal), nil)
-        _ = raise(signal)
-      }
-      sigemptyset(&action.sa_mask)
-      _ = sigaction(signal, &action, previous + Int(signal))
-    }
+      folderCount: folderPaths.count,
+      temporary: (url.path + ".crash-tmp").withPathCString { strdup($0) },
+      final: url.path.withPathCString { strdup($0) }, message: message, messageCount: text.count,
+      spareDescriptor: open("/dev/null", O_RDONLY | O_CLOEXEC))
   }
 
   /// Publishes `bytes` (the ring's JSON Lines) as the report a crash would write.
@@ -95,6 +122,7 @@ enum CrashReport {
   private static func write() {
     let current = published.load(ordering: .acquiring)
     guard current >= 0, let prepared else { return }
+    if prepared.spareDescriptor >= 0 { _ = close(prepared.spareDescriptor) }
     for index in 0..<prepared.folderCount { _ = mkdir(prepared.folders[index], 0o700) }
     let descriptor = open(prepared.temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }

@@ -77,9 +77,11 @@ final class LineReader: Sendable {
     var historyChanged: @Sendable ([String]) -> Void = { _ in }
     if !options.noHistory {
       do throws(HistoryFileError) {
-        let file = HistoryFile(url: try historyURL(environment))
+        let file = HistoryFile(url: try historyURL(environment), maxLineBytes: Engine.maxLineLength)
         try file.prepare()
-        history = file.load()
+        let cut: HistoryFile.Cut
+        (history, cut) = file.read()
+        if let note = file.describe(cut) { say(note) }
         historyChanged = keeping(in: file, onFirstError: warn)
       } catch {
         warn(error)
@@ -125,8 +127,9 @@ final class LineReader: Sendable {
     }
   }
 
-  private static func warn(_ error: HistoryFileError) {
-    let message = "gallery: no line history: \(error)".terminalSafe + "\n"
-    FileHandle.standardError.write(Data(message.utf8))
+  private static func warn(_ error: HistoryFileError) { say("no line history: \(error)") }
+
+  private static func say(_ note: String) {
+    FileHandle.standardError.write(Data(("gallery: \(note)".terminalSafe + "\n").utf8))
   }
 }

@@ -4,8 +4,9 @@ import Foundation
   import Glibc
 #endif
 
-/// SIGINT from outside (`kill -INT`, or Ctrl-C when the terminal is not in raw mode), and
-/// SIGTERM and SIGHUP (closing the terminal window), handed to the REPL's loop.
+/// The signals that ask the program to end or to stop its work, sent from outside (`kill`, or
+/// Ctrl-C, Ctrl-\ when the terminal is not in raw mode): SIGINT, SIGTERM, SIGHUP (closing the
+/// terminal window) and SIGQUIT, handed to the REPL's loop.
 ///
 /// The handlers are installed before this returns, so no signal sent after the first prompt is
 /// lost. (A dispatch signal source registers later, on another thread; a SIGINT sent meanwhile
@@ -14,7 +15,7 @@ import Foundation
 /// `onSignal`.
 enum ProcessSignals {
   /// The signals handed on.
-  static let handled = [SIGINT, SIGTERM, SIGHUP]
+  static let handled = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
   // NOTE: `nonisolated(unsafe)`: written once, before the handlers that read it are installed.
   nonisolated(unsafe) private static var writeEnd: Int32 = -1
@@ -24,6 +25,15 @@ enum ProcessSignals {
     guard pipe(&ends) == 0 else { return }
     writeEnd = ends[1]
     let readEnd = ends[0]
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { signal in
+      let saved = errno
+      ProcessSignals.deliver(signal)
+      errno = saved
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    for signal in handled { _ = sigaction(signal, &action, nil) }
     Thread {
       var byte: UInt8 = 0
       while true {
@@ -37,15 +47,13 @@ enum ProcessSignals {
         }
       }
     }.start()
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { signal in
-      var byte = UInt8(truncatingIfNeeded: signal)
-      let saved = errno
-      _ = write(ProcessSignals.writeEnd, &byte, 1)
-      errno = saved
-    }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
-    for signal in handled { _ = sigaction(signal, &action, nil) }
+  }
+
+  /// Hands `signal` to the REPL's loop as if it were handled here; whether it was (the loop
+  /// listens). Async-signal-safe: one `write`.
+  @discardableResult
+  static func deliver(_ signal: Int32) -> Bool {
+    var byte = UInt8(truncatingIfNeeded: signal)
+    return writeEnd >= 0 && write(writeEnd, &byte, 1) == 1
   }
 }

@@ -1,13 +1,15 @@
 import Actomaton
 @preconcurrency import Dispatch
 import Foundation
+import LineEditor
 
 /// The loop of the `gallery` executable: standard input, the prompt, Ctrl-C.
 public enum REPL {
   enum Input: Sendable {
     case line(String)
     case interrupt
-    /// SIGTERM or SIGHUP: save and exit with 128 + the signal's number.
+    /// SIGTERM, SIGHUP, SIGQUIT, or a crash signal sent with `kill`: save and exit with 128 +
+    /// the signal's number.
     case terminate(Int32)
     /// A line from a pipe passed `Engine.maxLineLength` bytes; the rest of it is skipped.
     case overlongLine
@@ -35,14 +37,17 @@ public enum REPL {
       terminating.withLock { $0 = $0 ?? signal }
       continuation.yield(.terminate(signal))
     }
+    // NOTE: the terminal's handlers first, the crash report's over them: the report's handler
+    // is the first to see a crash signal, while its sender is still known (see CrashReport).
+    RawMode.installHandlers()
+    CrashReport.install(reportURL: engine.recording.reportURL)
     let editor = LineReader.editor(
       for: console, engine: engine, options: options, environment: environment)
     let reader = LineReader(
       console: console, editor: editor, inputs: continuation, interrupt: interrupt)
     await engine.start(screen: options.screen)
-    let crashReport = engine.recording.reportURL.map { url in
-      CrashReport.install(reportURL: url)
-      return { engine.recording.crashReport() }
+    let crashReport = engine.recording.reportURL.map { _ in
+      { engine.recording.crashReport() }
     }
     crashReport?()
     var interruptedOnce = false

@@ -21,7 +21,7 @@ public enum Replayer {
   /// The file's bytes, read as a stream, so a pipe or `/dev/stdin` replays too; the system's
   /// reason when it cannot be read ("Is a directory"), or that it is too large.
   static func read(_ url: URL) -> Result<Data, ReadProblem> {
-    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    let descriptor = url.path.withPathCString { open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { return .failure(ReadProblem(reason: systemReason())) }
     defer { close(descriptor) }
     var data = Data()

@@ -175,7 +175,7 @@ extension Engine {
         "wrote the last \(entries) action(s)\(cut) to \(url.path); "
           + "replay them with 'gallery --replay \(url.path)'")
     } catch {
-      fail("Could not write \(url.path): \(Self.reason(error, writing: url)).")
+      fail("Could not write \(url.path): \(error.reason).")
     }
   }
 

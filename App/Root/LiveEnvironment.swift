@@ -17,7 +17,8 @@ extension Root.Environment {
   /// - Parameters:
   ///   - dataDirectory: Where the Todo list lives; the XDG default when `nil`.
   ///   - offline: Search the bundled fixture instead of GitHub.
-  ///   - processEnvironment: `GITHUB_TOKEN`, `GH_TOKEN` and `GITHUB_API_URL` are read from it.
+  ///   - processEnvironment: `GITHUB_TOKEN`, `GH_TOKEN`, `GITHUB_API_URL` and the XDG folders
+  ///     are read from it.
   public static func live(
     dataDirectory: URL?, offline: Bool, processEnvironment: [String: String]
   ) -> Root.Environment {
@@ -30,7 +31,10 @@ extension Root.Environment {
       stopwatch: Stopwatch.Environment(clock: clock, tickInterval: .milliseconds(100)),
       stateDiagram: StateDiagram.Environment(auth: .simulated(clock: clock)),
       todo: Todo.Environment(
-        storage: .live(directory: dataDirectory.map { $0 }).onItsOwnThread(), clock: clock),
+        storage: .live(
+          directory: dataDirectory
+            ?? TodoStorage.defaultDirectory(environment: processEnvironment)
+        ).onItsOwnThread(), clock: clock),
       gitHubSearch: GitHubSearch.Environment(client: gitHubClient, clock: clock))
   }
 }

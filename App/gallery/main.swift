@@ -15,10 +15,10 @@ for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno =
 // then fail with EPIPE, which `writeAll` gives up on quietly, and the app saves and exits.
 signal(SIGPIPE, SIG_IGN)
 
-let processEnvironment = ProcessInfo.processInfo.environment
+let processEnvironment = ProcessBytes.environment
 let options: Options
 do {
-  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+  options = try Options.parse(ProcessBytes.arguments)
 } catch {
   FileHandle.standardError.write(Data(("gallery: \(error)".terminalSafe + "\n").utf8))
   exit(2)
@@ -30,6 +30,10 @@ if options.showsHelp {
 if options.showsVersion {
   print(Options.version)
   exit(0)
+}
+if let refusal = DescriptorLimit.ensure() {
+  FileHandle.standardError.write(Data((refusal + "\n").utf8))
+  exit(2)
 }
 
 if let replay = options.replayFile {

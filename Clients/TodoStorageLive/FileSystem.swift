@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 import PrivateFiles
 
 #if canImport(Glibc)
@@ -27,7 +28,7 @@ enum FileSystem {
   /// (a FIFO, a device such as `/dev/zero`, a directory) is refused before a byte is read, and so
   /// is a file larger than `limit`, which is all that is ever read.
   static func readRegularFile(_ path: String, limit: Int) throws(ReadFailure) -> Data? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    let fd = path.withPathCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
     if fd < 0 {
       if errno == ENOENT || errno == ENOTDIR { return nil }
       throw .current
@@ -65,16 +66,25 @@ enum FileSystem {
 
   static func exists(_ path: String) -> Bool {
     var info = stat()
-    return lstat(path, &info) == 0
+    return path.withPathCString { lstat($0, &info) } == 0
   }
 
   static func remove(_ path: String) {
-    _ = unlink(path)
+    _ = path.withPathCString { unlink($0) }
   }
 
   /// The names in a directory; none when it cannot be listed.
   static func entries(_ directory: String) -> [String] {
-    (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    guard let stream = directory.withPathCString({ opendir($0) }) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(pathCString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
   }
 
   /// What tells one version of a file from the next: a save renames a new file over the old.
@@ -88,7 +98,7 @@ enum FileSystem {
   /// The version of the file at `path` (symlinks followed), or `nil` when there is none.
   static func version(of path: String) -> Version? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard path.withPathCString({ stat($0, &info) }) == 0 else { return nil }
     #if canImport(Darwin)
       let modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
     #else
@@ -102,7 +112,7 @@ enum FileSystem {
   /// Seconds since the file at `path` was last modified, or `nil` when there is none.
   static func age(of path: String) -> TimeInterval? {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
+    guard path.withPathCString({ lstat($0, &info) }) == 0 else { return nil }
     #if canImport(Darwin)
       let seconds = info.st_mtimespec.tv_sec
     #else

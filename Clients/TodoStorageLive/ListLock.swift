@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 #if canImport(Glibc)
   import Glibc
@@ -24,7 +25,7 @@ struct ListLock {
   /// Takes the lock for the list in `directory`, waiting for another process to release it;
   /// `nil` when the folder cannot be opened (it does not exist yet: nothing to read or clean).
   static func acquire(in directory: String) -> ListLock? {
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let descriptor = directory.withPathCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     guard descriptor >= 0 else { return nil }
     while flock(descriptor, LOCK_EX) != 0 {
       guard errno == EINTR else {

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import OutsideText
 import PrivateFiles
 
 /// Where a recorder's lines go. Called one line at a time, in order, never from two threads at

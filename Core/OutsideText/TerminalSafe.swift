@@ -37,6 +37,10 @@ extension StringProtocol {
       where index > 0 && index + 1 < scalars.count
         && OutsideText.endsEmoji(scalars[index - 1]) && OutsideText.isEmoji(scalars[index + 1]):
         result.append(scalar)
+      case 0x10FF80...0x10FFFF:
+        // NOTE: a byte of a path that is not UTF-8 (see `String(pathBytes:)`), shown as `\xE9`.
+        let hex = String(scalar.value - 0x10FF00, radix: 16, uppercase: true)
+        result.append(contentsOf: "\\x\(hex)".unicodeScalars)
       case _ where OutsideText.isDisguising(scalar):
         result.append(contentsOf: OutsideText.escape(scalar).unicodeScalars)
       default:
@@ -79,8 +83,10 @@ public enum OutsideText {
 
   /// Whether a UTF-8 byte may start something the rule rewrites: a C0 control or DEL, or the
   /// lead byte of a C1 control or the soft hyphen (0xC2), of U+061C (0xD8), of U+2000–U+2FFF
-  /// (0xE2) or of U+FEFF (0xEF). Text without them is returned as it is.
+  /// (0xE2), of U+FEFF (0xEF) or of a path's byte (0xF4). Text without them is returned as it
+  /// is.
   static func mayNeedEscaping(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
+      || byte == 0xF4
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 #if canImport(Glibc)
   import Glibc
@@ -31,12 +32,14 @@ extension PrivateFile {
   public static func openRegularFileForWriting(_ path: String, flags: Int32 = 0)
     throws(OpenFailure) -> Int32
   {
-    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | flags, fileMode)
+    let fd = path.withPathCString {
+      open($0, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | flags, fileMode)
+    }
     guard fd >= 0 else {
       // NOTE: a FIFO without a reader refuses a non-blocking writer (ENXIO), a folder any writer.
       let failure = SystemError.current
       var info = stat()
-      if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      if path.withPathCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFREG {
         throw OpenFailure(reason: "it is not a regular file but \(kind(of: info.st_mode))")
       }
       throw OpenFailure(reason: failure.reason)

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 #if canImport(Glibc)
   import Glibc
@@ -45,23 +46,23 @@ public enum PrivateFile {
   /// The identity of the file at `path` (symlinks followed), or `nil` when there is none.
   public static func identity(of path: String) -> Identity? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard path.withPathCString({ stat($0, &info) }) == 0 else { return nil }
     return Identity(mode: info.st_mode & 0o777, owner: info.st_uid, group: info.st_gid)
   }
 
   /// Where `path` leads: itself, or the end of its chain of symlinks, also when that end does not
   /// exist yet (a dangling link names the file a save creates).
   public static func resolvingSymlinks(_ path: String) -> String {
-    if let resolved = realpath(path, nil) {
+    if let resolved = path.withPathCString({ realpath($0, nil) }) {
       defer { free(resolved) }
-      return String(cString: resolved)
+      return String(pathCString: resolved)
     }
     var current = path
     for _ in 0..<16 {
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(current, &buffer, buffer.count - 1)
+      let count = current.withPathCString { readlink($0, &buffer, buffer.count - 1) }
       guard count > 0 else { return current }
-      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let target = String(pathBytes: buffer[..<count].map { UInt8(bitPattern: $0) })
       current =
         target.hasPrefix("/")
         ? target : (current as NSString).deletingLastPathComponent + "/" + target
@@ -86,7 +87,7 @@ public enum PrivateFile {
       try writeSynced(data, to: temporary, identity: identity(of: target))
       try move(temporary, to: target)
     } catch {
-      _ = unlink(temporary)
+      _ = temporary.withPathCString { unlink($0) }
       throw error
     }
     syncDirectory(folder)
@@ -97,7 +98,7 @@ public enum PrivateFile {
   public static func writeSynced(_ data: Data, to path: String, identity: Identity?)
     throws(SystemError)
   {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+    let fd = path.withPathCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode) }
     guard fd >= 0 else { throw .current }
     var failure: SystemError?
     if let identity {
@@ -132,12 +133,13 @@ public enum PrivateFile {
 
   /// Renames atomically, replacing `target` if it exists.
   public static func move(_ source: String, to target: String) throws(SystemError) {
-    if rename(source, target) != 0 { throw .current }
+    let result = source.withPathCString { from in target.withPathCString { rename(from, $0) } }
+    if result != 0 { throw .current }
   }
 
   /// Flushes a directory's entries (a rename) to the disk; best effort.
   public static func syncDirectory(_ path: String) {
-    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let fd = path.withPathCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     guard fd >= 0 else { return }
     _ = fsync(fd)
     close(fd)
@@ -145,7 +147,7 @@ public enum PrivateFile {
 
   /// Creates the directory and its missing parents, each 0700; an existing one is left as it is.
   public static func makeDirectories(_ path: String) throws(SystemError) {
-    if mkdir(path, folderMode) == 0 { return }
+    if path.withPathCString({ mkdir($0, folderMode) }) == 0 { return }
     switch errno {
     case EEXIST:
       if !isDirectory(path) { throw SystemError(code: ENOTDIR) }
@@ -153,7 +155,7 @@ public enum PrivateFile {
       let parent = (path as NSString).deletingLastPathComponent
       guard !parent.isEmpty, parent != path else { throw .current }
       try makeDirectories(parent)
-      if mkdir(path, folderMode) != 0, errno != EEXIST { throw .current }
+      if path.withPathCString({ mkdir($0, folderMode) }) != 0, errno != EEXIST { throw .current }
     default:
       throw .current
     }
@@ -162,6 +164,6 @@ public enum PrivateFile {
   /// Whether `path` leads to a directory.
   public static func isDirectory(_ path: String) -> Bool {
     var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    return path.withPathCString { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 }

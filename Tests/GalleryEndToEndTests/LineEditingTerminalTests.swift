@@ -255,11 +255,55 @@ import Testing
     try await app.expect("home> ")
     app.type("half")
     try await app.expect("home> half")
-    // NOTE: a Swift trap (a failed precondition, fatalError) is SIGILL on x86-64; the
-    // sanitizers leave SIGILL alone, where they take over SIGSEGV.
-    kill(app.process.processIdentifier, SIGILL)
+    // NOTE: a real fault, as a `kill` is a request to end, not a crash: a trap in libdispatch,
+    // SIGILL on x86-64 as a Swift trap is; the sanitizers leave SIGILL alone.
+    try app.process.takeAwayNewDescriptors()
+    app.type("\rtodo\radd more\r")
     #expect(try await app.waitForExit() == .uncaughtSignal)
     #expect(app.process.terminationStatus == SIGILL)
     #expect(app.settingsAreRestored)
+  }
+}
+
+@Suite struct QuitSignalTerminalTests {
+  @Test(arguments: [SIGQUIT, SIGSEGV])
+  func aSignalSentWhileEditingSavesRestoresTheTerminalAndEnds(signal: Int32) async throws {
+    let home = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let data = home.appendingPathComponent("data")
+    let app = try PseudoTerminal(
+      ["--data-dir", data.path, "--screen", "todo"], stateHome: home, errorsOnTerminal: true)
+    try await app.expect("todo> ")
+    app.type("add kept\r")
+    try await app.expect("1. [ ] kept")
+    app.type("half")
+    try await app.expect("todo> half")
+    kill(app.process.processIdentifier, signal)
+    #expect(try await app.waitForExit() == .exit)
+    #expect(app.process.terminationStatus == 128 + signal)
+    #expect(app.settingsAreRestored)
+    #expect(!app.rest.contains("crashed") && !app.rest.contains("Press space"), "\(app.rest)")
+    let saved = try String(contentsOf: data.appendingPathComponent("todos.json"), encoding: .utf8)
+    #expect(saved.contains("kept"))
+  }
+}
+
+extension QuitSignalTerminalTests {
+  @Test func ctrlBackslashSavesRestoresTheTerminalAndQuits() async throws {
+    let home = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let data = home.appendingPathComponent("data")
+    let app = try PseudoTerminal(
+      ["--data-dir", data.path, "--screen", "todo"], stateHome: home, errorsOnTerminal: true)
+    try await app.expect("todo> ")
+    app.type("add kept\r")
+    try await app.expect("1. [ ] kept")
+    app.type("\u{1C}")
+    #expect(try await app.waitForExit() == .exit)
+    #expect(app.process.terminationStatus == 128 + SIGQUIT)
+    #expect(app.settingsAreRestored)
+    #expect(!app.rest.contains("crashed"), "\(app.rest)")
+    let saved = try String(contentsOf: data.appendingPathComponent("todos.json"), encoding: .utf8)
+    #expect(saved.contains("kept"))
   }
 }

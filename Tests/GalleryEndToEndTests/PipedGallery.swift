@@ -33,10 +33,12 @@ final class PipedGallery: @unchecked Sendable {
   private(set) var bytes: [UInt8] = []
 
   /// Starts the app; its standard error goes to the output pipe too when `withErrors`, and is
-  /// dropped otherwise.
+  /// dropped otherwise. `shellSetup`, when given, is shell commands `sh` runs before it starts
+  /// the app (`ulimit -n 8`; `set -- "$@" --data-dir "$(printf 'a\\351')"` for arguments that
+  /// are not UTF-8, which a Swift string cannot carry).
   init(
     _ arguments: [String], input kind: Input, environment extra: [String: String] = [:],
-    withErrors: Bool = false
+    withErrors: Bool = false, shellSetup: String? = nil
   ) throws {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
@@ -56,10 +58,12 @@ final class PipedGallery: @unchecked Sendable {
     case .redirected: stream = .null
     }
     let errors: ChildProcess.Stream = withErrors ? .pipe(output) : .null
-    if case let .redirected(redirections) = kind {
+    var redirections: String?
+    if case let .redirected(text) = kind { redirections = text }
+    if redirections != nil || shellSetup != nil {
+      let script = "\(shellSetup ?? ":"); exec \"$0\" \"$@\" \(redirections ?? "")"
       process = try ChildProcess(
-        "/bin/sh",
-        ["-c", "exec \"$0\" \"$@\" \(redirections)", GalleryProcess.executable.path] + arguments,
+        "/bin/sh", ["-c", script, GalleryProcess.executable.path] + arguments,
         environment: environment, input: stream, output: .pipe(output), errors: errors)
     } else {
       process = try ChildProcess(

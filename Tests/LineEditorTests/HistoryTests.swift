@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import OutsideText
 import Testing
 
 @Suite struct HistoryTests {
@@ -73,5 +74,43 @@ import Testing
     let history = History(["add \u{1B}[2Jx\u{9B}\u{7F}", "\u{1B}"])
     #expect(history.entries == ["add [2Jx"])
     #expect(LineSession(history: ["a\u{07}b"]).display(prompt: "").text == "")
+  }
+}
+
+@Suite struct HistoryFileLimitTests {
+  @Test func aFilePastTheReadLimitIsCutAtTheNextAppend() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("history-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = HistoryFile(url: directory.appendingPathComponent("history"), maxLineBytes: 100)
+    try file.prepare()
+    let old = String(repeating: "old line\n", count: (HistoryFile.readLimit / 9) + 10)
+    try (String(repeating: "y", count: 200) + "\n" + old).write(
+      to: file.url, atomically: true, encoding: .utf8)
+    let (history, cut) = file.read()
+    #expect(history.entries == ["old line"])
+    #expect(cut.skippedBytes > 0 && cut.overlongLines == 0)
+    try file.append("new line")
+    let size = try FileManager.default.attributesOfItem(atPath: file.url.path)[.size] as? Int
+    #expect(size == "old line\nnew line\n".utf8.count)
+    #expect(file.read().1.isEmpty)
+  }
+}
+
+@Suite struct HistoryFileBytesTests {
+  @Test func aFolderNamedInLatin1IsThatFolder() throws {
+    let base = FileManager.default.temporaryDirectory
+      .appendingPathComponent("history-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let folder = String(
+      pathBytes: Array((base.path + "/\u{0}tat").utf8).map { $0 == 0 ? 0xE9 : $0 })
+    let file = HistoryFile(url: URL(fileURLWithPath: folder + "/gallery/history"))
+    try file.prepare()
+    try file.append("counter")
+    try file.save(file.load().entries + ["+"])
+    #expect(file.load().entries == ["counter", "+"])
+    let names = try FileManager.default.contentsOfDirectory(atPath: base.path)
+    #expect(names.count == 1)
+    #expect(folder.withPathCString { access($0, F_OK) } == 0, "the folder with the byte 0xE9")
   }
 }

@@ -64,6 +64,25 @@ extension ChildTest {
     }
   }
 
+  /// Limits the descriptors process `pid`, another process this one started, may have open to
+  /// `count` (its soft limit, as `ulimit -S -n` would have set it); this process is untouched.
+  public static func limitOpenFiles(to count: Int, of pid: pid_t) throws {
+    #if canImport(Glibc)
+      let resource = Int32(RLIMIT_NOFILE.rawValue)
+    #else
+      let resource = RLIMIT_NOFILE
+    #endif
+    let prlimit = try prlimitFunction()
+    var limit = rlimit()
+    guard prlimit(pid, resource, nil, &limit) == 0 else {
+      throw FaultError(description: "prlimit: \(String(cString: strerror(errno)))")
+    }
+    limit.rlim_cur = rlim_t(count)
+    guard prlimit(pid, resource, &limit, nil) == 0 else {
+      throw FaultError(description: "prlimit: \(String(cString: strerror(errno)))")
+    }
+  }
+
   /// The C library's `prlimit`, which Swift does not import (it is declared for `_GNU_SOURCE`).
   private typealias Prlimit =
     @convention(c) (
