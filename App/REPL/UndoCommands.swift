@@ -175,23 +175,20 @@ extension Engine {
         "wrote the last \(entries) action(s)\(cut) to \(url.path); "
           + "replay them with 'gallery --replay \(url.path)'")
     } catch {
-      fail("Could not write \(url.path): \(error.reason).")
+      fail("Could not write \(url.path): \(Self.reason(error, writing: url)).")
     }
   }
 
-  /// Why a file could not be written, in words: Foundation's error numbers ("error 512") do
-  /// not say that a folder on the way is a file.
-  static func reason(_ error: any Error, writing url: URL) -> String {
-    var folder = url.deletingLastPathComponent()
-    while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) {
-      folder = folder.deletingLastPathComponent()
+  /// Why a file could not be written, in words: "not a directory" does not say which folder on
+  /// the way is a file.
+  static func reason(_ error: SystemError, writing url: URL) -> String {
+    var folder = url.deletingLastPathComponent().path
+    while folder != "/", PrivateFile.identity(of: folder) == nil {
+      folder = (folder as NSString).deletingLastPathComponent
     }
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
-      !isFolder.boolValue
-    {
-      return "\(folder.path) is a file, not a folder"
+    if PrivateFile.identity(of: folder) != nil, !PrivateFile.isDirectory(folder) {
+      return "\(folder) is a file, not a folder"
     }
-    return (error as? SystemError)?.reason ?? (error as NSError).localizedDescription
+    return error.reason
   }
 }
