@@ -4,13 +4,16 @@ import Locking
 import TestTraits
 import Testing
 
-/// A review of "a child's `onStop` work outlives the scopes around it" (CoreContract, *Nesting*,
-/// *Stops outlive scopes*; spec rule 13), from outside: Top › Mid › Leaf, with a lifetime and
-/// subscriptions in Mid, rows in a table, shared scopes, restores, releases and cancelled sends.
-/// Every effect runs on a test clock's executor; no test waits in real time.
+/// "An `onStop`'s work runs to its end whatever goes after it" (CoreContract, *Stops outlive
+/// scopes*; spec rule 13): started while its parent stays, it runs in the parent's scope and
+/// answers to the parent's ids; when that scope ends the work is orphaned, not cancelled. Seen
+/// from outside on Top › Mid › Leaf, with a lifetime and subscriptions in Mid, rows in a table,
+/// shared scopes, restores, releases and cancelled sends, and on `AChildTakesWhatItDeclaredTests`'
+/// three levels. Every effect runs on a test clock's executor; no test waits in real time.
 @Suite(.hangGuard)
-struct OnStopOutlivesReviewTests {
-  typealias Fixture = NestedStopTests.Fixture
+struct OnStopOutlivesItsScopeTests {
+  typealias Nested = AChildTakesWhatItDeclaredTests
+  typealias Fixture = Nested.Fixture
 
   // MARK: - Top › Mid › Leaf
 

@@ -3,7 +3,7 @@ import TestTraits
 import Testing
 
 /// Identity at an offset, flips within one send, and lists behind stored and computed paths.
-extension LifecycleFastPathProbeTests {
+extension AChildIsFoundWhereverItsStateIsStoredTests {
   // MARK: - Identity, flips within one send, and work fed back by a child that went
 
   struct NotedItem: Equatable, Sendable, Identifiable {

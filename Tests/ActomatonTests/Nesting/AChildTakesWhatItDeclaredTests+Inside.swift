@@ -4,7 +4,7 @@ import Locking
 import Testing
 
 /// Case children, lifetimes and rows inside a child that goes.
-extension NestedStopTests {
+extension AChildTakesWhatItDeclaredTests {
   // MARK: - A case child and a lifetime inside an optional child
 
   enum Screen: Sendable, Equatable { case list, detail(C) }

@@ -2,17 +2,17 @@ import Actomaton
 import ActomatonTesting
 import Testing
 
-/// A child's `onStop` work outlives the scopes around it: the end of its parent (or of any
-/// scope it sits in) later does not cancel it; its id, the actomaton's release and its send's
-/// task still do (CoreContract, *Nesting*).
-extension NestedStopTests {
+/// On the three levels of `AChildTakesWhatItDeclaredTests` and a keeper of a child: the end of
+/// its parent (or of any scope it sits in) later does not cancel a child's `onStop` work; its
+/// id, the actomaton's release and its send's task still do.
+extension OnStopOutlivesItsScopeTests {
   @Test func aGrandchildsOnStopWorkOutlivesItsParentAndGrandparentGoingLater() async {
     let f = Fixture()
-    let actomaton = Self.actomaton(f, Self.reducer(f, cOnStop: f.sleeping("C-", seconds: 3)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.a(.b(.closeC)), to: actomaton, f)
-    await Self.send(.a(.closeB), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
+    let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: f.sleeping("C-", seconds: 3)))
+    await Nested.send(.open(1), to: actomaton, f)
+    await Nested.send(.a(.b(.closeC)), to: actomaton, f)
+    await Nested.send(.a(.closeB), to: actomaton, f)
+    await Nested.send(.close, to: actomaton, f)
     await f.clock.advance(by: .seconds(3))
     #expect(f.entries == ["A+", "B+", "C+", "B-", "A-", "C- done"])
     #expect(await actomaton.liveEffectIDs.isEmpty)
@@ -20,8 +20,8 @@ extension NestedStopTests {
 
   @Test func rowsOnStopWorkOutlivesTheListsParentGoing() async {
     let f = Fixture()
-    let (actomaton, _) = Self.page(
-      f, Self.pageReducer(f, rowOnStop: { id in f.sleeping("row\(id)-", seconds: 2) }))
+    let (actomaton, _) = Nested.page(
+      f, Nested.pageReducer(f, rowOnStop: { id in f.sleeping("row\(id)-", seconds: 2) }))
     await actomaton.send(.open)
     await actomaton.send(.table(.clear))
     await actomaton.send(.close)
@@ -46,25 +46,24 @@ extension NestedStopTests {
   /// orphan's is.
   @Test func anOnStopThatFeedsBackAfterItsParentWentIsDroppedUnreported() async {
     let f = Fixture()
-    let bOnStop = Effect<AAction> {
+    let bOnStop = Effect<Nested.AAction> {
       try await f.clock.sleep(for: .seconds(1))
       return .bStopped
     }
-    let actomaton = Self.actomaton(f, Self.reducer(f, bOnStop: bOnStop))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.a(.closeB), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
+    let actomaton = Nested.actomaton(f, Nested.reducer(f, bOnStop: bOnStop))
+    await Nested.send(.open(1), to: actomaton, f)
+    await Nested.send(.a(.closeB), to: actomaton, f)
+    await Nested.send(.close, to: actomaton, f)
     await f.clock.advance(by: .seconds(1))
     #expect(!f.actions.contains(.a(.bStopped)))
     #expect(f.reported.isEmpty)
     #expect(await actomaton.liveEffectIDs.isEmpty)
   }
 
-  struct Keeper: Sendable, Equatable { var child: C? = C() }
-  enum KeeperAction: Sendable, Equatable { case child(CAction), closeChild, cancelFlush }
+  struct Keeper: Sendable, Equatable { var child: Nested.C? = Nested.C() }
+  enum KeeperAction: Sendable, Equatable { case child(Nested.CAction), closeChild, cancelFlush }
   struct Shelf: Sendable, Equatable { var keeper: Keeper? = nil }
   enum ShelfAction: Sendable, Equatable { case keeper(KeeperAction), open }
-  struct Flush: EffectIDProtocol {}
 
   /// A keeper (itself a child) whose child's onStop is a long flush with an id.
   static func keeperActomaton(_ f: Fixture) -> Actomaton<ShelfAction, Shelf> {
@@ -77,7 +76,7 @@ extension NestedStopTests {
       return .empty
     }
     .child(
-      cReducer(f), state: \.child, action: /KeeperAction.child, environment: { _ in },
+      Nested.cReducer(f), state: \.child, action: /KeeperAction.child, environment: { _ in },
       onStop: .fireAndForget(id: Flush()) {
         do {
           try await f.clock.sleep(for: .seconds(1))

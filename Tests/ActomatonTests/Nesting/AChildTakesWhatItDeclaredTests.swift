@@ -10,7 +10,7 @@ import Testing
 /// `onStop`s, and a released actomaton. Every effect runs on a test clock's executor, so the
 /// order of the logs is the order the work ran in, and no test waits in real time.
 @Suite(.hangGuard)
-struct NestedStopTests {
+struct AChildTakesWhatItDeclaredTests {
   // MARK: - Root › A › B › C
 
   struct C: Sendable, Equatable { var n = 0 }

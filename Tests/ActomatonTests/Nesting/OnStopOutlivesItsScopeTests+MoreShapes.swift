@@ -4,9 +4,9 @@ import Locking
 import TestTraits
 import Testing
 
-/// More of the review of onStop work outliving its scopes: concatenations, lifetimes,
-/// bounces, subscriptions, restores, and who still cancels the work.
-extension OnStopOutlivesReviewTests {
+/// onStop work outlives its scopes whatever its shape (concatenations, lifetimes, bounces,
+/// subscriptions, restores), and only its id, its send's task and the release still cancel it.
+extension OnStopOutlivesItsScopeTests {
   // MARK: - Concatenations, lifetimes, bounces, subscriptions
 
   /// A concatenated onStop (two timed parts, then an answer) started while Mid stays, Mid gone

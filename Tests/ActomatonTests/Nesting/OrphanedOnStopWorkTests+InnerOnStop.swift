@@ -3,14 +3,17 @@ import ActomatonTesting
 import Locking
 import Testing
 
-/// What an `onStop` run for a child that went with the one around it does.
-extension NestedStopTests {
+/// An inner `onStop`, run for a child that went with the one around it (the three levels of
+/// `AChildTakesWhatItDeclaredTests`), is orphaned: it runs to its end, the send's task waits
+/// for it and its cancellation or the release cancels it, what it throws is reported, and what
+/// it feeds back is dropped.
+extension OrphanedOnStopWorkTests {
   // MARK: - What an inner onStop does
 
   @Test func aLongInnerOnStopIsNotCancelledAndTheSendTaskWaitsForIt() async throws {
     let f = Fixture()
-    let actomaton = Self.actomaton(f, Self.reducer(f, cOnStop: f.sleeping("C-", seconds: 10)))
-    await Self.send(.open(1), to: actomaton, f)
+    let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: f.sleeping("C-", seconds: 10)))
+    await Nested.send(.open(1), to: actomaton, f)
     let task = try #require(await actomaton.send(.close))
     let ended = Locked(false)
     let waiter = Task {
@@ -31,8 +34,8 @@ extension NestedStopTests {
 
   @Test func cancellingTheSendTaskCancelsALongInnerOnStop() async throws {
     let f = Fixture()
-    let actomaton = Self.actomaton(f, Self.reducer(f, cOnStop: f.sleeping("C-", seconds: 10)))
-    await Self.send(.open(1), to: actomaton, f)
+    let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: f.sleeping("C-", seconds: 10)))
+    await Nested.send(.open(1), to: actomaton, f)
     let task = try #require(await actomaton.send(.close))
     await f.clock.advance()
     task.cancel()
@@ -42,10 +45,10 @@ extension NestedStopTests {
 
   @Test func releasingTheActomatonCancelsAnInnerOnStopStillRunning() async {
     let f = Fixture()
-    var actomaton: Actomaton<RootAction, Root>? = Self.actomaton(
-      f, Self.reducer(f, cOnStop: f.sleeping("C-", seconds: 10)))
-    await Self.send(.open(1), to: actomaton!, f)
-    await Self.send(.close, to: actomaton!, f)
+    var actomaton: Actomaton<Nested.RootAction, Nested.Root>? = Nested.actomaton(
+      f, Nested.reducer(f, cOnStop: f.sleeping("C-", seconds: 10)))
+    await Nested.send(.open(1), to: actomaton!, f)
+    await Nested.send(.close, to: actomaton!, f)
     #expect(f.clock.sleeperCount == 1)
     actomaton = nil
     // NOTE: the release may come a moment later, when the last task lets the actomaton go.
@@ -58,9 +61,10 @@ extension NestedStopTests {
 
   @Test func releasingTheActomatonWithChildrenPresentCancelsTheirEffectsAndRunsNoOnStop() async {
     let f = Fixture()
-    var actomaton: Actomaton<RootAction, Root>? = Self.actomaton(f, Self.reducer(f))
-    await Self.send(.open(1), to: actomaton!, f)
-    await Self.send(.a(.b(.c(.work))), to: actomaton!, f)
+    var actomaton: Actomaton<Nested.RootAction, Nested.Root>? = Nested.actomaton(
+      f, Nested.reducer(f))
+    await Nested.send(.open(1), to: actomaton!, f)
+    await Nested.send(.a(.b(.c(.work))), to: actomaton!, f)
     actomaton = nil
     await f.clock.advance()
     #expect(f.entries == ["A+", "B+", "C+", "C work cancelled"])
@@ -68,9 +72,9 @@ extension NestedStopTests {
 
   @Test func aThrowingInnerOnStopIsReportedThroughOnErrorAndTheSendTask() async throws {
     let f = Fixture()
-    let throwing = Effect<BAction>.fireAndForget { throw TestError(message: "C- threw") }
-    let actomaton = Self.actomaton(f, Self.reducer(f, cOnStop: throwing))
-    await Self.send(.open(1), to: actomaton, f)
+    let throwing = Effect<Nested.BAction>.fireAndForget { throw TestError(message: "C- threw") }
+    let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: throwing))
+    await Nested.send(.open(1), to: actomaton, f)
     let task = try #require(await actomaton.send(.close))
     await f.clock.advance()
     await #expect(throws: TestError(message: "C- threw")) { try await task.value }
@@ -80,13 +84,13 @@ extension NestedStopTests {
 
   @Test func anInnerOnStopThatSendsKeepsWorkingAfterItsDroppedSend() async {
     let f = Fixture()
-    let sending = Effect<BAction>.run { send in
+    let sending = Effect<Nested.BAction>.run { send in
       await send(.cStopped)
       f.note("C- after send")
     }
-    let actomaton = Self.actomaton(f, Self.reducer(f, cOnStop: sending))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
+    let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: sending))
+    await Nested.send(.open(1), to: actomaton, f)
+    await Nested.send(.close, to: actomaton, f)
     #expect(f.entries == ["A+", "B+", "C+", "C- after send", "B-", "A-"])
     #expect(f.actions == [.open(1), .close, .aStopped])
     #expect(f.reported == [])
@@ -94,11 +98,11 @@ extension NestedStopTests {
 
   @Test func anInnerOnStopConcatenatedAfterAnActionRunsItsWork() async {
     let f = Fixture()
-    let concatenated = Effect<BAction>.concatenate(
+    let concatenated = Effect<Nested.BAction>.concatenate(
       .nextAction(.cStopped), f.sleeping("C- first", seconds: 1), f.noting("C- second"))
-    let actomaton = Self.actomaton(f, Self.reducer(f, cOnStop: concatenated))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
+    let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: concatenated))
+    await Nested.send(.open(1), to: actomaton, f)
+    await Nested.send(.close, to: actomaton, f)
     #expect(f.entries == ["A+", "B+", "C+", "B-", "A-"])
     await f.clock.advance(by: .seconds(1))
     try? await waitUntil("the concatenation's second part") {

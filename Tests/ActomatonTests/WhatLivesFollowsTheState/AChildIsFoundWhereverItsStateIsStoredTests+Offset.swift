@@ -5,11 +5,7 @@ import Testing
 /// Declarations of children kept in stored properties away from the start of their parent's
 /// state (an optional child, a field reached by `contramap(state:)`, one inside the other) are
 /// asked at the right place: each subscription follows its own child.
-@Suite(.hangGuard)
-struct LiftedAtAnOffsetTests {
-  typealias Watch = ChildLifeFollowsStateTests.Watch
-  typealias WatchAction = ChildLifeFollowsStateTests.WatchAction
-
+extension AChildIsFoundWhereverItsStateIsStoredTests {
   struct Shelf: Equatable, Sendable {
     var label = "shelf"
     var first: Watch? = Watch()
@@ -21,26 +17,26 @@ struct LiftedAtAnOffsetTests {
     case second(WatchAction)
   }
 
-  struct State: Equatable, Sendable {
+  struct Offset: Equatable, Sendable {
     var log: [String] = []
     var flag = false
     var shelf = Shelf()
     var watch: Watch? = Watch()
   }
 
-  enum Action: Equatable, Sendable {
+  enum OffsetAction: Equatable, Sendable {
     case shelf(ShelfAction)
     case watch(WatchAction)
     case stopSecond
     case removeWatch
   }
 
-  static func root(_ clock: TestClock) -> Reducer<Action, State, Void> {
+  static func root(_ clock: TestClock) -> Reducer<OffsetAction, Offset, Void> {
     let watch = ChildLifeFollowsStateTests.watchReducer(clock)
     let shelf = Reducer<ShelfAction, Shelf, Void>.empty
       .child(watch, state: \.first, action: /ShelfAction.first, environment: { _ in })
       .child(watch, state: \.second, action: /ShelfAction.second, environment: { _ in })
-    let parent = Reducer<Action, State, Void> { action, state, _ in
+    let parent = Reducer<OffsetAction, Offset, Void> { action, state, _ in
       switch action {
       case .stopSecond: state.shelf.second?.isRunning = false
       case .removeWatch: state.watch = nil
@@ -48,13 +44,13 @@ struct LiftedAtAnOffsetTests {
       }
       return .empty
     }
-    return parent.child(watch, state: \.watch, action: /Action.watch, environment: { _ in })
-      + shelf.contramap(state: \State.shelf).contramap(action: /Action.shelf)
+    return parent.child(watch, state: \.watch, action: /OffsetAction.watch, environment: { _ in })
+      + shelf.contramap(state: \Offset.shelf).contramap(action: /OffsetAction.shelf)
   }
 
   @Test func eachChildsSubscriptionFollowsItsOwnState() async {
     let clock = TestClock()
-    let actomaton = Actomaton(state: State(), reducer: Self.root(clock))
+    let actomaton = Actomaton(state: Offset(), reducer: Self.root(clock))
     await actomaton.send(.shelf(.second(.start)))
     #expect(await actomaton.state.shelf.second?.isRunning == true)
     #expect(await actomaton.liveEffectIDs.count == 1)
@@ -68,5 +64,4 @@ struct LiftedAtAnOffsetTests {
     #expect(await actomaton.liveEffectIDs.count == 1)
     #expect(await actomaton.state.shelf.first?.isRunning == true)
   }
-
 }

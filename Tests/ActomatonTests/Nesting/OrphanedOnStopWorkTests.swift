@@ -4,14 +4,19 @@ import Locking
 import TestTraits
 import Testing
 
-/// A review of orphaned `onStop` work (CoreContract, *Nesting*, *Stops outlive scopes*; spec
-/// rule 13) from outside: concatenations, queues, a test store, an observer, restores, loops,
-/// releases and a four-level chain bounced at every level in one send. Every effect runs on a
-/// test clock's executor; no test waits in real time.
+/// Orphaned `onStop` work (CoreContract, *Nesting*, *Stops outlive scopes*; spec rule 13): an
+/// inner `onStop` of a child that went with its parent, or one whose scope ended, runs in the
+/// queues it would have joined, no id or predicate reaches it, and what it feeds back is
+/// dropped unreported; only the release, its send's task and its queue's policy cancel it. Seen
+/// from outside: concatenations, queues, a test store, an observer, restores, loops, releases,
+/// a four-level chain bounced at every level in one send, and the inner `onStop`s of
+/// `AChildTakesWhatItDeclaredTests`' three levels. Every effect runs on a test clock's executor;
+/// no test waits in real time.
 @Suite(.hangGuard)
-struct OrphanedStopReviewTests {
-  typealias Fixture = NestedStopTests.Fixture
-  typealias Top = OnStopOutlivesReviewTests
+struct OrphanedOnStopWorkTests {
+  typealias Nested = AChildTakesWhatItDeclaredTests
+  typealias Fixture = Nested.Fixture
+  typealias Top = OnStopOutlivesItsScopeTests
   struct SaveQueue: Newest1EffectQueueProtocol {}
   struct Flush: EffectIDProtocol {}
 

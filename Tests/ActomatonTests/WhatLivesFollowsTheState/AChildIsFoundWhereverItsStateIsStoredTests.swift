@@ -2,11 +2,12 @@ import ActomatonTesting
 import TestTraits
 import Testing
 
-/// Spec rule 13 against the offset and bit-test fast paths: children whose Optional packs `nil`
-/// into spare bits or extra inhabitants, at odd offsets, in enum cases, behind accessors, and
-/// action enums whose cases share payload types. Each test says how a wrong fast path fails it.
+/// Spec rule 13 wherever a child's state is stored: children whose Optional packs `nil` into
+/// spare bits or extra inhabitants, at odd offsets, in enum cases, behind accessors, and action
+/// enums whose cases share payload types. The runtime reads these through offset and bit-test
+/// fast paths; each test says how a wrong fast path fails it.
 @Suite(.hangGuard)
-struct LifecycleFastPathProbeTests {
+struct AChildIsFoundWhereverItsStateIsStoredTests {
   typealias Watch = ChildLifeFollowsStateTests.Watch
   typealias WatchAction = ChildLifeFollowsStateTests.WatchAction
   enum Tick: Equatable, Sendable { case start, stop }
@@ -122,7 +123,7 @@ struct LifecycleFastPathProbeTests {
   }
 
   struct Big: Sendable {
-    var text = LifecycleFastPathProbeTests.longText, numbers = [1, 2, 3], on = false
+    var text = AChildIsFoundWhereverItsStateIsStoredTests.longText, numbers = [1, 2, 3], on = false
   }
 
   enum Slot: Sendable {
@@ -219,7 +220,8 @@ struct LifecycleFastPathProbeTests {
   }
 
   struct Outer: Sendable {
-    var pad: UInt8 = 0, name = LifecycleFastPathProbeTests.longText, inner: Watch? = nil
+    var pad: UInt8 = 0, name = AChildIsFoundWhereverItsStateIsStoredTests.longText,
+      inner: Watch? = nil
   }
   enum OuterAction: Equatable, Sendable { case inner(WatchAction), dropInner }
   struct Wrap: Sendable { var y: UInt16 = 5, outer: Outer? = nil }
@@ -257,7 +259,7 @@ struct LifecycleFastPathProbeTests {
   }
 
   struct Payload: Equatable, Sendable {
-    var text = LifecycleFastPathProbeTests.longText
+    var text = AChildIsFoundWhereverItsStateIsStoredTests.longText
     var numbers = [1, 2, 3, 4, 5, 6, 7, 8]
     var amount: Int
   }
@@ -383,12 +385,13 @@ extension Reducer where Environment == Void {
 
   fileprivate func tick<S>(
     _ clock: TestClock, _ path: WritableKeyPath<State, S?>,
-    _ action: @escaping @Sendable (LifecycleFastPathProbeTests.Tick) -> Action,
+    _ action: @escaping @Sendable (AChildIsFoundWhereverItsStateIsStoredTests.Tick) -> Action,
     key: @escaping @Sendable (S) -> String?,
-    set: @escaping @Sendable (inout S, LifecycleFastPathProbeTests.Tick) -> Void
+    set: @escaping @Sendable (inout S, AChildIsFoundWhereverItsStateIsStoredTests.Tick) -> Void
   ) -> Reducer {
     child(
-      LifecycleFastPathProbeTests.ticker(clock, key: key, set: set), state: path, action: /action,
+      AChildIsFoundWhereverItsStateIsStoredTests.ticker(clock, key: key, set: set), state: path,
+      action: /action,
       environment: { _ in })
   }
 }
