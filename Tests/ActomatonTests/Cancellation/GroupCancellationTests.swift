@@ -26,10 +26,10 @@ import Testing
 
   final class Environment: Sendable {
     let gate = UncancellableGate()
-    let started = Locked<[String]>([])
-    let errors = Locked<[String]>([])
+    let started = EventLog<String>()
+    let errors = EventLog<String>()
 
-    func start(_ name: String) { started.withLock { $0.append(name) } }
+    func start(_ name: String) { started.append(name) }
   }
 
   static let reducer = Reducer<Action, [String], Environment> { action, state, env in
@@ -86,7 +86,7 @@ import Testing
   > {
     Actomaton(
       state: [], reducer: reducer, environment: env, clock: clock,
-      onError: { error in env.errors.withLock { $0.append("\(error)") } })
+      onError: env.errors.errorHook)
   }
 
   @Test func cancellingAConcatenationWhosePartWaitsInADelayedQueueStopsTheRest() async throws {
@@ -104,7 +104,7 @@ import Testing
     try await chain.waitOrCancel()
     try await waitUntil { await actomaton.effectCount == 0 }
     // NOTE: "hold" and "a" start on tasks of their own, in either order.
-    #expect(env.started.withLock { $0 }.sorted() == ["a", "hold"], "b and c never started")
+    #expect(env.started.entries.sorted() == ["a", "hold"], "b and c never started")
     #expect(await actomaton.state == ["a", "hold"])
   }
 
@@ -121,7 +121,7 @@ import Testing
     try await hold.waitOrCancel()
     try await kick.waitOrCancel()
     try await waitUntil { await actomaton.effectCount == 0 }
-    #expect(env.started.withLock { $0 } == ["hold"], "the fed-back effect never started")
+    #expect(env.started.entries == ["hold"], "the fed-back effect never started")
     #expect(await actomaton.state == ["kicked", "hold"])
   }
 
@@ -142,15 +142,15 @@ import Testing
     let actomaton = Self.make(env)
     let task = try #require(await actomaton.send(.holdThenThrow))
     let waiting = try #require(await actomaton.send(.holdThenThrow))
-    try await waitUntil { env.started.withLock { $0.count } == 1 }
+    try await waitUntil { env.started.entries.count == 1 }
     await actomaton.send(.stop)
     #expect(await actomaton.effectCount == 1, "the cancelled body keeps its slot until it exits")
     env.gate.open()
     await #expect(throws: Never.self) { try await task.waitOrCancel() }
     await #expect(throws: Never.self) { try await waiting.waitOrCancel() }
     try await waitUntil { await actomaton.effectCount == 0 }
-    #expect(env.errors.withLock { $0 }.isEmpty, "an error after cancellation is not reported")
-    #expect(env.started.withLock { $0 } == ["holdThenThrow"], "the waiting one was cancelled too")
+    #expect(env.errors.entries.isEmpty, "an error after cancellation is not reported")
+    #expect(env.started.entries == ["holdThenThrow"], "the waiting one was cancelled too")
     #expect(await actomaton.trackedIDCount == 0)
   }
 
@@ -169,6 +169,6 @@ import Testing
     try await hold.waitOrCancel()
     try await chain.waitOrCancel()
     // NOTE: "hold" and "a" start on tasks of their own, in either order.
-    #expect(env.started.withLock { $0 }.sorted() == ["a", "hold"], "nothing started after release")
+    #expect(env.started.entries.sorted() == ["a", "hold"], "nothing started after release")
   }
 }

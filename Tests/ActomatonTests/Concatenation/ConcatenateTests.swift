@@ -16,11 +16,11 @@ import Testing
 
   final class Environment: Sendable {
     let gate = Gate()
-    let log = Locked<[String]>([])
+    let log = EventLog<String>()
 
     func part(_ name: String, waits: Bool = false) -> Effect<Action> {
       Effect(id: waits ? FirstID() : nil) {
-        self.log.withLock { $0.append("\(name) starts") }
+        self.log.append("\(name) starts")
         if waits { try await self.gate.wait() }
         return .reduced(name)
       }
@@ -40,7 +40,7 @@ import Testing
       return .cancel(id: FirstID())
     case let .reduced(name):
       state.append(name)
-      environment.log.withLock { $0.append("\(name) reduced") }
+      environment.log.append("\(name) reduced")
       return .empty
     }
   }
@@ -57,7 +57,7 @@ import Testing
     environment.gate.open()
     try await task.waitOrCancel()
     #expect(
-      environment.log.withLock { $0 } == [
+      environment.log.entries == [
         "a starts", "a reduced", "x reduced", "b starts", "b reduced",
       ])
   }
@@ -68,7 +68,7 @@ import Testing
     let task = try #require(await actomaton.send(.nested))
     environment.gate.open()
     try await task.waitOrCancel()
-    let log = environment.log.withLock { $0 }
+    let log = environment.log.entries
     #expect(Array(log.prefix(4)) == ["a starts", "a reduced", "b starts", "b reduced"])
     #expect(Set(log.dropFirst(4)) == ["c starts", "c reduced", "d starts", "d reduced"])
   }
@@ -77,7 +77,7 @@ import Testing
     let environment = Environment()
     let actomaton = Self.make(environment)
     let task = try #require(await actomaton.send(.sequence))
-    try await waitUntil { environment.log.withLock { $0 } == ["a starts"] }
+    try await waitUntil { environment.log.entries == ["a starts"] }
     await actomaton.send(.cancelFirst)
     try await task.waitOrCancel()
     #expect(await actomaton.state == ["x", "b"])
@@ -87,11 +87,11 @@ import Testing
     let environment = Environment()
     let actomaton = Self.make(environment)
     let task = try #require(await actomaton.send(.sequence))
-    try await waitUntil { environment.log.withLock { $0 } == ["a starts"] }
+    try await waitUntil { environment.log.entries == ["a starts"] }
     task.cancel()
     _ = try? await task.value
     try await waitUntil { await actomaton.effectCount == 0 }
-    #expect(environment.log.withLock { $0 } == ["a starts"])
+    #expect(environment.log.entries == ["a starts"])
     #expect(await actomaton.state == [])
   }
 
@@ -99,10 +99,10 @@ import Testing
     let environment = Environment()
     var actomaton: Actomaton? = Self.make(environment)
     let task = try #require(await actomaton?.send(.sequence))
-    try await waitUntil { environment.log.withLock { $0 } == ["a starts"] }
+    try await waitUntil { environment.log.entries == ["a starts"] }
     actomaton = nil
     _ = try? await task.waitOrCancel()
-    #expect(environment.log.withLock { $0 } == ["a starts"])
+    #expect(environment.log.entries == ["a starts"])
   }
 
   @Test func emptyAndSinglePartsNeedNoConcatenation() {

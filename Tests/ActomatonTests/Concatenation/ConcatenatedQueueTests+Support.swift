@@ -33,9 +33,9 @@ extension ConcatenatedQueueTests {
   /// each log's order is the test's.
   final class Journal: Sendable {
     let clock = TestClock()
-    let runs = Locked<[String]>([])
-    let events = Locked<[String]>([])
-    let errors = Locked<[String]>([])
+    let runs = EventLog<String>()
+    let events = EventLog<String>()
+    let errors = EventLog<String>()
     private let gates = Locked<[String: Gate]>([:])
     private let stickyGates = Locked<[String: UncancellableGate]>([:])
 
@@ -67,16 +67,16 @@ extension ConcatenatedQueueTests {
     ) -> Effect<Action> {
       Effect(id: Name(name), queue: queue) {
         let at = timed ? " at \(self.clock.now.offset)" : ""
-        self.runs.withLock { $0.append("\(name)\(at)") }
+        self.runs.append("\(name)\(at)")
         if sticky {
           await self.stickyGate(name).wait()
-          if Task.isCancelled { self.runs.withLock { $0.append("\(name) exits cancelled") } }
+          if Task.isCancelled { self.runs.append("\(name) exits cancelled") }
         }
         if waits {
           do {
             try await self.gate(name).wait()
           } catch {
-            self.runs.withLock { $0.append("\(name) stops") }
+            self.runs.append("\(name) stops")
             throw error
           }
         }
@@ -85,16 +85,15 @@ extension ConcatenatedQueueTests {
     }
 
     var observer: ActomatonObserver<Action, State> {
-      ActomatonObserver(effectEvent: { event in
+      events.effectEvents { event in
         var id = event.id
         while let scoped = id as? ScopedEffectID { id = scoped.inner }
-        let name = (id as? Name)?.name ?? "#\(event.serial)"
-        self.events.withLock { $0.append("\(event.kind) \(name)") }
-      })
+        return "\(event.kind) \((id as? Name)?.name ?? "#\(event.serial)")"
+      }
     }
 
-    var ran: [String] { runs.withLock { $0 } }
-    var seen: [String] { events.withLock { $0 } }
+    var ran: [String] { runs.entries }
+    var seen: [String] { events.entries }
   }
 
   static func make(_ journal: Journal, lifeOnStart: Effect<Action> = .empty)
@@ -114,7 +113,7 @@ extension ConcatenatedQueueTests {
     .lifetime(state: \.topic, case: /Optional<String>.some, onStart: lifeOnStart)
     return Actomaton(
       state: State(), reducer: reducer, clock: journal.clock,
-      onError: { error in journal.errors.withLock { $0.append("\(error)") } },
+      onError: journal.errors.errorHook,
       observer: journal.observer)
   }
 

@@ -140,7 +140,7 @@ struct ConcatenatedQueueTests {
             journal.body("a"), journal.body("bad", queue: misused), journal.body("b")))))
     await #expect(throws: EffectQueueMisuse.self) { try await chain.waitOrCancel() }
     #expect(journal.ran == ["a", "b"])
-    #expect(journal.errors.withLock { $0.count } == 1)
+    #expect(journal.errors.entries.count == 1)
     #expect(
       journal.seen == [
         "started a", "finished a", "discarded bad", "started b", "finished b",

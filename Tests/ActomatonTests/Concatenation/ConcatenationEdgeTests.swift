@@ -21,13 +21,13 @@ import Testing
 
   final class Environment: Sendable {
     let gate = Gate()
-    let log = Locked<[String]>([])
+    let log = EventLog<String>()
 
     func part(_ name: String, queue: (any EffectQueueProtocol)? = nil, waits: Bool = false)
       -> Effect<Inner>
     {
       Effect(queue: queue) {
-        self.log.withLock { $0.append(name) }
+        self.log.append(name)
         if waits { try await self.gate.wait() }
         return .done(name)
       }
@@ -40,7 +40,7 @@ import Testing
       return env.part("busy", queue: Discarding(), waits: true).map(Action.inner)
     case .mixed:
       let failing = Effect<Inner> {
-        env.log.withLock { $0.append("throws") }
+        env.log.append("throws")
         throw TestError()
       }
       return Effect<Inner>.concatenate(
@@ -64,10 +64,10 @@ import Testing
     let busy = try #require(await actomaton.send(.busy))
     // NOTE: the busy body and the mixed chain's bodies run on tasks of their own; the log's
     // order is the test's only once the busy body has begun.
-    try await waitUntil { env.log.withLock { $0 } == ["busy"] }
+    try await waitUntil { env.log.entries == ["busy"] }
     let mixed = try #require(await actomaton.send(.mixed))
     await #expect(throws: TestError.self) { try await mixed.waitOrCancel() }
-    #expect(env.log.withLock { $0 } == ["busy", "throws", "b", "c"])
+    #expect(env.log.entries == ["busy", "throws", "b", "c"])
     #expect(await actomaton.state == ["b", "c"])
     env.gate.open()
     try await busy.waitOrCancel()
@@ -77,11 +77,11 @@ import Testing
     let env = Environment()
     let actomaton = Actomaton(state: [], reducer: Self.reducer, environment: env)
     let task = try #require(await actomaton.send(.tracked, tracksFeedbacks: true))
-    try await waitUntil { env.log.withLock { $0 } == ["p"] }
+    try await waitUntil { env.log.entries == ["p"] }
     task.cancel()
     try await task.waitOrCancel()
     try await waitUntil { await actomaton.effectCount == 0 }
-    #expect(env.log.withLock { $0 } == ["p"], "q never started")
+    #expect(env.log.entries == ["p"], "q never started")
     #expect(await actomaton.state == [])
   }
 }

@@ -72,24 +72,24 @@ import Testing
 
   @Test func misuseWithNoHookGoesToStandardErrorNamingTheQueue() async throws {
     let actomaton = Actomaton(state: [], reducer: Self.reducer(gate: UncancellableGate()))
-    let output = Locked<[String]>([])
-    await actomaton.setMisuseOutput { text in output.withLock { $0.append(text) } }
+    let output = EventLog<String>()
+    await actomaton.setMisuseOutput { text in output.append(text) }
     try? await actomaton.send(.misuseLater)?.value
-    let lines = output.withLock { $0 }
+    let lines = output.entries
     #expect(lines.count == 1, "a fed-back action's effect has no send task to carry the error")
     #expect(lines.first?.contains("Effect queue Broken()") == true)
     #expect(lines.first?.contains("maxCount 0") == true)
   }
 
   @Test func misuseWithAHookGoesToTheHookOnly() async throws {
-    let errors = Locked<[any Error]>([])
+    let errors = EventLog<any Error>()
     let actomaton = Actomaton(
       state: [], reducer: Self.reducer(gate: UncancellableGate()),
-      onError: { error in errors.withLock { $0.append(error) } })
-    let output = Locked<[String]>([])
-    await actomaton.setMisuseOutput { text in output.withLock { $0.append(text) } }
+      onError: { error in errors.append(error) })
+    let output = EventLog<String>()
+    await actomaton.setMisuseOutput { text in output.append(text) }
     try? await actomaton.send(.misuseLater)?.value
-    #expect(output.withLock { $0 }.isEmpty)
-    #expect(errors.withLock { $0.count } == 1)
+    #expect(output.entries.isEmpty)
+    #expect(errors.entries.count == 1)
   }
 }

@@ -47,14 +47,10 @@ extension AChildTakesWhatItDeclaredTests {
 
   @Test func aCaseChildAnOptionalCaseChildAndALifetimeInsideAnOptionalChildStopWithIt() async {
     let f = Fixture()
-    let received = Locked<[TopAction]>([])
-    let actomaton = Actomaton(
-      state: Top(), reducer: Self.holderReducer(f), clock: f.clock,
-      onError: { error in f.errors.withLock { $0.append("\(error)") } },
-      executor: f.clock.executor,
-      observer: ActomatonObserver(actionReceived: { action, _ in
-        received.withLock { $0.append(action) }
-      }))
+    let received = EventLog<TopAction>()
+    let actomaton = f.actomaton(
+      state: Top(), reducer: Self.holderReducer(f),
+      observer: ActomatonObserver(actionReceived: { action, _ in received.append(action) }))
     await actomaton.send(.open)
     await f.clock.advance()
     await actomaton.send(.holder(.detail(.work)))
@@ -71,7 +67,7 @@ extension AChildTakesWhatItDeclaredTests {
     #expect(
       Set(stopped) == ["C work cancelled", "detail-", "sheet-", "life-", "holder-"]
         && stopped.count == 6)
-    #expect(received.withLock { $0 }.last == .close)
+    #expect(received.entries.last == .close)
     #expect(f.reported == [])
     #expect(await actomaton.liveEffectIDs.isEmpty)
   }
@@ -117,16 +113,12 @@ extension AChildTakesWhatItDeclaredTests {
   }
 
   static func page(_ f: Fixture, _ reducer: Reducer<PageAction, Page, Void>)
-    -> (Actomaton<PageAction, Page>, Locked<[String]>)
+    -> (Actomaton<PageAction, Page>, EventLog<String>)
   {
-    let received = Locked<[String]>([])
-    let actomaton = Actomaton(
-      state: Page(), reducer: reducer, clock: f.clock,
-      onError: { error in f.errors.withLock { $0.append("\(error)") } },
-      executor: f.clock.executor,
-      observer: ActomatonObserver(actionReceived: { action, _ in
-        received.withLock { $0.append("\(action)") }
-      }))
+    let received = EventLog<String>()
+    let actomaton = f.actomaton(
+      state: Page(), reducer: reducer,
+      observer: ActomatonObserver(actionReceived: { action, _ in received.append("\(action)") }))
     return (actomaton, received)
   }
 
@@ -144,7 +136,7 @@ extension AChildTakesWhatItDeclaredTests {
       Array(f.entries.dropFirst(5)) == [
         "C work cancelled", "detail-", "row1-", "detail-", "row2-", "table-",
       ])
-    #expect(received.withLock { $0 }.count == 3)
+    #expect(received.entries.count == 3)
     #expect(f.reported == [])
     #expect(await actomaton.liveEffectIDs.isEmpty)
     // The rows come back with the table, and go with it once more.
@@ -172,19 +164,12 @@ extension AChildTakesWhatItDeclaredTests {
 
   /// Runs the clock's sleepers until `done` holds (a queue's next effect starts through the
   /// actomaton, which a settled executor may not have seen yet).
-  static func drive(_ f: Fixture, until done: @escaping @Sendable () -> Bool) async {
-    try? await waitUntil("the saves") {
-      await f.clock.run()
-      return done()
-    }
-  }
-
   @Test func rowsRemovedWhileTheTableStaysSaveOneAtATime() async {
     let f = Fixture()
     let (actomaton, _) = Self.page(f, Self.pageReducer(f, rowOnStop: Self.saving(f)))
     await actomaton.send(.open)
     await actomaton.send(.table(.clear))
-    await Self.drive(f) { f.entries.filter { $0.hasPrefix("save") }.count >= 4 }
+    await f.drive { f.entries.filter { $0.hasPrefix("save") }.count >= 4 }
     #expect(
       f.entries.filter { $0.hasPrefix("save") } == [
         "save1 begin", "save1 end", "save2 begin", "save2 end",
@@ -197,7 +182,7 @@ extension AChildTakesWhatItDeclaredTests {
     let (actomaton, _) = Self.page(f, Self.pageReducer(f, rowOnStop: Self.saving(f)))
     await actomaton.send(.open)
     await actomaton.send(.close)
-    await Self.drive(f) { f.entries.filter { $0.hasPrefix("save") }.count >= 4 }
+    await f.drive { f.entries.filter { $0.hasPrefix("save") }.count >= 4 }
     #expect(
       f.entries.filter { $0.hasPrefix("save") } == [
         "save1 begin", "save1 end", "save2 begin", "save2 end",

@@ -14,7 +14,7 @@ extension AChildTakesWhatItDeclaredTests {
     struct Root: Sendable, Equatable { var outer: Outer? = nil }
     enum RootAction: Sendable, Equatable { case outer(OuterAction), open, close }
 
-    static func reducer(_ log: Locked<[String]>) -> Reducer<RootAction, Root, Void> {
+    static func reducer(_ log: EventLog<String>) -> Reducer<RootAction, Root, Void> {
       let inner = Reducer<InnerAction, Inner, Void> { _, state, _ in
         state.n += 1
         return .empty
@@ -25,10 +25,10 @@ extension AChildTakesWhatItDeclaredTests {
       }
       .child(
         inner, state: \.inner, action: /OuterAction.inner, environment: { _ in },
-        onStart: .fireAndForget { log.withLock { $0.append("inner+") } },
+        onStart: .fireAndForget { log.append("inner+") },
         onStop: .fireAndForget {
           await Task.yield()
-          log.withLock { $0.append(Task.isCancelled ? "inner- cancelled" : "inner-") }
+          log.append(Task.isCancelled ? "inner- cancelled" : "inner-")
         } + .nextAction(.innerStopped))
       return Reducer<RootAction, Root, Void> { action, state, _ in
         switch action {
@@ -40,8 +40,8 @@ extension AChildTakesWhatItDeclaredTests {
       }
       .child(
         outer, state: \.outer, action: /RootAction.outer, environment: { _ in },
-        onStart: .fireAndForget { log.withLock { $0.append("outer+") } },
-        onStop: .fireAndForget { log.withLock { $0.append("outer-") } })
+        onStart: .fireAndForget { log.append("outer+") },
+        onStop: .fireAndForget { log.append("outer-") })
     }
 
     struct Row: Sendable, Equatable, Identifiable {
@@ -53,13 +53,13 @@ extension AChildTakesWhatItDeclaredTests {
     enum TableAction: Sendable { case row((Int, RowAction)), add(Int), remove(Int) }
 
     /// Rows of a list, each with a detail child that logs its start and stop.
-    static func table(_ log: Locked<[String]>) -> Reducer<TableAction, Table, Void> {
+    static func table(_ log: EventLog<String>) -> Reducer<TableAction, Table, Void> {
       let row = Reducer<RowAction, Row, Void> { _, _, _ in .empty }
         .child(
           Reducer<InnerAction, Inner, Void> { _, _, _ in .empty }, state: \.detail,
           action: /RowAction.detail, environment: { _ in },
-          onStart: .fireAndForget { log.withLock { $0.append("detail+") } },
-          onStop: .fireAndForget { log.withLock { $0.append("detail-") } }
+          onStart: .fireAndForget { log.append("detail+") },
+          onStop: .fireAndForget { log.append("detail-") }
             + .nextAction(.detailClosed))
       return Reducer<TableAction, Table, Void> { action, state, _ in
         switch action {
@@ -74,27 +74,27 @@ extension AChildTakesWhatItDeclaredTests {
   }
 
   @Test func theInnerChildAloneStopsWithItsOnStop() async throws {
-    let log = Locked<[String]>([])
+    let log = EventLog<String>()
     let actomaton = Actomaton(state: OffTheClock.Root(), reducer: OffTheClock.reducer(log))
     try await actomaton.send(.open)?.value
     try await actomaton.send(.outer(.dropInner))?.value
-    #expect(log.withLock { $0 }.sorted() == ["inner+", "inner-", "outer+"])
+    #expect(log.entries.sorted() == ["inner+", "inner-", "outer+"])
   }
 
   @Test func theOuterChildGoingStopsTheInnerOneWithItsOnStop() async throws {
-    let log = Locked<[String]>([])
+    let log = EventLog<String>()
     let actomaton = Actomaton(state: OffTheClock.Root(), reducer: OffTheClock.reducer(log))
     try await actomaton.send(.open)?.value
     try await actomaton.send(.close)?.value
-    #expect(log.withLock { $0 }.sorted() == ["inner+", "inner-", "outer+", "outer-"])
+    #expect(log.entries.sorted() == ["inner+", "inner-", "outer+", "outer-"])
   }
 
   @Test func aRemovedRowStopsTheChildInsideIt() async throws {
-    let log = Locked<[String]>([])
+    let log = EventLog<String>()
     let actomaton = Actomaton(state: OffTheClock.Table(), reducer: OffTheClock.table(log))
     try await actomaton.send(.add(1))?.value
     try await actomaton.send(.add(2))?.value
     try await actomaton.send(.remove(1))?.value
-    #expect(log.withLock { $0 } == ["detail+", "detail+", "detail-"])
+    #expect(log.entries == ["detail+", "detail+", "detail-"])
   }
 }

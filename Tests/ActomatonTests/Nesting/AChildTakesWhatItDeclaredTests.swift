@@ -32,35 +32,7 @@ struct AChildTakesWhatItDeclaredTests {
 
   /// What the tests look at: a log of starts, stops and work, the errors the actomaton reported,
   /// and every action it received.
-  final class Fixture: Sendable {
-    let clock = TestClock()
-    let log = Locked<[String]>([])
-    let errors = Locked<[String]>([])
-    let received = Locked<[RootAction]>([])
-
-    func note(_ entry: String) { log.withLock { $0.append(entry) } }
-    var entries: [String] { log.withLock { $0 } }
-    var reported: [String] { errors.withLock { $0 } }
-    var actions: [RootAction] { received.withLock { $0 } }
-
-    /// An effect that notes `name`, or `name cancelled` when its task was cancelled.
-    func noting<Action: Sendable>(_ name: String) -> Effect<Action> {
-      .fireAndForget { self.note(Task.isCancelled ? "\(name) cancelled" : name) }
-    }
-
-    /// An effect that sleeps `seconds` on the clock, then notes `name done`, or `name cancelled`
-    /// when the sleep was cancelled.
-    func sleeping<Action: Sendable>(_ name: String, seconds: Int) -> Effect<Action> {
-      .fireAndForget {
-        do {
-          try await self.clock.sleep(for: .seconds(seconds))
-          self.note("\(name) done")
-        } catch {
-          self.note("\(name) cancelled")
-        }
-      }
-    }
-  }
+  typealias Fixture = Harness<RootAction>
 
   static func cReducer(_ f: Fixture) -> Reducer<CAction, C, Void> {
     Reducer { action, _, _ in
@@ -119,30 +91,16 @@ struct AChildTakesWhatItDeclaredTests {
   static func actomaton(
     _ f: Fixture, _ reducer: Reducer<RootAction, Root, Void>, state: Root = Root()
   ) -> Actomaton<RootAction, Root> {
-    Actomaton(
-      state: state, reducer: reducer, clock: f.clock,
-      onError: { error in f.errors.withLock { $0.append("\(error)") } },
-      executor: f.clock.executor,
-      observer: ActomatonObserver(actionReceived: { action, _ in
-        f.received.withLock { $0.append(action) }
-      }))
-  }
-
-  /// Sends `action` and lets every job it started run as far as it can.
-  static func send(
-    _ action: RootAction, to actomaton: Actomaton<RootAction, Root>, _ f: Fixture
-  ) async {
-    await actomaton.send(action)
-    await f.clock.advance()
+    f.actomaton(state: state, reducer: reducer)
   }
 
   @Test func threeLevelsDeepEveryOnStopRunsOnceInnermostFirst() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f))
-    await Self.send(.open(1), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
     #expect(f.entries == ["A+", "B+", "C+"])
 
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.close, to: actomaton)
     #expect(f.entries == ["A+", "B+", "C+", "C-", "B-", "A-"])
     // NOTE: only the outer onStop's action is fed back; the inner ones' are dropped, unreported.
     #expect(f.actions == [.open(1), .close, .aStopped])
@@ -150,10 +108,10 @@ struct AChildTakesWhatItDeclaredTests {
     #expect(await actomaton.state == Root(a: nil, aStops: 1))
 
     // Nothing stops twice: later actions, and a second round, stop each once more, no more.
-    await Self.send(.noop, to: actomaton, f)
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
-    await Self.send(.noop, to: actomaton, f)
+    await f.send(.noop, to: actomaton)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.close, to: actomaton)
+    await f.send(.noop, to: actomaton)
     #expect(f.entries == ["A+", "B+", "C+", "C-", "B-", "A-", "A+", "B+", "C+", "C-", "B-", "A-"])
     #expect(f.reported == [])
     #expect(await actomaton.liveEffectIDs.isEmpty)
@@ -162,9 +120,9 @@ struct AChildTakesWhatItDeclaredTests {
   @Test func theInnerChildsRunningEffectIsCancelledWithTheOuter() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.a(.b(.c(.work))), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.a(.b(.c(.work))), to: actomaton)
+    await f.send(.close, to: actomaton)
     // NOTE: the inner onStops are started before the outer's scope is cancelled, so their
     // bodies run before the cancelled work's catch (see the effect-order test below).
     #expect(f.entries == ["A+", "B+", "C+", "C work cancelled", "C-", "B-", "A-"])
@@ -176,8 +134,8 @@ struct AChildTakesWhatItDeclaredTests {
   @Test func aMiddleChildsOnStopWorkRunsWhenItsParentGoesRightAfterItInOneSend() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f, bOnStop: f.sleeping("B-", seconds: 1)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.closeBThenA, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.closeBThenA, to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["A+", "B+", "C+", "C-", "A-", "B- done"])
     #expect(f.reported == [])
@@ -188,9 +146,9 @@ struct AChildTakesWhatItDeclaredTests {
   @Test func aMiddleChildsLongOnStopStartedJustBeforeItsParentWentRunsToItsEnd() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f, bOnStop: f.sleeping("B-", seconds: 1)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.a(.closeB), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.a(.closeB), to: actomaton)
+    await f.send(.close, to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["A+", "B+", "C+", "C-", "A-", "B- done"])
     #expect(await actomaton.liveEffectIDs.isEmpty)
@@ -200,21 +158,22 @@ struct AChildTakesWhatItDeclaredTests {
   /// `started`/`cancelled`, and whether the effect had an id (the inner ones are scoped).
   static func eventsOfAStop(_ action: RootAction) async -> [String] {
     let f = Fixture()
-    let events = Locked<[String]>([])
+    let events = EventLog<String>()
     let recording = Locked(false)
     let actomaton = Actomaton(
       state: Root(), reducer: Self.reducer(f), clock: f.clock, executor: f.clock.executor,
-      observer: ActomatonObserver(effectEvent: { event in
-        guard recording.withLock({ $0 }) else { return }
+      observer: events.effectEvents { event in
         let kind = "\(event.kind)"
-        guard kind == "started" || kind == "cancelled" else { return }
-        events.withLock { $0.append("\(kind) \(event.id == nil ? "unscoped" : "scoped")") }
-      }))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.a(.b(.c(.work))), to: actomaton, f)
+        guard recording.withLock({ $0 }), kind == "started" || kind == "cancelled" else {
+          return nil
+        }
+        return "\(kind) \(event.id == nil ? "unscoped" : "scoped")"
+      })
+    await f.send(.open(1), to: actomaton)
+    await f.send(.a(.b(.c(.work))), to: actomaton)
     recording.withLock { $0 = true }
-    await Self.send(action, to: actomaton, f)
-    return events.withLock { $0 }
+    await f.send(action, to: actomaton)
+    return events.entries
   }
 
   /// The `onStop` doc says it runs "after its effects were cancelled": for C going alone, its
@@ -236,17 +195,17 @@ struct AChildTakesWhatItDeclaredTests {
   @Test func theOuterReplacedByANewIDStopsTheOldInnerOnesAndStartsNewOnes() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.a(.b(.c(.work))), to: actomaton, f)
-    await Self.send(.open(2), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.a(.b(.c(.work))), to: actomaton)
+    await f.send(.open(2), to: actomaton)
     #expect(
       f.entries == ["A+", "B+", "C+", "C work cancelled", "C-", "B-", "A-", "A+", "B+", "C+"])
     #expect(f.actions == [.open(1), .a(.b(.c(.work))), .open(2), .aStopped])
     #expect(f.reported == [])
     // The new C is alive and works; closing stops the new ones once.
-    await Self.send(.a(.b(.c(.work))), to: actomaton, f)
+    await f.send(.a(.b(.c(.work))), to: actomaton)
     #expect(await actomaton.liveEffectIDs.count == 1)
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.close, to: actomaton)
     #expect(f.entries.suffix(4) == ["C work cancelled", "C-", "B-", "A-"])
     #expect(f.entries.filter { $0 == "C-" }.count == 2)
   }
@@ -260,8 +219,8 @@ struct AChildTakesWhatItDeclaredTests {
       return .cStopped
     }
     let actomaton = Self.actomaton(f, Self.reducer(f, cOnStop: late))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.open(2), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.open(2), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["A+", "B+", "C+", "B-", "A-", "A+", "B+", "C+", "C- answered"])
     #expect(!f.actions.contains(.a(.b(.cStopped))))
@@ -271,23 +230,23 @@ struct AChildTakesWhatItDeclaredTests {
   @Test func theOuterGoingAndComingBackInOneSendRestartsTheInnerOnes() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.a(.b(.c(.work))), to: actomaton, f)
-    await Self.send(.bounce, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.a(.b(.c(.work))), to: actomaton)
+    await f.send(.bounce, to: actomaton)
     #expect(
       f.entries == ["A+", "B+", "C+", "C work cancelled", "C-", "B-", "A-", "A+", "B+", "C+"])
     #expect(await actomaton.state.a == A(id: 1))
     #expect(f.reported == [])
     // The inner ones that came back are alive: closing stops them once.
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.close, to: actomaton)
     #expect(f.entries.suffix(3) == ["C-", "B-", "A-"])
   }
 
   @Test func restoringAStateWithoutTheOuterStopsTheInnerOnes() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.a(.b(.c(.work))), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.a(.b(.c(.work))), to: actomaton)
     await actomaton.restore(Root())
     await f.clock.advance()
     #expect(f.entries == ["A+", "B+", "C+", "C work cancelled", "C-", "B-", "A-"])
@@ -298,11 +257,11 @@ struct AChildTakesWhatItDeclaredTests {
   @Test func restoringAStateWithANewOuterReplacesTheInnerOnes() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f))
-    await Self.send(.open(1), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
     await actomaton.restore(Root(a: A(id: 2)))
     await f.clock.advance()
     #expect(f.entries == ["A+", "B+", "C+", "C-", "B-", "A-", "A+", "B+", "C+"])
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.close, to: actomaton)
     #expect(f.entries.suffix(3) == ["C-", "B-", "A-"])
   }
 
@@ -311,20 +270,20 @@ struct AChildTakesWhatItDeclaredTests {
   @Test func subscriptionsInsideTheOuterStopWithItAndComeBackWithIt() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.reducer(f, bSubscriptions: true))
-    await Self.send(.open(1), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
     #expect(await actomaton.subscriptionKeys(String.self) == ["tick"])
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.close, to: actomaton)
     #expect(await actomaton.subscriptionKeys(String.self) == [])
     #expect(await actomaton.liveEffectIDs.isEmpty)
     #expect(f.clock.sleeperCount == 0)
-    await Self.send(.open(1), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
     #expect(await actomaton.subscriptionKeys(String.self) == ["tick"])
     // A new outer: the old subscription is cancelled and one new one runs.
-    await Self.send(.open(2), to: actomaton, f)
+    await f.send(.open(2), to: actomaton)
     #expect(await actomaton.subscriptionKeys(String.self) == ["tick"])
     #expect(await actomaton.liveEffectIDs.count == 1)
     #expect(f.clock.sleeperCount == 1)
-    await Self.send(.bounce, to: actomaton, f)
+    await f.send(.bounce, to: actomaton)
     #expect(await actomaton.liveEffectIDs.count == 1)
     #expect(f.clock.sleeperCount == 1)
   }

@@ -19,9 +19,9 @@ extension OnStopOutlivesItsScopeTests {
       f.sleeping("first", seconds: 1), f.sleeping("second", seconds: 1),
       .nextAction(.leafStopped))
     let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: onStop))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.close, to: actomaton)
     try? await waitUntil("both parts") {
       await f.clock.advance(by: .seconds(1))
       return f.entries.count >= 2
@@ -37,9 +37,9 @@ extension OnStopOutlivesItsScopeTests {
     let f = Fixture()
     let actomaton = Self.actomaton(
       f, Self.topReducer(f, leafOnStop: .empty, lifeOnStop: f.sleeping("life-", seconds: 2)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.mid(.screenOff), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.screenOff), to: actomaton)
+    await f.send(.close, to: actomaton)
     await f.clock.advance(by: .seconds(2))
     #expect(f.entries == ["life- done"])
   }
@@ -61,10 +61,10 @@ extension OnStopOutlivesItsScopeTests {
       }
     }
     let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: onStop))
-    await Self.send(.open(1), to: actomaton, f)
-    for _ in 0..<3 { await Self.send(.mid(.bounceLeaf), to: actomaton, f) }
-    await Self.send(.mid(.leaf(.work)), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    for _ in 0..<3 { await f.send(.mid(.bounceLeaf), to: actomaton) }
+    await f.send(.mid(.leaf(.work)), to: actomaton)
+    await f.send(.close, to: actomaton)
     #expect(f.entries == ["leaf work cancelled"])
     await f.clock.advance(by: .seconds(3))
     #expect(
@@ -78,11 +78,11 @@ extension OnStopOutlivesItsScopeTests {
     let f = Fixture()
     let actomaton = Self.actomaton(
       f, Self.topReducer(f, leafOnStop: f.sleeping("leaf-", seconds: 5)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.mid(.tick), to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.tick), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
     #expect(f.clock.sleeperCount == 2)
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.close, to: actomaton)
     #expect(f.clock.sleeperCount == 1)
     #expect(await actomaton.liveEffectIDs.count == 1)
     await f.clock.advance(by: .seconds(5))
@@ -96,8 +96,8 @@ extension OnStopOutlivesItsScopeTests {
     let f = Fixture()
     let actomaton = Self.actomaton(
       f, Self.topReducer(f, leafOnStop: f.sleeping("leaf-", seconds: 2)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
     await actomaton.restore(Top())
     await f.clock.advance()
     await f.clock.advance(by: .seconds(2))
@@ -108,9 +108,9 @@ extension OnStopOutlivesItsScopeTests {
     let f = Fixture()
     let actomaton = Self.actomaton(
       f, Self.topReducer(f, leafOnStop: f.sleeping("leaf-", seconds: 2)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
-    await Self.send(.onlyClose, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.onlyClose, to: actomaton)
     #expect(await actomaton.state.mid == nil)
     await f.clock.advance(by: .seconds(2))
     #expect(f.entries == ["leaf- done"])
@@ -122,7 +122,7 @@ extension OnStopOutlivesItsScopeTests {
     let f = Fixture()
     let actomaton = Self.actomaton(
       f, Self.topReducer(f, leafOnStop: f.sleeping("leaf-", seconds: 5)))
-    await Self.send(.open(1), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
     let starting = try #require(await actomaton.send(.mid(.closeLeaf)))
     await f.clock.advance()
     await actomaton.send(.close)?.cancel()
@@ -138,9 +138,9 @@ extension OnStopOutlivesItsScopeTests {
     let f = Fixture()
     var actomaton: Actomaton<TopAction, Top>? = Self.actomaton(
       f, Self.topReducer(f, leafOnStop: f.sleeping("leaf-", seconds: 10)))
-    await Self.send(.open(1), to: actomaton!, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton!, f)
-    await Self.send(.close, to: actomaton!, f)
+    await f.send(.open(1), to: actomaton!)
+    await f.send(.mid(.closeLeaf), to: actomaton!)
+    await f.send(.close, to: actomaton!)
     #expect(f.clock.sleeperCount == 1)
     actomaton = nil
     try? await waitUntil("the onStop cancelled") {
@@ -155,14 +155,14 @@ extension OnStopOutlivesItsScopeTests {
   @Test func cancelIDsPredicatesReachTheOnStopWorkWhileItsParentStays() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: Self.flush(f)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
-    await Self.send(.mid(.cancelFlushWhere), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.mid(.cancelFlushWhere), to: actomaton)
     #expect(f.entries == ["flush cancelled"])
-    await Self.send(.mid(.openLeaf), to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
-    await Self.send(.cancelFlushEverywhere, to: actomaton, f)
+    await f.send(.mid(.openLeaf), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.close, to: actomaton)
+    await f.send(.cancelFlushEverywhere, to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["flush cancelled", "flush done"])
     #expect(await actomaton.liveEffectIDs.isEmpty)
@@ -175,12 +175,12 @@ extension OnStopOutlivesItsScopeTests {
     let f = Fixture()
     let actomaton = Self.actomaton(
       f, Self.topReducer(f, leafOnStop: f.sleeping("leaf-", seconds: 5), sharedScope: true))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.openTwin, to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
-    await Self.send(.closeTwin, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.openTwin, to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.closeTwin, to: actomaton)
     #expect(f.entries == [])
-    await Self.send(.cancelShared, to: actomaton, f)
+    await f.send(.cancelShared, to: actomaton)
     await f.clock.advance(by: .seconds(5))
     // NOTE: the twin's leaf went with the twin: its onStop, orphaned, ran to its end too.
     #expect(f.entries == ["leaf- done", "leaf- done"])
@@ -197,9 +197,9 @@ extension OnStopOutlivesItsScopeTests {
       f.note("sent")
     }
     let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: onStop))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.close, to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["sent"])
     #expect(f.reported.isEmpty)

@@ -9,10 +9,10 @@ extension OnStopOutlivesItsScopeTests {
   @Test func aGrandchildsOnStopWorkOutlivesItsParentAndGrandparentGoingLater() async {
     let f = Fixture()
     let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: f.sleeping("C-", seconds: 3)))
-    await Nested.send(.open(1), to: actomaton, f)
-    await Nested.send(.a(.b(.closeC)), to: actomaton, f)
-    await Nested.send(.a(.closeB), to: actomaton, f)
-    await Nested.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.a(.b(.closeC)), to: actomaton)
+    await f.send(.a(.closeB), to: actomaton)
+    await f.send(.close, to: actomaton)
     await f.clock.advance(by: .seconds(3))
     #expect(f.entries == ["A+", "B+", "C+", "B-", "A-", "C- done"])
     #expect(await actomaton.liveEffectIDs.isEmpty)
@@ -51,9 +51,9 @@ extension OnStopOutlivesItsScopeTests {
       return .bStopped
     }
     let actomaton = Nested.actomaton(f, Nested.reducer(f, bOnStop: bOnStop))
-    await Nested.send(.open(1), to: actomaton, f)
-    await Nested.send(.a(.closeB), to: actomaton, f)
-    await Nested.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.a(.closeB), to: actomaton)
+    await f.send(.close, to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(!f.actions.contains(.a(.bStopped)))
     #expect(f.reported.isEmpty)
@@ -90,6 +90,6 @@ extension OnStopOutlivesItsScopeTests {
       return .empty
     }
     .child(keeper, state: \.keeper, action: /ShelfAction.keeper, environment: { _ in })
-    return Actomaton(state: Shelf(), reducer: top, clock: f.clock, executor: f.clock.executor)
+    return f.actomaton(state: Shelf(), reducer: top)
   }
 }

@@ -115,17 +115,7 @@ struct OnStopOutlivesItsScopeTests {
   static func actomaton(_ f: Fixture, _ reducer: Reducer<TopAction, Top, Void>)
     -> Actomaton<TopAction, Top>
   {
-    Actomaton(
-      state: Top(), reducer: reducer, clock: f.clock,
-      onError: { error in f.errors.withLock { $0.append("\(error)") } },
-      executor: f.clock.executor)
-  }
-
-  static func send(_ action: TopAction, to actomaton: Actomaton<TopAction, Top>, _ f: Fixture)
-    async
-  {
-    await actomaton.send(action)
-    await f.clock.advance()
+    f.actomaton(state: Top(), reducer: reducer)
   }
 
   static func flush(_ f: Fixture) -> Effect<MidAction> {
@@ -156,9 +146,9 @@ struct OnStopOutlivesItsScopeTests {
   @Test func anOldLeafsOnStopAnswerDoesNotReachTheNewIdentityOfItsParent() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: Self.answer(f)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
-    await Self.send(.open(2), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.open(2), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(await actomaton.state.mid?.id == 2)
     #expect(await actomaton.state.mid?.leafStops == 0)
@@ -170,10 +160,10 @@ struct OnStopOutlivesItsScopeTests {
   @Test func anOldLeafsOnStopAnswerDoesNotReachItsParentThatCameBack() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: Self.answer(f)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
-    await Self.send(.close, to: actomaton, f)
-    await Self.send(.open(1), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.close, to: actomaton)
+    await f.send(.open(1), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(await actomaton.state.mid?.leafStops == 0)
     #expect(f.reported.isEmpty)
@@ -185,10 +175,10 @@ struct OnStopOutlivesItsScopeTests {
   @Test func theNewIdentityOfTheParentCannotCancelTheOldLeafsOnStopByID() async {
     let f = Fixture()
     let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: Self.flush(f)))
-    await Self.send(.open(1), to: actomaton, f)
-    await Self.send(.mid(.closeLeaf), to: actomaton, f)
-    await Self.send(.open(2), to: actomaton, f)
-    await Self.send(.mid(.cancelFlush), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.open(2), to: actomaton)
+    await f.send(.mid(.cancelFlush), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["flush done"])
   }
@@ -235,17 +225,7 @@ struct OnStopOutlivesItsScopeTests {
       return .empty
     }
     .child(table, state: \.table, action: /PageAction.table, environment: { _ in })
-    return Actomaton(
-      state: Page(), reducer: page, clock: f.clock,
-      onError: { error in f.errors.withLock { $0.append("\(error)") } },
-      executor: f.clock.executor)
-  }
-
-  static func drive(_ f: Fixture, until done: @escaping @Sendable () -> Bool) async {
-    try? await waitUntil("the saves") {
-      await f.clock.run()
-      return done()
-    }
+    return f.actomaton(state: Page(), reducer: page)
   }
 
   /// Both rows removed while the table stays: save1 runs, save2 waits in the queue. The table
@@ -257,7 +237,7 @@ struct OnStopOutlivesItsScopeTests {
     await actomaton.send(.table(.clear))
     await f.clock.advance()
     await actomaton.send(.close)
-    await Self.drive(f) { f.entries.count >= 4 }
+    await f.drive { f.entries.count >= 4 }
     #expect(f.entries == ["save1 begin", "save1 end", "save2 begin", "save2 end"])
     #expect(await actomaton.liveEffectIDs.isEmpty)
   }
@@ -273,7 +253,7 @@ struct OnStopOutlivesItsScopeTests {
     await actomaton.send(.table(.remove(1)))
     await f.clock.advance()
     await actomaton.send(.close)
-    await Self.drive(f) { f.entries.count >= 4 }
+    await f.drive { f.entries.count >= 4 }
     #expect(f.entries == ["save1 begin", "save1 end", "save2 begin", "save2 end"])
   }
 }

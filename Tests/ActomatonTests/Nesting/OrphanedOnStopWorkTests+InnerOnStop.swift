@@ -13,7 +13,7 @@ extension OrphanedOnStopWorkTests {
   @Test func aLongInnerOnStopIsNotCancelledAndTheSendTaskWaitsForIt() async throws {
     let f = Fixture()
     let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: f.sleeping("C-", seconds: 10)))
-    await Nested.send(.open(1), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
     let task = try #require(await actomaton.send(.close))
     let ended = Locked(false)
     let waiter = Task {
@@ -35,7 +35,7 @@ extension OrphanedOnStopWorkTests {
   @Test func cancellingTheSendTaskCancelsALongInnerOnStop() async throws {
     let f = Fixture()
     let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: f.sleeping("C-", seconds: 10)))
-    await Nested.send(.open(1), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
     let task = try #require(await actomaton.send(.close))
     await f.clock.advance()
     task.cancel()
@@ -47,8 +47,8 @@ extension OrphanedOnStopWorkTests {
     let f = Fixture()
     var actomaton: Actomaton<Nested.RootAction, Nested.Root>? = Nested.actomaton(
       f, Nested.reducer(f, cOnStop: f.sleeping("C-", seconds: 10)))
-    await Nested.send(.open(1), to: actomaton!, f)
-    await Nested.send(.close, to: actomaton!, f)
+    await f.send(.open(1), to: actomaton!)
+    await f.send(.close, to: actomaton!)
     #expect(f.clock.sleeperCount == 1)
     actomaton = nil
     // NOTE: the release may come a moment later, when the last task lets the actomaton go.
@@ -63,8 +63,8 @@ extension OrphanedOnStopWorkTests {
     let f = Fixture()
     var actomaton: Actomaton<Nested.RootAction, Nested.Root>? = Nested.actomaton(
       f, Nested.reducer(f))
-    await Nested.send(.open(1), to: actomaton!, f)
-    await Nested.send(.a(.b(.c(.work))), to: actomaton!, f)
+    await f.send(.open(1), to: actomaton!)
+    await f.send(.a(.b(.c(.work))), to: actomaton!)
     actomaton = nil
     await f.clock.advance()
     #expect(f.entries == ["A+", "B+", "C+", "C work cancelled"])
@@ -74,7 +74,7 @@ extension OrphanedOnStopWorkTests {
     let f = Fixture()
     let throwing = Effect<Nested.BAction>.fireAndForget { throw TestError(message: "C- threw") }
     let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: throwing))
-    await Nested.send(.open(1), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
     let task = try #require(await actomaton.send(.close))
     await f.clock.advance()
     await #expect(throws: TestError(message: "C- threw")) { try await task.value }
@@ -89,8 +89,8 @@ extension OrphanedOnStopWorkTests {
       f.note("C- after send")
     }
     let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: sending))
-    await Nested.send(.open(1), to: actomaton, f)
-    await Nested.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.close, to: actomaton)
     #expect(f.entries == ["A+", "B+", "C+", "C- after send", "B-", "A-"])
     #expect(f.actions == [.open(1), .close, .aStopped])
     #expect(f.reported == [])
@@ -101,8 +101,8 @@ extension OrphanedOnStopWorkTests {
     let concatenated = Effect<Nested.BAction>.concatenate(
       .nextAction(.cStopped), f.sleeping("C- first", seconds: 1), f.noting("C- second"))
     let actomaton = Nested.actomaton(f, Nested.reducer(f, cOnStop: concatenated))
-    await Nested.send(.open(1), to: actomaton, f)
-    await Nested.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.close, to: actomaton)
     #expect(f.entries == ["A+", "B+", "C+", "B-", "A-"])
     await f.clock.advance(by: .seconds(1))
     try? await waitUntil("the concatenation's second part") {

@@ -91,17 +91,9 @@ struct OrphanedOnStopWorkTests {
     _ f: Fixture, depth: Int = 4, observer: ActomatonObserver<NodeAction, Node>? = nil,
     stop: @escaping @Sendable (Int) -> Effect<NodeAction> = { _ in .empty }
   ) -> Actomaton<NodeAction, Node> {
-    Actomaton(
-      state: .chain(depth: depth), reducer: node(f, depth: depth, stop: stop), clock: f.clock,
-      onError: { error in f.errors.withLock { $0.append("\(error)") } },
-      executor: f.clock.executor, observer: observer)
-  }
-
-  static func send(_ action: NodeAction, to actomaton: Actomaton<NodeAction, Node>, _ f: Fixture)
-    async
-  {
-    await actomaton.send(action)
-    await f.clock.advance()
+    f.actomaton(
+      state: Node.chain(depth: depth), reducer: node(f, depth: depth, stop: stop),
+      observer: observer)
   }
 
   static func answers(_ node: Node) -> [Int] {
@@ -116,7 +108,7 @@ struct OrphanedOnStopWorkTests {
   @Test func aCascadeOfBouncesRunsEveryStopAndOnlyTheRootsAnswerArrives() async {
     let f = Fixture()
     let actomaton = Self.chain(f) { depth in Self.sleeping(f, "d\(depth)") }
-    await Self.send(.cascade, to: actomaton, f)
+    await f.send(.cascade, to: actomaton)
     #expect(await actomaton.effectCount == 9)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries.count == 9)
@@ -132,8 +124,8 @@ struct OrphanedOnStopWorkTests {
   @Test func theRootsCancelAllReachesNoOrphanedStop() async {
     let f = Fixture()
     let actomaton = Self.chain(f) { depth in Self.sleeping(f, "d\(depth)") }
-    await Self.send(.cascade, to: actomaton, f)
-    await Self.send(.cancelAll, to: actomaton, f)
+    await f.send(.cascade, to: actomaton)
+    await f.send(.cancelAll, to: actomaton)
     #expect(f.entries == ["d3 cancelled"])
     #expect(await actomaton.liveEffectIDs.count == 8)
     await f.clock.advance(by: .seconds(1))
@@ -151,7 +143,7 @@ struct OrphanedOnStopWorkTests {
       events.withLock { $0.append((event.serial, "\(event.kind)")) }
     })
     let actomaton = Self.chain(f, observer: observer) { depth in Self.sleeping(f, "d\(depth)") }
-    await Self.send(.cascade, to: actomaton, f)
+    await f.send(.cascade, to: actomaton)
     await f.clock.advance(by: .seconds(1))
     let seen = events.withLock { $0 }
     let serials = Set(seen.map(\.0))
@@ -182,10 +174,10 @@ struct OrphanedOnStopWorkTests {
     var actomaton: Actomaton<NodeAction, Node>? = Self.chain(f, depth: 2) {
       $0 == 0 ? loop : .empty
     }
-    await Self.send(.child(.closeChild), to: actomaton!, f)
+    await f.send(.child(.closeChild), to: actomaton!)
     await f.clock.advance(by: .seconds(1))
     #expect(await actomaton!.state.child?.answers == 1)
-    await Self.send(.closeChild, to: actomaton!, f)
+    await f.send(.closeChild, to: actomaton!)
     for _ in 0..<3 { await f.clock.advance(by: .seconds(1)) }
     #expect(f.entries == ["tick", "tick", "tick", "tick"])
     #expect(await actomaton!.state == Node(id: 1, depth: 2))
@@ -209,9 +201,9 @@ struct OrphanedOnStopWorkTests {
     let actomaton = Self.chain(f, depth: 2) {
       $0 == 0 ? Self.sleeping(f, "stop", queue: SaveQueue()) : .empty
     }
-    await Self.send(.child(.closeChild), to: actomaton, f)
-    await Self.send(.replaceChild, to: actomaton, f)
-    await Self.send(.child(.save), to: actomaton, f)
+    await f.send(.child(.closeChild), to: actomaton)
+    await f.send(.replaceChild, to: actomaton)
+    await f.send(.child(.save), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries.sorted() == ["live save done", "stop cancelled"])
   }
@@ -227,10 +219,10 @@ struct OrphanedOnStopWorkTests {
         ? .concatenate(f.sleeping("wait", seconds: 1), Self.sleeping(f, "stop", queue: SaveQueue()))
         : .empty
     }
-    await Self.send(.child(.closeChild), to: actomaton, f)
-    await Self.send(.replaceChild, to: actomaton, f)
+    await f.send(.child(.closeChild), to: actomaton)
+    await f.send(.replaceChild, to: actomaton)
     await f.clock.advance(by: .milliseconds(500))
-    await Self.send(.child(.save), to: actomaton, f)
+    await f.send(.child(.save), to: actomaton)
     await f.clock.advance(by: .milliseconds(500))
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries.sorted() == ["live save cancelled", "stop done", "wait done"])
@@ -245,9 +237,9 @@ struct OrphanedOnStopWorkTests {
     let onStop = Effect<Top.MidAction>.concatenate(
       f.sleeping("first", seconds: 1), .nextAction(.leafStopped))
     let actomaton = Top.actomaton(f, Top.topReducer(f, leafOnStop: onStop))
-    await Top.send(.open(1), to: actomaton, f)
-    await Top.send(.mid(.closeLeaf), to: actomaton, f)
-    await Top.send(.open(2), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.open(2), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["first done"])
     #expect(await actomaton.state.mid?.id == 2)
@@ -260,9 +252,9 @@ struct OrphanedOnStopWorkTests {
     let onStop = Effect<Top.MidAction>.concatenate(
       f.sleeping("first", seconds: 1), Top.answer(f))
     let actomaton = Top.actomaton(f, Top.topReducer(f, leafOnStop: onStop))
-    await Top.send(.open(1), to: actomaton, f)
-    await Top.send(.mid(.closeLeaf), to: actomaton, f)
-    await Top.send(.open(2), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.open(2), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     await f.clock.advance(by: .seconds(1))
     #expect(await actomaton.state.mid?.leafStops == 0)
@@ -275,11 +267,11 @@ struct OrphanedOnStopWorkTests {
     let f = Fixture()
     let onStop = Effect<Top.MidAction>.concatenate(f.sleeping("first", seconds: 1), Top.flush(f))
     let actomaton = Top.actomaton(f, Top.topReducer(f, leafOnStop: onStop))
-    await Top.send(.open(1), to: actomaton, f)
-    await Top.send(.mid(.closeLeaf), to: actomaton, f)
-    await Top.send(.open(2), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.open(2), to: actomaton)
     await f.clock.advance(by: .seconds(1))
-    await Top.send(.mid(.cancelFlush), to: actomaton, f)
+    await f.send(.mid(.cancelFlush), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["first done", "flush done"])
   }
@@ -291,9 +283,9 @@ struct OrphanedOnStopWorkTests {
     let onStop = Effect<Top.MidAction>.concatenate(
       f.sleeping("first", seconds: 1), .nextAction(.leafStopped))
     let actomaton = Top.actomaton(f, Top.topReducer(f, leafOnStop: onStop))
-    await Top.send(.open(1), to: actomaton, f)
-    await Top.send(.mid(.closeLeaf), to: actomaton, f)
-    await Top.send(.close, to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    await f.send(.close, to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["first done"])
     #expect(f.reported.isEmpty, "\(f.reported)")
@@ -306,8 +298,8 @@ struct OrphanedOnStopWorkTests {
   @Test func restoringANewIdentityOfTheParentOrphansTheLeafsOnStop() async {
     let f = Fixture()
     let actomaton = Top.actomaton(f, Top.topReducer(f, leafOnStop: Top.answer(f)))
-    await Top.send(.open(1), to: actomaton, f)
-    await Top.send(.mid(.closeLeaf), to: actomaton, f)
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
     await actomaton.restore(Top.Top(mid: Top.Mid(id: 2)))
     await f.clock.advance()
     await f.clock.advance(by: .seconds(1))

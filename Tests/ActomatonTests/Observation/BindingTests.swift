@@ -54,22 +54,20 @@ import Testing
   }
 
   @Test func aSequenceThatThrowsIsReportedAndTheBindingEnds() async throws {
-    let errors = Locked<[String]>([])
-    let events = Locked<[String]>([])
+    let errors = EventLog<String>()
+    let events = EventLog<String>()
     let actomaton = Actomaton(
       state: [], reducer: Self.summing,
-      onError: { error in errors.withLock { $0.append("\(error)") } },
-      observer: ActomatonObserver(effectEvent: { event in
-        events.withLock { $0.append("\(event.kind)") }
-      }))
+      onError: errors.errorHook,
+      observer: events.effectEvents())
     let (numbers, input) = AsyncThrowingStream<Int, any Error>.makeStream()
     await actomaton.bind(id: Feed(), to: numbers) { .add($0) }
     input.yield(1)
     input.finish(throwing: TestError())
     try await waitUntil { await actomaton.effectCount == 0 }
     #expect(await actomaton.state == [1])
-    #expect(errors.withLock { $0 } == ["TestError(message: \"boom\")"])
-    #expect(events.withLock { $0 } == ["started", "threw TestError(message: \"boom\")"])
+    #expect(errors.entries == ["TestError(message: \"boom\")"])
+    #expect(events.entries == ["started", "threw TestError(message: \"boom\")"])
   }
 
   /// The AsyncStore seed's single source of truth: a user store follows the app store's flag.

@@ -19,26 +19,20 @@ import Testing
   struct Once: Oldest1DiscardNewEffectQueueProtocol {}
 
   final class Journal: Sendable {
-    let lines = Locked<[String]>([])
+    let lines = EventLog<String>()
     let gate = Gate()
 
     var observer: ActomatonObserver<Action, [Int]> {
       ActomatonObserver(
-        actionReceived: { action, origin in self.add("\(action) from \(origin)") },
-        actionReduced: { _, _, old, new in if old != new { self.add("state \(old) → \(new)") } },
+        actionReceived: { action, origin in self.lines.append("\(action) from \(origin)") },
+        actionReduced: { _, _, old, new in
+          if old != new { self.lines.append("state \(old) → \(new)") }
+        },
         effectEvent: { event in
           let queue = event.queue.map { " in \(type(of: $0))" } ?? ""
           let id = event.id.map { " \(type(of: $0))" } ?? ""
-          self.add("effect \(event.kind)\(id)\(queue)")
+          self.lines.append("effect \(event.kind)\(id)\(queue)")
         })
-    }
-
-    func add(_ line: String) { lines.withLock { $0.append(line) } }
-    func take() -> [String] {
-      lines.withLock { lines in
-        defer { lines = [] }
-        return lines
-      }
     }
   }
 
@@ -72,7 +66,7 @@ import Testing
     await actomaton.send(.chain)
     try await actomaton.send(.start)?.value
     #expect(
-      journal.take() == [
+      journal.lines.take() == [
         "chain from send", "done(0) from nextAction", "state [] → [0]",
         "start from send", "effect started ID", "effect finished ID", "done(1) from feedback",
         "state [0] → [0, 1]",
@@ -89,7 +83,7 @@ import Testing
     journal.gate.open()
     try await first?.value
     try await second?.value
-    let effects = journal.take().filter { $0.hasPrefix("effect") }
+    let effects = journal.lines.take().filter { $0.hasPrefix("effect") }
     #expect(
       effects.prefix(4) == [
         "effect started in Line", "effect suspended in Line", "effect started in Once",
@@ -106,15 +100,15 @@ import Testing
     let actomaton = Self.make(journal)
     let first = await actomaton.send(.queued(1))
     let second = await actomaton.send(.queued(2))
-    _ = journal.take()
+    _ = journal.lines.take()
     // The send's cancellation reaches the actomaton while the first effect still holds the queue,
     // so the waiting effect is dropped by the cancellation, not by the queue coming to it.
     second?.cancel()
     try await waitUntil { await actomaton.effectCount == 1 }
-    #expect(journal.take() == ["effect discarded in Line"])
+    #expect(journal.lines.take() == ["effect discarded in Line"])
     journal.gate.open()
     try await first?.value
-    #expect(journal.take().filter { $0.hasPrefix("effect") } == ["effect finished in Line"])
+    #expect(journal.lines.take().filter { $0.hasPrefix("effect") } == ["effect finished in Line"])
   }
 
   @Test func cancelledAndThrowingEffectsAreSaid() async throws {
@@ -122,18 +116,18 @@ import Testing
     let actomaton = Self.make(journal)
     let failing = await actomaton.send(.fail)
     _ = try? await failing?.value
-    #expect(journal.take().contains("effect threw TestError(message: \"boom\")"))
+    #expect(journal.lines.take().contains("effect threw TestError(message: \"boom\")"))
 
     let waitsForever = Reducer<Action, [Int], Void> { _, _, _ in
       .run(id: ID()) { _ in try await Gate().wait() }
     }
     let never = Actomaton(state: [], reducer: waitsForever, observer: journal.observer)
     let task = await never.send(.start)
-    _ = journal.take()
+    _ = journal.lines.take()
     task?.cancel()
     _ = try? await task?.value
     try await waitUntil { await never.effectCount == 0 }
-    #expect(journal.take() == ["effect cancelled ID", "effect finished ID"])
+    #expect(journal.lines.take() == ["effect cancelled ID", "effect finished ID"])
   }
 
   @Test func anActomatonWithoutObserversDoesNoObservingWork() async {
@@ -143,15 +137,15 @@ import Testing
   }
 
   @Test func eachReductionIsOneEventWithItsActionOriginAndBothStates() async throws {
-    let reductions = Locked<[String]>([])
+    let reductions = EventLog<String>()
     let observer = ActomatonObserver<Action, [Int]>(actionReduced: { action, origin, old, new in
-      reductions.withLock { $0.append("\(action) from \(origin): \(old) → \(new)") }
+      reductions.append("\(action) from \(origin): \(old) → \(new)")
     })
     let actomaton = Actomaton(state: [], reducer: Self.reducer(Journal()), observer: observer)
     await actomaton.send(.chain)
     try await actomaton.send(.start)?.value
     #expect(
-      reductions.withLock { $0 } == [
+      reductions.entries == [
         "chain from send: [] → []", "done(0) from nextAction: [] → [0]",
         "start from send: [0] → [0]", "done(1) from feedback: [0] → [0, 1]",
       ])

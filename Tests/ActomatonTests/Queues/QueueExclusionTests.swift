@@ -20,17 +20,17 @@ import Testing
   final class Section: Sendable {
     let gate = UncancellableGate()
     let inside = Locked<Set<String>>([])
-    let log = Locked<[String]>([])
+    let log = EventLog<String>()
 
     func run(_ name: String) async {
       let others = inside.withLock { inside in
         defer { inside.insert(name) }
         return inside
       }
-      log.withLock { $0.append(others.isEmpty ? "\(name) in" : "\(name) in beside \(others)") }
+      log.append(others.isEmpty ? "\(name) in" : "\(name) in beside \(others)")
       if name.hasPrefix("a") { await gate.wait() }
       inside.withLock { _ = $0.remove(name) }
-      log.withLock { $0.append("\(name) out") }
+      log.append("\(name) out")
     }
   }
 
@@ -57,14 +57,14 @@ import Testing
     let section = Section()
     let actomaton = Self.make(queue: Suspending(), section: section)
     await actomaton.send(.enter("a"))
-    try await waitUntil { section.log.withLock { $0 } == ["a in"] }
+    try await waitUntil { section.log.entries == ["a in"] }
     await actomaton.send(.cancel("a"))
     let next = await actomaton.send(.enter("b"))
     #expect(await actomaton.queueCounts(Suspending()) == (1, 1), "b waits for a to exit")
 
     section.gate.open()
     try await next?.waitOrCancel()
-    #expect(section.log.withLock { $0 } == ["a in", "a out", "b in", "b out"])
+    #expect(section.log.entries == ["a in", "a out", "b in", "b out"])
     #expect(await actomaton.state == ["b"], "the cancelled a's result is dropped")
     #expect(await actomaton.queueCounts(Suspending()) == (0, 0))
   }
@@ -73,14 +73,14 @@ import Testing
     let section = Section()
     let actomaton = Self.make(queue: Discarding(), section: section)
     let first = await actomaton.send(.enter("a"))
-    try await waitUntil { section.log.withLock { $0 } == ["a in"] }
+    try await waitUntil { section.log.entries == ["a in"] }
     await actomaton.send(.cancel("a"))
     #expect(await actomaton.send(.enter("b")) == nil, "b is discarded: a still holds the slot")
 
     section.gate.open()
     try await first?.waitOrCancel()
     try await actomaton.send(.enter("c"))?.waitOrCancel()
-    #expect(section.log.withLock { $0 } == ["a in", "a out", "c in", "c out"])
+    #expect(section.log.entries == ["a in", "a out", "c in", "c out"])
     #expect(await actomaton.state == ["c"])
   }
 
@@ -88,9 +88,9 @@ import Testing
     let section = Section()
     let actomaton = Self.make(queue: Newest(), section: section)
     let first = await actomaton.send(.enter("a"))
-    try await waitUntil { section.log.withLock { $0 } == ["a in"] }
+    try await waitUntil { section.log.entries == ["a in"] }
     try await actomaton.send(.enter("b"))?.waitOrCancel()
-    #expect(section.log.withLock { $0 } == ["a in", "b in beside [\"a\"]", "b out"])
+    #expect(section.log.entries == ["a in", "b in beside [\"a\"]", "b out"])
 
     section.gate.open()
     try await first?.waitOrCancel()

@@ -24,13 +24,10 @@ struct QueueIdentityTests {
   final class Environment: Sendable {
     let gate = Gate()
     let blocker = UncancellableGate()
-    let events = Locked<[String]>([])
+    let events = EventLog<String>()
 
     var observer: ActomatonObserver<Action, Int> {
-      ActomatonObserver(effectEvent: { event in
-        guard let id = event.id as? ID else { return }
-        self.events.withLock { $0.append("\(id) \(event.kind)") }
-      })
+      events.effectEvents { event in (event.id as? ID).map { "\($0) \(event.kind)" } }
     }
   }
 
@@ -66,7 +63,7 @@ struct QueueIdentityTests {
     // Two newer effects in `Pair` evict the chained one, the oldest.
     await actomaton.send(.startNewest(.later))
     await actomaton.send(.startNewest(.later))
-    #expect(environment.events.withLock { $0 }.contains("chained cancelled"))
+    #expect(environment.events.entries.contains("chained cancelled"))
     environment.blocker.open()
     environment.gate.open()
   }

@@ -62,8 +62,8 @@ extension QueuePolicyTests {
     let error = await #expect(throws: EffectQueueMisuse.self) { try await task?.waitOrCancel() }
     #expect(error == expected)
     #expect(error?.description.contains("Queue(name: \"bench\"") == true)
-    #expect(bench.log.errors.compactMap { $0 as? EffectQueueMisuse } == [expected])
-    #expect(bench.log.errors.count == 1)
+    #expect(bench.log.entries.compactMap { $0 as? EffectQueueMisuse } == [expected])
+    #expect(bench.log.entries.count == 1)
     #expect(await bench.actomaton.benchEffectCount() == 0)
     await bench.send(.done(7))  // the actomaton still works
     #expect(await bench.actomaton.state.done == [7])

@@ -39,18 +39,12 @@ struct QueuePolicyTests {
 
   struct Occupancy: Equatable { var running = 0, waiting = 0 }
 
-  final class ErrorLog: Sendable {
-    private let storage = Locked<[any Error]>([])
-    func append(_ error: any Error) { storage.withLock { $0.append(error) } }
-    var errors: [any Error] { storage.withLock { $0 } }
-  }
-
   /// An actomaton whose effects wait at gates the test opens, in a queue with `policy`.
   struct Bench {
     let queue: Queue
     let probe = Probe<Event>()
     let gates = (0..<16).map { _ in Gate() }
-    let log = ErrorLog()
+    let log = EventLog<any Error>()
     let actomaton: Actomaton<Action, State>
 
     init(_ policy: EffectQueuePolicy) {
@@ -197,8 +191,8 @@ struct QueuePolicyTests {
     await #expect(throws: TestError.self) { try await tasks[1]?.waitOrCancel() }
     try await bench.finish([tasks[0], tasks[2], tasks[3]])
     #expect(await bench.actomaton.state.done == [0, 3])
-    #expect(bench.log.errors.count == 1)
-    #expect(bench.log.errors.first is TestError)
+    #expect(bench.log.entries.count == 1)
+    #expect(bench.log.entries.first is TestError)
   }
 
   @Test func runOldestMaxCount3SuspendsNewEffectsAndStartsThemInOrder() async throws {

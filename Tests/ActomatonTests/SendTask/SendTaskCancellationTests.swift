@@ -22,8 +22,8 @@ import Testing
   struct Environment: Sendable {
     let gate = UncancellableGate()
     let latch = ThreadLatch()
-    let started = Locked<[Int]>([])
-    let cancelled = Locked<[Int]>([])
+    let started = EventLog<Int>()
+    let cancelled = EventLog<Int>()
   }
 
   /// `start(count: 1)` runs effect 0 alone. `start(count: 5)` also runs effect 1 in a queue,
@@ -31,11 +31,11 @@ import Testing
   static let reducer = Reducer<Action, [Int], Environment> { action, state, environment in
     func effect(_ index: Int, queue: (any EffectQueueProtocol)? = nil) -> Effect<Action> {
       Effect(queue: queue) {
-        environment.started.withLock { $0.append(index) }
+        environment.started.append(index)
         await withTaskCancellationHandler {
           await environment.gate.wait()
         } onCancel: {
-          environment.cancelled.withLock { $0.append(index) }
+          environment.cancelled.append(index)
         }
         return .done(index)
       }
@@ -64,13 +64,13 @@ import Testing
       state: [], reducer: Self.reducer, environment: environment, clock: clock)
     let running = count == 1 ? [0] : [0, 1, 3]
     let task = try #require(await actomaton.send(.start(count: count)))
-    try await waitUntil { environment.started.withLock { $0.count } == running.count }
+    try await waitUntil { environment.started.entries.count == running.count }
 
     // NOTE: the blocking reducer runs on a thread of its own, not on one of the shared pool's.
     let blocker = Task(executorPreference: OwnThreadExecutor()) { await actomaton.send(.block) }
     try await waitUntil { environment.latch.isHeld }
     task.cancel()
-    #expect(environment.cancelled.withLock { $0.sorted() } == running, "cancelled synchronously")
+    #expect(environment.cancelled.entries.sorted() == running, "cancelled synchronously")
 
     await clock.advance(by: .seconds(1))
     environment.gate.open()
@@ -78,7 +78,7 @@ import Testing
     _ = await blocker.value
     _ = try? await task.value
     try await waitUntil { await actomaton.effectCount == 0 }
-    #expect(environment.started.withLock { $0.sorted() } == running, "nothing waiting started")
+    #expect(environment.started.entries.sorted() == running, "nothing waiting started")
     #expect(await actomaton.state == [], "no returned action was reduced")
   }
 
@@ -94,7 +94,7 @@ import Testing
     environment.gate.open()
     _ = try? await task.value
     try await waitUntil { await actomaton.effectCount == 0 }
-    #expect(environment.started.withLock { $0 }.isEmpty, "no body started after cancel()")
+    #expect(environment.started.entries.isEmpty, "no body started after cancel()")
     #expect(await actomaton.state == [])
   }
 }

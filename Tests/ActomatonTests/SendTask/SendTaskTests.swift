@@ -123,14 +123,14 @@ import Testing
   }
 
   @Test func taskThrowsTheEffectsErrorAndTheHookSeesIt() async {
-    let seen = Locked<[String]>([])
+    let seen = EventLog<String>()
     let actomaton = Self.make(onError: { error in
-      seen.withLock { $0.append((error as? TestError)?.message ?? "other") }
+      seen.append((error as? TestError)?.message ?? "other")
     })
     await #expect(throws: TestError(message: "bad")) {
       try await actomaton.send(.fail("bad"))?.value
     }
-    #expect(seen.withLock { $0 } == ["bad"])
+    #expect(seen.entries == ["bad"])
   }
 
   @Test func anErrorNeitherCancelsSiblingsNorStopsTheActomaton() async throws {

@@ -19,12 +19,12 @@ struct SoleTaskTests {
     var effectQueueDelay: EffectQueueDelay { .constant(1) }
   }
 
-  static func reducer(_ started: Locked<[Int]>, gate: Gate) -> Reducer<Action, [Int], Void> {
+  static func reducer(_ started: EventLog<Int>, gate: Gate) -> Reducer<Action, [Int], Void> {
     Reducer { action, state, _ in
       switch action {
       case let .start(number):
         return Effect(queue: Spaced()) {
-          started.withLock { $0.append(number) }
+          started.append(number)
           try await gate.wait()
           return .done(number)
         }
@@ -36,7 +36,7 @@ struct SoleTaskTests {
   }
 
   @Test func cancellingTheTaskOfADelayedSoleEffectKeepsItsBodyFromStarting() async throws {
-    let started = Locked<[Int]>([])
+    let started = EventLog<Int>()
     let clock = TestClock()
     let gate = Gate()
     let actomaton = Actomaton(state: [], reducer: Self.reducer(started, gate: gate), clock: clock)
@@ -49,7 +49,7 @@ struct SoleTaskTests {
     _ = try? await delayed.value
     gate.open()
     try await first.waitOrCancel()
-    #expect(started.withLock { $0 } == [1])
+    #expect(started.entries == [1])
     #expect(await actomaton.state == [1])
     #expect(await actomaton.effectCount == 0)
     #expect(await actomaton.queueCounts(Spaced()) == (running: 0, waiting: 0))

@@ -67,7 +67,7 @@ import Testing
 
   @Test func jobsRunOneAtATimeInTheOrderTheyCame() async throws {
     let loop = EventLoopExecutor()
-    let order = Locked<[Int]>([])
+    let order = EventLog<Int>()
     let running = Locked(0)
     let overlapped = Locked(false)
     var tasks: [Task<Void, Never>] = []
@@ -78,12 +78,12 @@ import Testing
             $0 += 1; return $0
           }
           if now > 1 { overlapped.withLock { $0 = true } }
-          order.withLock { $0.append(index) }
+          order.append(index)
           running.withLock { $0 -= 1 }
         })
     }
     for task in tasks { await task.value }
-    #expect(order.withLock { $0 } == Array(0..<200))
+    #expect(order.entries == Array(0..<200))
     #expect(!overlapped.withLock { $0 })
   }
 }

@@ -48,22 +48,22 @@ struct ChildrenLiftTests {
   }
 
   @Test func anActionForARemovedElementIsDroppedAndReported() async throws {
-    let errors = Locked<[String]>([])
-    let events = Locked<[String]>([])
+    let errors = EventLog<String>()
+    let events = EventLog<String>()
     let actomaton = Actomaton(
       state: Parent.State(rows: [Row.State(id: 1), Row.State(id: 2)]),
       reducer: Parent.reducer(clock: TestClock()),
-      onError: { error in errors.withLock { $0.append("\(error)") } },
-      observer: ActomatonObserver(effectEvent: { event in
-        if case .threw = event.kind { events.withLock { $0.append("threw") } }
-      }))
+      onError: errors.errorHook,
+      observer: events.effectEvents { event in
+        if case .threw = event.kind { "threw" } else { nil }
+      })
     await actomaton.send(.remove(1))
     let task = await actomaton.send(.row(1, .tick))
     await #expect(throws: ChildActionDropped.self) { try await task?.value }
     #expect(await actomaton.state.rows == [Row.State(id: 2)], "never applied to another row")
-    #expect(errors.withLock { $0.count } == 1)
-    #expect(errors.withLock { $0.first?.contains("[1]") } == true)
-    #expect(events.withLock { $0 } == ["threw"])
+    #expect(errors.entries.count == 1)
+    #expect(errors.entries.first?.contains("[1]") == true)
+    #expect(events.entries == ["threw"])
   }
 
   @Test func lookupByIDDoesNotDependOnOrder() {

@@ -53,9 +53,9 @@ struct RestoreTests {
   }
 
   @Test func observersAreToldOfTheRestoreAndValuesSeeIt() async {
-    let restores = Locked<[String]>([])
+    let restores = EventLog<String>()
     let observer = ActomatonObserver<Action, State>(stateRestored: { old, new in
-      restores.withLock { $0.append("\(old.topic ?? "-") → \(new.topic ?? "-")") }
+      restores.append("\(old.topic ?? "-") → \(new.topic ?? "-")")
     })
     let clock = TestClock()
     let actomaton = Actomaton(state: State(), reducer: Self.reducer(clock), observer: observer)
@@ -65,6 +65,6 @@ struct RestoreTests {
     #expect(await topics.next() == "a")
     await actomaton.restore(State(topic: "z"))
     #expect(await topics.next() == "z")
-    #expect(restores.withLock { $0 } == ["a → z"])
+    #expect(restores.entries == ["a → z"])
   }
 }

@@ -73,9 +73,9 @@ struct SubscriptionTests {
   }
 
   /// The same listener in the keys form, counting the effects it makes.
-  static func keyedStore() -> (TestStore<Action, State>, TestClock, Locked<[String]>) {
+  static func keyedStore() -> (TestStore<Action, State>, TestClock, EventLog<String>) {
     let clock = TestClock()
-    let made = Locked<[String]>([])
+    let made = EventLog<String>()
     let reducer = Reducer<Action, State, Void> { action, state, _ in
       switch action {
       case let .listen(topic): state.topic = topic
@@ -85,7 +85,7 @@ struct SubscriptionTests {
       return .empty
     }
     .subscriptions(keys: { state in state.topic.map { [$0] } ?? [] }) { topic, _ in
-      made.withLock { $0.append(topic) }
+      made.append(topic)
       return Effect<Action>.run { send in
         while true {
           try await clock.sleep(for: .seconds(1))
@@ -103,7 +103,7 @@ struct SubscriptionTests {
     await store.send(.listen("a"))
     await clock.advance(by: .seconds(1))
     await store.receive(.heard("a")) { $0.heard = ["a"] }
-    #expect(made.withLock { $0 } == ["a"], "made once, while the key stayed")
+    #expect(made.entries == ["a"], "made once, while the key stayed")
     await store.send(.listen("b")) { $0.topic = "b" }
     #expect(await store.activeSubscriptions(String.self) == ["b"])
     await clock.advance(by: .seconds(1))
@@ -111,7 +111,7 @@ struct SubscriptionTests {
     await store.send(.listen(nil)) { $0.topic = nil }
     #expect(await store.activeSubscriptions(String.self) == [])
     await clock.advance(by: .seconds(5))
-    #expect(made.withLock { $0 } == ["a", "b"])
+    #expect(made.entries == ["a", "b"])
     await store.finish()
   }
 }
