@@ -4,6 +4,11 @@ import Testing
 @testable import Actomaton
 
 extension TestClock {
+  /// An effect that sleeps on this clock until it is cancelled.
+  func forever<A: Sendable>() -> Effect<A> {
+    .run { _ in try await self.sleep(for: .seconds(1_000_000)) }
+  }
+
   /// Waits (cooperatively) until `count` sleepers are registered; fails the test at the caller
   /// if that never happens.
   func waitForSleepers(

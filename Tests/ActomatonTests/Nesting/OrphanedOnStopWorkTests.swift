@@ -138,14 +138,14 @@ struct OrphanedOnStopWorkTests {
   /// nothing is said of an effect after its end.
   @Test func anObserverSeesEachOrphanedStopStartAndFinishOnce() async {
     let f = Fixture()
-    let events = Locked<[(UInt64, String)]>([])
+    let events = EventLog<(UInt64, String)>()
     let observer = ActomatonObserver<NodeAction, Node>(effectEvent: { event in
-      events.withLock { $0.append((event.serial, "\(event.kind)")) }
+      events.append((event.serial, "\(event.kind)"))
     })
     let actomaton = Self.chain(f, observer: observer) { depth in Self.sleeping(f, "d\(depth)") }
     await f.send(.cascade, to: actomaton)
     await f.clock.advance(by: .seconds(1))
-    let seen = events.withLock { $0 }
+    let seen = events.entries
     let serials = Set(seen.map(\.0))
     #expect(serials.count == 9)
     for serial in serials {

@@ -25,7 +25,7 @@ extension AChildIsFoundWhereverItsStateIsStoredTests {
     let clock = TestClock()
     let item = Reducer<ItemAction, NotedItem, Void> { action, state, _ in
       switch action {
-      case .hold: return LifeFollowsStateTests.forever(clock)
+      case .hold: return clock.forever()
       case .note: state.notes += 1
       case .workThenGone: return .run { send in await send(.note) }
       case .appeared: break

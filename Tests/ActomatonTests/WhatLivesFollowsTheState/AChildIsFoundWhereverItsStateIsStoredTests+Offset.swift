@@ -32,7 +32,7 @@ extension AChildIsFoundWhereverItsStateIsStoredTests {
   }
 
   static func root(_ clock: TestClock) -> Reducer<OffsetAction, Offset, Void> {
-    let watch = ChildLifeFollowsStateTests.watchReducer(clock)
+    let watch = Watch.reducer(clock)
     let shelf = Reducer<ShelfAction, Shelf, Void>.empty
       .child(watch, state: \.first, action: /ShelfAction.first, environment: { _ in })
       .child(watch, state: \.second, action: /ShelfAction.second, environment: { _ in })

@@ -8,8 +8,6 @@ import Testing
 /// fast paths; each test says how a wrong fast path fails it.
 @Suite(.hangGuard)
 struct AChildIsFoundWhereverItsStateIsStoredTests {
-  typealias Watch = ChildLifeFollowsStateTests.Watch
-  typealias WatchAction = ChildLifeFollowsStateTests.WatchAction
   enum Tick: Equatable, Sendable { case start, stop }
   final class Ref: Sendable {
     let on: Bool
@@ -30,7 +28,7 @@ struct AChildIsFoundWhereverItsStateIsStoredTests {
       return .empty
     }
     .subscriptions { state, _ in
-      key(state).map { [$0: LifeFollowsStateTests.forever(clock)] } ?? [:]
+      key(state).map { [$0: clock.forever()] } ?? [:]
     }
   }
 
@@ -201,7 +199,7 @@ struct AChildIsFoundWhereverItsStateIsStoredTests {
     let edit = Self.ticker(
       clock, key: { (ref: Ref) in ref.on ? "edit" : nil }, set: { $0 = Ref($1 == .start) })
     let reducer = parent.lifetime(
-      state: \.sheet, case: /Sheet.share, onStart: LifeFollowsStateTests.forever(clock)
+      state: \.sheet, case: /Sheet.share, onStart: clock.forever()
     )
     .child(
       edit, state: \.sheet, case: /Sheet.edit, action: /SheetAction.edit, environment: { _ in })
@@ -237,7 +235,7 @@ struct AChildIsFoundWhereverItsStateIsStoredTests {
       return .empty
     }
     .child(
-      ChildLifeFollowsStateTests.watchReducer(clock), state: \.inner, action: /OuterAction.inner,
+      Watch.reducer(clock), state: \.inner, action: /OuterAction.inner,
       environment: { _ in })
     let wrap = Reducer<NestAction, Wrap, Void> { action, state, _ in
       if case let .put(running) = action { state.outer = Outer(inner: Watch(isRunning: running)) }
@@ -343,7 +341,7 @@ struct AChildIsFoundWhereverItsStateIsStoredTests {
   /// runs); also checks that a child behind `didSet` still follows its state once there.
   @Test func anActionDroppedForAnAbsentChildBehindAnAccessorWritesNothing() async {
     let clock = TestClock()
-    let watch = ChildLifeFollowsStateTests.watchReducer(clock)
+    let watch = Watch.reducer(clock)
     let parent = Reducer<ObservedAction, Observed, Void> { action, state, _ in
       if action == .show { state.watch = Watch() }
       return .empty

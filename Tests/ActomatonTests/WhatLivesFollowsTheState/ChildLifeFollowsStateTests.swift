@@ -6,16 +6,6 @@ import Testing
 /// its identity, whoever put it there or took it away.
 @Suite(.hangGuard)
 struct ChildLifeFollowsStateTests {
-  /// A stopwatch-like child: it ticks (a subscription) while it runs.
-  struct Watch: Equatable, Sendable {
-    var isRunning = false
-    var phase: Phase = .idle
-  }
-
-  enum Phase: Equatable, Sendable { case idle, active }
-
-  enum WatchAction: Equatable, Sendable { case start, activate, tick }
-
   /// A screen whose identity is its id.
   struct Login: Equatable, Sendable, Identifiable {
     let id: Int
@@ -50,20 +40,6 @@ struct ChildLifeFollowsStateTests {
     case parentOnly
   }
 
-  static func watchReducer(_ clock: TestClock) -> Reducer<WatchAction, Watch, Void> {
-    Reducer<WatchAction, Watch, Void> { action, state, _ in
-      switch action {
-      case .start: state.isRunning = true
-      case .activate: state.phase = .active
-      case .tick: break
-      }
-      return .empty
-    }
-    .subscriptions { state, _ in
-      state.isRunning ? ["tick": LifeFollowsStateTests.forever(clock)] : [:]
-    }
-  }
-
   // NOTE: a request that never answers; nothing waits for it: the tests only check that it is
   // cancelled when its screen goes.
   static let loginReducer = Reducer<LoginAction, Login, Void> { _, _, _ in
@@ -88,7 +64,7 @@ struct ChildLifeFollowsStateTests {
 
   static func root(_ clock: TestClock) -> Reducer<Action, State, Void> {
     parent.child(
-      watchReducer(clock), state: \.watch, action: /Action.watch, environment: { _ in },
+      Watch.reducer(clock), state: \.watch, action: /Action.watch, environment: { _ in },
       onStart: .empty, onStop: .nextAction(.logged("watch stopped"))
     )
     .child(
@@ -131,10 +107,10 @@ struct ChildLifeFollowsStateTests {
     let reducer =
       base
       .lifetime(
-        state: \.watch, case: active, onStart: LifeFollowsStateTests.forever(clock)
+        state: \.watch, case: active, onStart: clock.forever()
       )
       .child(
-        Self.watchReducer(clock), state: \.watch, action: /Action.watch, environment: { _ in })
+        Watch.reducer(clock), state: \.watch, action: /Action.watch, environment: { _ in })
     let actomaton = Actomaton(state: State(watch: Watch()), reducer: reducer)
     await actomaton.send(.watch(.activate))
     #expect(await actomaton.state.watch?.phase == .active)
@@ -148,9 +124,9 @@ struct ChildLifeFollowsStateTests {
   @Test func twoLifetimesOnPayloadlessCasesAtOnePathHaveScopesOfTheirOwn() async {
     let clock = TestClock()
     let reducer = Self.parent
-      .lifetime(state: \.light, case: /Light.red, onStart: LifeFollowsStateTests.forever(clock))
+      .lifetime(state: \.light, case: /Light.red, onStart: clock.forever())
       .lifetime(
-        state: \.light, case: /Light.green, onStart: LifeFollowsStateTests.forever(clock))
+        state: \.light, case: /Light.green, onStart: clock.forever())
     let actomaton = Actomaton(state: State(), reducer: reducer)
     await actomaton.send(.light(.green))
     #expect(await actomaton.liveEffectIDs.count == 1)
@@ -220,7 +196,7 @@ struct LateChildEffectTests {
     Reducer { action, state, _ in
       switch action {
       case .work:
-        return .nextAction(.note) + LifeFollowsStateTests.forever(clock)
+        return .nextAction(.note) + clock.forever()
       case .note:
         state.notes += 1
         return .empty

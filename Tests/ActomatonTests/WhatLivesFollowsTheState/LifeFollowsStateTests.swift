@@ -17,11 +17,6 @@ struct LifeFollowsStateTests {
     case nothing
   }
 
-  /// An effect that runs until it is cancelled.
-  static func forever<A: Sendable>(_ clock: TestClock) -> Effect<A> {
-    .run { _ in try await clock.sleep(for: .seconds(1_000_000)) }
-  }
-
   static let setsTopic = Reducer<Action, State, Void> { action, state, _ in
     switch action {
     case let .listen(topic):
@@ -36,7 +31,7 @@ struct LifeFollowsStateTests {
   }
 
   static func listening(_ clock: TestClock) -> @Sendable (State, Void) -> [String: Effect<Action>] {
-    { state, _ in state.topic.map { [$0: forever(clock)] } ?? [:] }
+    { state, _ in state.topic.map { [$0: clock.forever()] } ?? [:] }
   }
 
   // MARK: - 1. A sibling changes the state
@@ -90,10 +85,10 @@ struct LifeFollowsStateTests {
   @Test func equalKeysInTwoSubscriptionsCallsAreTwoSubscriptions() async {
     let clock = TestClock()
     let first = Reducer<Action, State, Void>.empty.subscriptions { state, _ in
-      state.topic != nil ? ["timer": Self.forever(clock)] : [:]
+      state.topic != nil ? ["timer": clock.forever()] : [:]
     }
     let second = Reducer<Action, State, Void>.empty.subscriptions { state, _ in
-      ["timer": Self.forever(clock)]
+      ["timer": clock.forever()]
     }
     let actomaton = Actomaton(state: State(), reducer: .combine(Self.setsTopic, first, second))
     await actomaton.send(.listen("on"))
@@ -106,7 +101,7 @@ struct LifeFollowsStateTests {
   @Test func aScopeNamedOnPurposeIsShared() async {
     let clock = TestClock()
     let first = Reducer<Action, State, Void>.empty.subscriptions(scope: "shared") { state, _ in
-      state.topic != nil ? ["timer": Self.forever(clock)] : [:]
+      state.topic != nil ? ["timer": clock.forever()] : [:]
     }
     let second = Reducer<Action, State, Void>.empty.subscriptions(scope: "shared") { _, _ in
       [String: Effect<Action>]()
@@ -122,7 +117,7 @@ struct LifeFollowsStateTests {
     let clock = TestClock()
     let reducer = Self.setsTopic.subscriptions { state, _ -> [Int: Effect<Action>] in
       let count = Int(state.topic ?? "0") ?? 0
-      return Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, Self.forever(clock)) })
+      return Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, clock.forever()) })
     }
     let actomaton = Actomaton(state: State(), reducer: reducer)
     await actomaton.send(.listen("300"))
@@ -149,7 +144,7 @@ struct LifeFollowsStateTests {
     let reducer = Self.setsTopic.subscriptions { state, _ -> [CostlyKey: Effect<Action>] in
       guard state.topic != nil else { return [:] }
       return Dictionary(
-        uniqueKeysWithValues: (0..<50).map { (CostlyKey(value: $0), Self.forever(clock)) })
+        uniqueKeysWithValues: (0..<50).map { (CostlyKey(value: $0), clock.forever()) })
     }
     let actomaton = Actomaton(state: State(), reducer: reducer)
     await actomaton.send(.listen("on"))

@@ -113,3 +113,25 @@ enum Parent {
     return (TestStore(initialState: state, reducer: reducer(clock: clock), clock: clock), clock)
   }
 }
+
+/// A stopwatch-like child: it ticks (a subscription) while it runs.
+struct Watch: Equatable, Sendable {
+  enum Phase: Equatable, Sendable { case idle, active }
+
+  var isRunning = false
+  var phase: Phase = .idle
+
+  static func reducer(_ clock: TestClock) -> Reducer<WatchAction, Watch, Void> {
+    Reducer<WatchAction, Watch, Void> { action, state, _ in
+      switch action {
+      case .start: state.isRunning = true
+      case .activate: state.phase = .active
+      case .tick: break
+      }
+      return .empty
+    }
+    .subscriptions { state, _ in state.isRunning ? ["tick": clock.forever()] : [:] }
+  }
+}
+
+enum WatchAction: Equatable, Sendable { case start, activate, tick }
