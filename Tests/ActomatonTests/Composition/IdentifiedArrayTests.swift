@@ -31,8 +31,8 @@ import Testing
       }
     }
     #expect(items == before)
-    // NOTE: every element is still reachable by its id and in order (before, the removed ids
-    // stayed in the order while their elements were gone, and reading them trapped).
+    // NOTE: the throw undoes the removals of ids and elements alike, so every element is still
+    // reachable by its id, in order.
     #expect(items.map(\.name) == ["a", "b", "c"])
   }
 }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Actomaton
 
-/// The seed's example 1-5: one root reducer composed from feature reducers through case paths.
+/// One root reducer composed from feature reducers through case paths.
 @Suite struct ReducerCompositionTests {
   enum Counter {
     struct State: Equatable, Sendable { var count = 0 }

@@ -4,7 +4,7 @@ import Testing
 /// `SchedulingModelTests`, run on `LedgerBench` (the ledger with pretend tasks, no actor and no
 /// clock) and on `SchedulingModel`, compared after every operation.
 ///
-/// 2,000 sequences by default; 100,000 in its own command (about a minute in a debug build):
+/// 2,000 sequences by default; a long run in its own command:
 ///
 ///     LEDGER_SEQUENCES=100000 swift test --filter LedgerModelTests
 ///     LEDGER_SEED=1234 LEDGER_SEQUENCES=1 swift test --filter LedgerModelTests

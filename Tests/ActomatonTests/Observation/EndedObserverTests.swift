@@ -25,9 +25,9 @@ import Testing
     return .empty
   }
 
-  // NOTE: defect. `SliceObservation.offer` returns `true` ("alive") for an unchanged value
-  // before it looks at `isFinished`, so an observer whose consumer stopped stays subscribed
-  // (and keeps `send` on the observed path) until its slice changes, possibly forever.
+  /// An observer whose consumer stopped is dropped on the next action even when its slice did
+  /// not change: were it kept until the slice changes, it could stay subscribed (and keep
+  /// `send` on the observed path) forever.
   @Test func anEndedObserverOfAnUnchangedSliceIsDropped() async {
     let actomaton = Actomaton(state: State(), reducer: Self.reducer)
     for await name in actomaton.values(of: \.name) where name.isEmpty { break }
@@ -37,8 +37,8 @@ import Testing
     #expect(await !actomaton.isObserved, "no observer left: send takes the plain path")
   }
 
-  // NOTE: the same defect through `bind(id:to:_:)`: unbinding ends the target's iteration, but
-  // the source keeps the observer while the followed slice does not change.
+  /// The same through `bind(id:to:_:)`: unbinding ends the target's iteration, and the source
+  /// forgets its observer although the followed slice did not change.
   @Test func unbindingLetsTheSourceForgetTheObserver() async throws {
     let source = Actomaton(state: State(), reducer: Self.reducer)
     let target = Actomaton(state: State(), reducer: Self.reducer)

@@ -74,7 +74,8 @@ struct QueueInvariantTests {
     }
   }
 
-  // NOTE: the seeds past 500 are those that caught a queue forgotten under a newer one.
+  // NOTE: the seeds past 500 make a queue idle, forget it and make it again under the same key
+  // while a cancellation is under way: the new queue must not be forgotten in its place.
   @Test(arguments: Array(0..<500) + [817, 1116, 1182, 1202, 2630, 2882, 2968])
   func queuesStayConsistentWhateverTheMix(seed: UInt64) async throws {
     let environment = Environment()

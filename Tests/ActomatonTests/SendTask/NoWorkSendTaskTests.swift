@@ -29,9 +29,8 @@ import Testing
     }
   }
 
-  // NOTE: suspected defect (low): `runConcatenation` joins (and so makes) the send's group
-  // before it knows whether any part starts async work, so a concatenation of synchronous parts
-  // returns a task; `TestStoreTask.isEmpty` is then false too.
+  /// A send's group is made only once a part starts async work, so a concatenation of
+  /// synchronous parts returns no task (and a test store's `TestStoreTask.isEmpty` is true).
   @Test func aConcatenationOfNextActionsReturnsNoTask() async {
     let actomaton = Actomaton(state: [], reducer: Self.reducer, environment: Gate())
     let task = await actomaton.send(.syncChain)

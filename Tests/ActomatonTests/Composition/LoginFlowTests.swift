@@ -2,8 +2,9 @@ import Testing
 
 @testable import Actomaton
 
-/// The seed's login flow (example 1-2 and `example-auth-state.md`), with its force-logout.
-@Suite struct SeedLoginTests {
+/// A login flow whose logout, forced while a login is in flight, cancels that login: through a
+/// `runNewest` queue the two effects share, or by cancelling their common id before starting.
+@Suite struct LoginFlowTests {
   enum Action: Sendable { case login, loginOK, logout, logoutOK, forceLogout }
   enum State: Sendable, Equatable { case loggedOut, loggingIn, loggedIn, loggingOut }
 

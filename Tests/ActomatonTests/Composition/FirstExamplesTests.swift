@@ -3,9 +3,10 @@ import Testing
 
 @testable import Actomaton
 
-/// The seed README's examples 1-1 to 1-5, written out as tests with the `...` filled in.
-@Suite struct SeedExamplesTests {
-  // MARK: - 1-1 Simple counter
+/// The core's first examples as tests: a counter, a fire-and-forget effect, a timer from an
+/// async sequence cancelled by id, and a queue with suspension and delay.
+@Suite struct FirstExamplesTests {
+  // MARK: - A counter
 
   struct CounterState: Sendable, Equatable { var count = 0 }
   enum CounterAction: Sendable { case increment, decrement }
@@ -48,7 +49,7 @@ import Testing
     #expect(await actomaton.state.count == 0)
   }
 
-  // MARK: - 1-3 Timer with an AsyncSequence and EffectID cancellation
+  // MARK: - A timer from an AsyncSequence, cancelled by its EffectID
 
   enum TimerAction: Sendable { case start, tick, stop }
   struct TimerID: EffectIDProtocol {}
@@ -94,7 +95,7 @@ import Testing
     #expect(await actomaton.state == 3, "Should not increment because timer is stopped.")
   }
 
-  // MARK: - 1-4 EffectQueue with suspension and delay
+  // MARK: - An EffectQueue with suspension and delay
 
   enum FetchAction: Sendable {
     case fetch(id: String)
