@@ -1,11 +1,13 @@
 import ActomatonTesting
+import TestTraits
 import Testing
 
 @testable import Actomaton
 
 /// Rule 8: cancelling the task `send` returned cancels its effects synchronously, however many
 /// the action started and whatever the actomaton is doing.
-@Suite struct SendTaskCancellationTests {
+@Suite(.hangGuard)
+struct SendTaskCancellationTests {
   enum Action: Sendable, Equatable {
     case start(count: Int)
     case done(Int)
