@@ -9,7 +9,7 @@ import Testing
     var name = ""
   }
 
-  enum Action: Sendable {
+  enum Action: Sendable, Equatable {
     case increment
     case rename(String)
   }

@@ -2,28 +2,10 @@ import Testing
 
 @testable import Actomaton
 
-/// The slice observers: an observer that has ended must leave the actomaton, even
-/// when its slice never changes again.
-@Suite struct EndedObserverTests {
-  struct State: Sendable, Equatable {
-    var count = 0
-    var name = ""
-  }
-
-  enum Action: Sendable, Equatable {
-    case increment
-    case rename(String)
-  }
-
+/// An observer of a slice that has ended leaves the actomaton, even when its slice never
+/// changes again.
+extension StateValuesTests {
   struct Follow: EffectIDProtocol {}
-
-  static let reducer = Reducer<Action, State, Void> { action, state, _ in
-    switch action {
-    case .increment: state.count += 1
-    case let .rename(name): state.name = name
-    }
-    return .empty
-  }
 
   /// An observer whose consumer stopped is dropped on the next action even when its slice did
   /// not change: were it kept until the slice changes, it could stay subscribed (and keep
