@@ -17,26 +17,31 @@ struct SubscriptionTests {
     case nothing
   }
 
+  static let listener = Reducer<Action, State, Void> { action, state, _ in
+    switch action {
+    case let .listen(topic): state.topic = topic
+    case let .heard(topic): state.heard.append(topic)
+    case .nothing: break
+    }
+    return .empty
+  }
+
+  /// Every second on `clock`, hears `topic`.
+  static func listening(to topic: String, on clock: TestClock) -> Effect<Action> {
+    Effect<Action>.run { send in
+      while true {
+        try await clock.sleep(for: .seconds(1))
+        await send(.heard(topic))
+      }
+    }
+  }
+
   /// Listens to the state's topic: every second, hears it.
   static func store() -> (TestStore<Action, State>, TestClock) {
     let clock = TestClock()
-    let reducer = Reducer<Action, State, Void> { action, state, _ in
-      switch action {
-      case let .listen(topic): state.topic = topic
-      case let .heard(topic): state.heard.append(topic)
-      case .nothing: break
-      }
-      return .empty
-    }
-    .subscriptions { state, _ -> [String: Effect<Action>] in
+    let reducer = listener.subscriptions { state, _ -> [String: Effect<Action>] in
       guard let topic = state.topic else { return [:] }
-      let listening = Effect<Action>.run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.heard(topic))
-        }
-      }
-      return [topic: listening]
+      return [topic: listening(to: topic, on: clock)]
     }
     return (TestStore(initialState: State(), reducer: reducer, clock: clock), clock)
   }
@@ -76,22 +81,10 @@ struct SubscriptionTests {
   static func keyedStore() -> (TestStore<Action, State>, TestClock, EventLog<String>) {
     let clock = TestClock()
     let made = EventLog<String>()
-    let reducer = Reducer<Action, State, Void> { action, state, _ in
-      switch action {
-      case let .listen(topic): state.topic = topic
-      case let .heard(topic): state.heard.append(topic)
-      case .nothing: break
-      }
-      return .empty
-    }
-    .subscriptions(keys: { state in state.topic.map { [$0] } ?? [] }) { topic, _ in
+    let reducer = listener.subscriptions(keys: { state in state.topic.map { [$0] } ?? [] }) {
+      topic, _ in
       made.append(topic)
-      return Effect<Action>.run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.heard(topic))
-        }
-      }
+      return listening(to: topic, on: clock)
     }
     return (TestStore(initialState: State(), reducer: reducer, clock: clock), clock, made)
   }
