@@ -23,13 +23,7 @@ enum Completion {
   private static func argumentValues(
     of command: String, on screen: Screen?, _ state: Root.State
   ) -> [String] {
-    var values: [String] = []
-    switch GlobalCommand.named(command) {
-    case .help?: values = GlobalCommand.names + Screen.all.flatMap { $0.commands.map(\.name) }
-    case .debug?: values = Switch.words
-    case .open?: values = Screen.words
-    default: break
-    }
+    var values = GlobalCommand.named(command)?.argumentValues() ?? []
     // NOTE: the screen's command too: on the github screen, `open ` offers results and screens.
     switch screen?.command(named: command)?.syntax.values {
     case let .words(words)?: values += words

@@ -145,19 +145,13 @@ public final class Engine {
       recording.willRun(line, isUndo: name == "undo" || name == "redo")
     }
     if let current, await answer(line, on: current) { return true }
-    guard !trimmed.isEmpty else { return true }
-    let arguments = Arguments(String(trimmed.dropFirst(name.count)))
-    if let global = GlobalCommand.overriding(name, arguments) {
-      return await run(global, named: name, arguments)
+    switch Resolved.resolve(trimmed, on: current.map(Screen.of)) {
+    case .nothing: break
+    case let .screen(command, arguments): await run(command, arguments)
+    case let .global(command, name, arguments): return await command.run(self, name, arguments)
+    case let .show(screen, arguments): await open(screen, arguments)
+    case let .unknown(name): fail(unknownCommandMessage(name))
     }
-    if let current, let command = Screen.of(current).command(named: name) {
-      await run(command, arguments)
-      return true
-    }
-    if let global = GlobalCommand.named(name) {
-      return await run(global, named: name, arguments)
-    }
-    fail(unknownCommandMessage(name))
     return true
   }
 

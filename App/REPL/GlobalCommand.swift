@@ -1,225 +1,162 @@
 import AppRoot
 
-/// The commands that work on every screen.
-enum GlobalCommand {
-  /// `open SCREEN`; `show` is a screen's name typed alone, which does the same.
-  case help, list, open, show(Screen), home, state, debug, wait, undo, redo, history, report, quit
+/// A command that works on every screen, declared once: its names, its help, the words Tab
+/// offers for its argument, what it shows from the state alone (which a replay prints again)
+/// and what it does.
+struct GlobalCommand: Sendable {
+  /// The names it answers to; the first is the one `help` lists.
+  let names: [String]
+  let usage: String
+  let summary: String
+  let example: String
+  /// The words Tab offers for its first argument.
+  var argumentValues: @Sendable () -> [String] = { [] }
+  /// What the line prints from the state alone, when it only shows something; `nil` when it
+  /// does more (or is refused), and a replay does not print it again.
+  var view: @Sendable (Arguments, Root.State) -> Rendered? = { _, _ in nil }
+  /// Runs it; `false` when the person asked to quit.
+  let run: @Sendable (Engine, _ name: String, Arguments) async -> Bool
 
-  /// The commands in the order `help` lists them (opening a screen once, for all screens).
-  static let listed: [GlobalCommand] = [
-    .help, .list, .open, .home, .state, .debug, .wait, .undo, .redo, .history, .report, .quit,
+  var name: String { names[0] }
+}
+
+extension GlobalCommand {
+  /// Every global command, in the order `help` lists them.
+  static let all: [GlobalCommand] = [
+    GlobalCommand(
+      names: ["help", "?"], usage: "help [COMMAND]", summary: "list the commands, or explain one",
+      example: "help toggle",
+      argumentValues: { names + Screen.all.flatMap { $0.commands.map(\.name) } },
+      view: { arguments, state in
+        guard arguments.words.count <= 1 else { return nil }
+        return Views.help(arguments.words.first, on: state.screen.map(Screen.of)).map {
+          Rendered($0)
+        }
+      },
+      run: { engine, _, arguments in
+        engine.help(arguments)
+        return true
+      }),
+    GlobalCommand(
+      names: ["list"], usage: "list",
+      summary: "list the screens (on the todo screen: the todo list)", example: "list",
+      view: { arguments, _ in arguments.words.isEmpty ? Rendered(Views.screenList) : nil },
+      run: { engine, _, arguments in
+        if engine.expectNoArguments(arguments, "list") { engine.console.print(Views.screenList) }
+        return true
+      }),
+    GlobalCommand(
+      names: ["open"], usage: "[open] SCREEN", summary: "open a screen: \(Screen.names)",
+      example: "open todo", argumentValues: { Screen.words },
+      run: { engine, _, arguments in
+        await engine.open(arguments)
+        return true
+      }),
+    GlobalCommand(
+      names: ["home", "back"], usage: "home | back",
+      summary: "leave the screen for the home screen", example: "home",
+      run: { engine, _, arguments in
+        await engine.home(arguments)
+        return true
+      }),
+    GlobalCommand(
+      names: ["state"], usage: "state", summary: "print the screen's whole state",
+      example: "state",
+      view: { arguments, state in
+        arguments.words.isEmpty ? Rendered(Views.stateLines(state)) : nil
+      },
+      run: { engine, _, arguments in
+        if engine.expectNoArguments(arguments, "state") {
+          engine.console.print(Views.stateLines(engine.state))
+        }
+        return true
+      }),
+    GlobalCommand(
+      names: ["debug"], usage: "debug \(Switch.usage)",
+      summary: "log every action and the state fields it changed", example: "debug on",
+      argumentValues: { Switch.words },
+      run: { engine, _, arguments in
+        engine.debug(arguments)
+        return true
+      }),
+    GlobalCommand(
+      names: ["wait"], usage: "wait [SECONDS]",
+      summary: "wait for the screen's effects (at most SECONDS)", example: "wait 2",
+      run: { engine, _, arguments in
+        await engine.wait(arguments)
+        return true
+      }),
+    GlobalCommand(
+      names: ["undo"], usage: "undo [N]",
+      summary: "go back to before the N-th last command that changed something (N ≤ "
+        + "\(SessionRecording.undoLimit))", example: "undo",
+      run: { engine, _, arguments in
+        await engine.undo(arguments)
+        return true
+      }),
+    GlobalCommand(
+      names: ["redo"], usage: "redo", summary: "go forward again after undo (until a new command)",
+      example: "redo",
+      run: { engine, _, arguments in
+        await engine.redo(arguments)
+        return true
+      }),
+    GlobalCommand(
+      names: ["history"], usage: "history",
+      summary: "the session's last \(SessionRecording.historyShown) commands, each with the "
+        + "actions it caused", example: "history",
+      run: { engine, _, arguments in
+        engine.history(arguments)
+        return true
+      }),
+    GlobalCommand(
+      names: ["report"], usage: "report",
+      summary: "write the last 1,000 actions to a file to replay or attach to a bug",
+      example: "report",
+      run: { engine, _, arguments in
+        engine.report(arguments)
+        return true
+      }),
+    GlobalCommand(
+      names: ["quit", "exit"], usage: "quit | exit",
+      summary: "save and leave (end of input does the same)", example: "quit",
+      run: { engine, name, arguments in !engine.expectNoArguments(arguments, name) }),
   ]
 
   static func named(_ name: String) -> GlobalCommand? {
-    if let screen = Screen.named(name) { return .show(screen) }
-    switch name {
-    case "open": return .open
-    case "help", "?": return .help
-    case "list": return .list
-    case "home", "back": return .home
-    case "state": return .state
-    case "debug": return .debug
-    case "wait": return .wait
-    case "undo": return .undo
-    case "redo": return .redo
-    case "history": return .history
-    case "report": return .report
-    case "quit", "exit": return .quit
-    default: return nil
-    }
+    all.first { $0.names.contains(name) }
   }
 
-  /// The global command that runs instead of the screen's command of the same name: the github
-  /// screen's `open N` opens result N, but `open SCREEN` opens a screen there too. No screen's
-  /// name is a number, so the first word decides: a screen's name opens that screen; anything
-  /// else (a number, a typo, nothing) is left to the screen's own `open`.
-  static func overriding(_ name: String, _ arguments: Arguments) -> GlobalCommand? {
-    guard name == "open", let first = arguments.words.first, Screen.named(first) != nil else {
-      return nil
-    }
-    return .open
-  }
-
-  /// Usage, summary and example, as `help` shows them.
-  var help: (usage: String, summary: String, example: String) {
-    switch self {
-    case .help: ("help [COMMAND]", "list the commands, or explain one", "help toggle")
-    case .list: ("list", "list the screens (on the todo screen: the todo list)", "list")
-    case .open, .show: ("[open] SCREEN", "open a screen: \(Screen.names)", "open todo")
-    case .home: ("home | back", "leave the screen for the home screen", "home")
-    case .state: ("state", "print the screen's whole state", "state")
-    case .debug:
-      ("debug \(Switch.usage)", "log every action and the state fields it changed", "debug on")
-    case .wait: ("wait [SECONDS]", "wait for the screen's effects (at most SECONDS)", "wait 2")
-    case .undo:
-      (
-        "undo [N]",
-        "go back to before the N-th last command that changed something (N ≤ "
-          + "\(SessionRecording.undoLimit))", "undo"
-      )
-    case .redo: ("redo", "go forward again after undo (until a new command)", "redo")
-    case .history:
-      (
-        "history",
-        "the session's last \(SessionRecording.historyShown) commands, each with the actions "
-          + "it caused", "history"
-      )
-    case .report:
-      ("report", "write the last 1,000 actions to a file to replay or attach to a bug", "report")
-    case .quit: ("quit | exit", "save and leave (end of input does the same)", "quit")
-    }
-  }
-
-  /// Every name the user may type, for suggestions.
-  static let names =
-    [
-      "help", "list", "open", "home", "back", "state", "debug", "wait", "undo", "redo",
-      "history", "report", "quit", "exit",
-    ]
-    + Screen.all.map(\.name)
+  /// Every name the person may type, screens' included, for suggestions and completion.
+  static let names = all.flatMap(\.names).filter { $0 != "?" } + Screen.all.map(\.name)
 }
 
-extension Engine {
-  func run(_ command: GlobalCommand, named name: String, _ arguments: Arguments) async -> Bool {
-    switch command {
-    case .help:
-      guard arguments.words.count <= 1 else {
-        fail("Expected 'help' or 'help COMMAND', got 'help \(arguments.text.clipped())'.")
-        return true
-      }
-      showHelp(arguments.words.first)
-    case .list:
-      guard expectNoArguments(arguments, "list") else { return true }
-      console.print(Views.screenList)
-    case .open:
-      do throws(CommandError) {
-        await open(try arguments.choice(Screen.self, after: "open"), Arguments(""))
-      } catch {
-        // NOTE: `open N` off the screen that has it: say where it works.
-        let owner = Screen.all.first { $0.command(named: "open") != nil }
-        let elsewhere = owner.map { " ('open N' works on the \($0.name) screen.)" } ?? ""
-        fail(error.message + (Int(arguments.words.first ?? "") == nil ? "" : elsewhere))
-      }
-    case let .show(screen):
-      await open(screen, arguments)
-    case .home:
-      guard expectNoArguments(arguments, "home") else { return true }
-      inFlight.removeAll()
-      _ = await send(.changeCurrent(nil))
-      console.print(Views.screenList)
-    case .state:
-      guard expectNoArguments(arguments, "state") else { return true }
-      console.print(Views.stateLines(state))
-    case .debug:
-      do throws(CommandError) {
-        let value = try arguments.choice(Switch.self, after: "debug")
-        debugLog.set(value == .on)
-        console.print("debug log \(value.word)")
-      } catch {
-        fail(error.message)
-      }
-    case .wait:
-      await wait(arguments)
-    case .undo: await undo(arguments)
-    case .redo: await redo(arguments)
-    case .history: history(arguments)
-    case .report: report(arguments)
-    case .quit:
-      return !expectNoArguments(arguments, name)
-    }
-    return true
-  }
+/// What a line asks for, decided in one place for the prompt and for a replay.
+enum Resolved {
+  case nothing
+  /// A command of the screen shown.
+  case screen(ScreenCommand, Arguments)
+  case global(GlobalCommand, name: String, Arguments)
+  /// A screen's name typed alone (with what followed it, which it refuses).
+  case show(Screen, Arguments)
+  case unknown(name: String)
 
-  private func open(_ screen: Screen, _ arguments: Arguments) async {
-    guard expectNoArguments(arguments, screen.name) else { return }
-    if current.map(screen.shows) == true {
-      console.print("already on \(screen.name)")
-      render(showsRefusal: false)
-      return
-    }
-    inFlight.removeAll()
-    if let task = await send(.changeCurrent(screen.initial)) {
-      // NOTE: opening loads (the Todo file): show the screen once that is done, or after 5 s
-      // as still loading; the load is then the screen's work in flight, which `wait` waits for.
-      inFlight.add(task)
-      await waiter.wait([task], .seconds(5))
-      await refresh()
-    }
-    render()
-  }
-
-  func expectNoArguments(_ arguments: Arguments, _ name: String) -> Bool {
-    do throws(CommandError) {
-      try arguments.expectNone(usage: name)
-      return true
-    } catch {
-      fail(error.message)
-      return false
-    }
-  }
-
-  private func wait(_ arguments: Arguments) async {
-    var limit = Duration.seconds(10)
-    if let word = arguments.words.first {
-      guard arguments.words.count == 1, let seconds = Double(word), seconds >= 0, seconds <= 3600
-      else {
-        fail(
-          "Expected 'wait' or 'wait SECONDS' with 0 to 3600 seconds, got 'wait \(arguments.text.clipped())'."
-        )
-        return
-      }
-      limit = .milliseconds(Int64(seconds * 1000))
-    }
-    let (waiter, tasks, wanted) = (self.waiter, inFlight.tasks, limit)
-    // NOTE: Ctrl-C, SIGINT, SIGTERM and SIGHUP end a long wait: the loop handles them next.
-    if waiter.isInterruptible {
-      await breaker.run(executor: executor) { await waiter.wait(tasks, wanted) }
-    } else {
-      await waiter.wait(tasks, wanted)
-    }
-    await refresh()
-    if current == nil {
-      console.print("home screen: nothing to wait for")
-    } else {
-      render(showsRefusal: false)
-    }
-  }
-
-  func showHelp(_ name: String?) {
-    guard let lines = Views.help(name, on: current.map(Screen.of)) else {
-      return fail(unknownCommandMessage(name ?? ""))
-    }
-    console.print(lines)
-  }
-
-  func unknownCommandMessage(_ name: String) -> String {
-    // NOTE: an answer with no question pending: a suggestion ('+' for 'y') would mislead.
-    if ["y", "yes", "n", "no"].contains(name.lowercased()) {
-      return "There is no question to answer now."
-    }
-    func owner(of command: String) -> Screen? {
-      Screen.all.first { $0.command(named: command) != nil }
-    }
-    let here = current.map { Screen.of($0).commands.map(\.name) } ?? []
-    if let suggestion = Suggestions.nearest(to: name, in: here + GlobalCommand.names) {
-      return "Unknown command '\(name.clipped())'. Did you mean '\(suggestion)'?"
-    }
-    if let owner = owner(of: name) {
-      return "'\(name)' works on the \(owner.name) screen: open it with '\(owner.name)'."
-    }
-    let elsewhere = Screen.all.flatMap { $0.commands.map(\.name) }
-    if let suggestion = Suggestions.nearest(to: name, in: elsewhere),
-      let owner = owner(of: suggestion)
+  /// What `line` asks for on `screen`, in the order a line runs: `open SCREEN` (the github
+  /// screen's `open N` opens result N, but `open SCREEN` opens a screen there too; no screen's
+  /// name is a number), the screen's own command, then the global commands and screen names.
+  static func resolve(_ line: String, on screen: Screen?) -> Resolved {
+    let trimmed = line.trimmingWhitespace()
+    let name = String(trimmed.prefix { !$0.isWhitespace })
+    guard !name.isEmpty else { return .nothing }
+    let arguments = Arguments(String(trimmed.dropFirst(name.count)))
+    if name == "open", let first = arguments.words.first, Screen.named(first) != nil,
+      let open = GlobalCommand.named(name)
     {
-      return "Unknown command '\(name.clipped())'. Did you mean '\(suggestion)' "
-        + "(on the \(owner.name) screen)?"
+      return .global(open, name: name, arguments)
     }
-    return "Unknown command '\(name.clipped())'. Type 'help' for the list."
-  }
-}
-
-extension String {
-  func padding(to width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    if let command = screen?.command(named: name) { return .screen(command, arguments) }
+    if let global = GlobalCommand.named(name) { return .global(global, name: name, arguments) }
+    if let shown = Screen.named(name) { return .show(shown, arguments) }
+    return .unknown(name: name)
   }
 }

@@ -9,23 +9,12 @@ enum Views {
   static func output(of line: String, in state: Root.State) -> Rendered? {
     let current = state.screen.map(Screen.of)
     if let current, current.question(state) != nil { return nil }
-    let trimmed = line.trimmingWhitespace()
-    let name = String(trimmed.prefix { !$0.isWhitespace })
-    guard !name.isEmpty else { return nil }
-    let arguments = Arguments(String(trimmed.dropFirst(name.count)))
-    // NOTE: in the order `Engine.execute` decides: the global `open SCREEN`, the screen's own
-    // command, then the global commands.
-    if GlobalCommand.overriding(name, arguments) != nil { return nil }
-    if let command = current?.command(named: name) {
+    switch Resolved.resolve(line, on: current) {
+    case let .screen(command, arguments):
       guard case let .view(view)? = try? command.parse(arguments) else { return nil }
       return view(state)
-    }
-    switch GlobalCommand.named(name) {
-    case .help? where arguments.words.count <= 1:
-      return help(arguments.words.first, on: current).map { Rendered($0) }
-    case .list? where arguments.words.isEmpty: return Rendered(screenList)
-    case .state? where arguments.words.isEmpty: return Rendered(stateLines(state))
-    default: return nil
+    case let .global(command, _, arguments): return command.view(arguments, state)
+    case .nothing, .show, .unknown: return nil
     }
   }
 
@@ -42,7 +31,7 @@ enum Views {
   static func help(_ name: String?, on screen: Screen?) -> [String]? {
     guard let name else {
       var lines = ["global commands:"]
-      lines += GlobalCommand.listed.map { "  \($0.help.usage.padding(to: 22))\($0.help.summary)" }
+      lines += GlobalCommand.all.map { "  \($0.usage.padding(to: 22))\($0.summary)" }
       if let screen {
         lines.append("\(screen.name) commands:")
         lines += screen.commands.map { "  \($0.usage.padding(to: 22))\($0.summary)" }
@@ -59,8 +48,7 @@ enum Views {
         "\(named.name) commands:",
       ] + named.commands.map { "  \($0.usage.padding(to: 22))\($0.summary)" }
     } else if let global = GlobalCommand.named(name) {
-      let help = global.help
-      return ["usage: \(help.usage)", "  \(help.summary)", "example: \(help.example)"]
+      return ["usage: \(global.usage)", "  \(global.summary)", "example: \(global.example)"]
     } else if let owner = Screen.all.first(where: { $0.command(named: name) != nil }),
       let command = owner.command(named: name)
     {

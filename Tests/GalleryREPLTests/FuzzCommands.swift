@@ -3,7 +3,7 @@
 /// Which lines the engine must refuse, from its own tables of commands.
 enum FuzzOracle {
   static func isCommand(_ name: String, on screen: String?) -> Bool {
-    GlobalCommand.named(name) != nil
+    GlobalCommand.named(name) != nil || Screen.named(name) != nil
       || screen.flatMap(Screen.named)?.command(named: name) != nil
   }
 

@@ -150,7 +150,7 @@ import Testing
   @Test func theSortAndDebugSwitchListTheirTypesValues() throws {
     let sort = try #require(Screen.gitHubSearch.command(named: "sort"))
     #expect(sort.usage == "sort best-match|stars|updated")
-    #expect(GlobalCommand.debug.help.usage == "debug on|off")
+    #expect(GlobalCommand.named("debug")?.usage == "debug on|off")
     #expect(
       throws: CommandError("Expected 'debug on' or 'debug off', got 'debug maybe'.")
     ) { try Arguments("maybe").choice(Switch.self, after: "debug") }
