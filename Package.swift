@@ -72,7 +72,8 @@ let package = Package(
     // NOTE: the toolkit's self-test: tables of wrong and right tests, run under Swift Testing and
     // XCTest; the stub server gives a right test real I/O.
     .testTarget(
-      name: "ActomatonTestingSelfTests", dependencies: ["ActomatonTesting", "StubHTTPServer"],
+      name: "ActomatonTestingSelfTests",
+      dependencies: ["ActomatonTesting", "ChildTest", "StubHTTPServer"],
       path: "Tests/ActomatonTestingSelfTests"),
 
     .target(
