@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "StopwatchFeature", targets: ["StopwatchFeature"]),
     .library(name: "TodoFeature", targets: ["TodoFeature"]),
     .library(name: "GitHubSearchFeature", targets: ["GitHubSearchFeature"]),
+    .library(name: "ClientSupport", targets: ["ClientSupport"]),
     .library(name: "AuthClient", targets: ["AuthClient"]),
     .library(name: "TodoStorage", targets: ["TodoStorage"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
@@ -227,9 +228,9 @@ let package = Package(
     .testTarget(
       name: "DocumentationExamplesTests",
       dependencies: [
-        "ActomatonObservation", "ActomatonTesting", "AuthClient", "CounterFeature",
-        "FeatureSupport", "GitHubClient", "GitHubSearchFeature", "StateDiagramFeature",
-        "StopwatchFeature", "TestTraits", "TodoFeature", "TodoStorage",
+        "ActomatonObservation", "ActomatonTesting", "AuthClient", "ClientSupport",
+        "CounterFeature", "FeatureSupport", "GitHubClient", "GitHubSearchFeature",
+        "StateDiagramFeature", "StopwatchFeature", "TestTraits", "TodoFeature", "TodoStorage",
       ],
       path: "Tests/DocumentationExamplesTests"),
 
