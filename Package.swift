@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "StopwatchFeature", targets: ["StopwatchFeature"]),
     .library(name: "TodoFeature", targets: ["TodoFeature"]),
     .library(name: "GitHubSearchFeature", targets: ["GitHubSearchFeature"]),
+    .library(name: "ClientSupport", targets: ["ClientSupport"]),
     .library(name: "AuthClient", targets: ["AuthClient"]),
     .library(name: "TodoStorage", targets: ["TodoStorage"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
@@ -78,7 +79,8 @@ let package = Package(
     // NOTE: the toolkit's self-test: tables of wrong and right tests, run under Swift Testing and
     // XCTest; the stub server gives a right test real I/O.
     .testTarget(
-      name: "ActomatonTestingSelfTests", dependencies: ["ActomatonTesting", "StubHTTPServer"],
+      name: "ActomatonTestingSelfTests",
+      dependencies: ["ActomatonTesting", "ChildTest", "StubHTTPServer"],
       path: "Tests/ActomatonTestingSelfTests"),
 
     .target(
@@ -239,9 +241,9 @@ let package = Package(
     .testTarget(
       name: "DocumentationExamplesTests",
       dependencies: [
-        "ActomatonObservation", "ActomatonTesting", "AuthClient", "CounterFeature",
-        "FeatureSupport", "GitHubClient", "GitHubSearchFeature", "StateDiagramFeature",
-        "StopwatchFeature", "TestTraits", "TodoFeature", "TodoStorage",
+        "ActomatonObservation", "ActomatonTesting", "AuthClient", "ClientSupport",
+        "CounterFeature", "FeatureSupport", "GitHubClient", "GitHubSearchFeature",
+        "StateDiagramFeature", "StopwatchFeature", "TestTraits", "TodoFeature", "TodoStorage",
       ],
       path: "Tests/DocumentationExamplesTests"),
 

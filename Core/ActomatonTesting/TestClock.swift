@@ -51,7 +51,13 @@ public final class TestClock: Clock, Sendable {
     var now: Instant
     var sleepers: [Int: Sleeper] = [:]
     var nextID = 0
+    /// What each store on this clock adds to settling: its hops to its actomaton.
+    var settlers: [Int: Settler] = [:]
   }
+
+  /// Lets the work a store's effects have on their way to its actomaton arrive; returns `nil` when
+  /// the executor never settles, else whether any action was reduced meanwhile.
+  typealias Settler = @Sendable () async -> Bool?
 
   /// The executor that effects driven by this clock run on.
   public let executor: TestExecutor
@@ -118,7 +124,8 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Moves time forward by `duration`, waking due sleepers in order and letting their work settle.
+  /// Moves time forward by `duration`, deadline by deadline, letting the work each wake starts
+  /// settle before the next; see ``advance(to:)``.
   ///
   /// - Parameter duration: How far to move; zero by default, which only wakes the sleepers
   ///   already due and lets the work settle.
@@ -126,18 +133,24 @@ public final class TestClock: Clock, Sendable {
     await advance(to: now.advanced(by: duration))
   }
 
-  /// Moves time forward to `deadline` (never backwards), waking due sleepers in order and letting
-  /// the work each one starts settle before the next wakes.
+  /// Moves time forward to `deadline` (never backwards), deadline by deadline: wakes each due
+  /// sleeper in order and, before the next, waits until the work it started has settled.
+  ///
+  /// Settled means that no job is left on the ``executor`` and that every action the woken
+  /// effects sent to a ``TestStore``'s actomaton on this clock has been reduced: each woken
+  /// effect has slept on the clock again, finished, or waits on something off the clock (real
+  /// I/O, which `receive` waits for in real time). So a repeating timer wakes once per period
+  /// within the advance, however loaded the machine.
   ///
   /// Stops early, leaving the time where it got to, when the woken work never settles (see
   /// ``TestExecutor/jobLimit``); the test store reports that at its next step.
   ///
   /// - Parameter deadline: The time to move to; an earlier one leaves the time as it is.
   public func advance(to deadline: Instant) async {
-    guard await executor.settle() else { return }
+    guard await settle() else { return }
     while let sleeper = popSleeper(dueBy: deadline) {
       sleeper.continuation.resume()
-      guard await executor.settle() else { return }
+      guard await settle() else { return }
     }
     storage.withLock { $0.now = max($0.now, deadline) }
   }
@@ -147,12 +160,45 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameter maxSteps: The most sleepers woken; 10,000 by default.
   public func run(maxSteps: Int = 10_000) async {
-    guard await executor.settle() else { return }
+    guard await settle() else { return }
     var steps = 0
     while steps < maxSteps, let sleeper = popSleeper(dueBy: nil) {
       sleeper.continuation.resume()
-      guard await executor.settle() else { return }
+      guard await settle() else { return }
       steps += 1
+    }
+  }
+
+  /// Adds a store's settling to every wake; returns the key that ``detach(_:)`` takes.
+  func attach(_ settler: @escaping Settler) -> Int {
+    storage.withLock { storage in
+      defer { storage.nextID += 1 }
+      storage.settlers[storage.nextID] = settler
+      return storage.nextID
+    }
+  }
+
+  /// Removes a store's settling, when the store goes.
+  func detach(_ key: Int) {
+    storage.withLock { $0.settlers[key] = nil }
+  }
+
+  /// Waits until the executor is idle and no store on the clock has an action on its way; `false`
+  /// when the work never settles.
+  // NOTE: an effect's hop to its actomaton made while the actor is held off the executor (by a
+  // thread still leaving it) waits on the actor, not on the executor, which is then idle while
+  // the effect has not yet slept again: the store's settler queues a hop behind it. Settling again
+  // until no store reduces anything covers stores that feed each other.
+  private func settle() async -> Bool {
+    while true {
+      guard await executor.settle() else { return false }
+      let settlers = storage.withLock { $0.settlers.sorted { $0.key < $1.key }.map(\.value) }
+      var reduced = false
+      for settler in settlers {
+        guard let progressed = await settler() else { return false }
+        reduced = reduced || progressed
+      }
+      if !reduced { return true }
     }
   }
 

@@ -1,4 +1,5 @@
 import Actomaton
+import Foundation
 import Testing
 import XCTest
 
@@ -29,17 +30,72 @@ public struct TestSourceLocation: Sendable {
 
 /// Reports a test failure through the framework running the current test.
 ///
-/// Inside a Swift Testing test the failure is recorded as an issue; otherwise it goes to XCTest.
+/// Inside a Swift Testing test the failure is recorded as an issue of that test. With no test
+/// current (a store made in a `Task.detached`), in a process that runs Swift Testing, it is
+/// recorded as an issue of the run, written to standard error, and the process exits non-zero;
+/// in any other process it goes to XCTest, whose current test is the process's.
 func reportFailure(_ message: String, at location: TestSourceLocation) {
   if Test.current != nil {
-    Issue.record(
-      Comment(rawValue: message),
-      sourceLocation: SourceLocation(
-        fileID: "\(location.fileID)", filePath: "\(location.filePath)",
-        line: Int(location.line), column: Int(location.column)))
+    recordIssue(message, at: location)
+  } else if TestProcess.runsSwiftTesting {
+    // NOTE: `XCTFail` does nothing here. Swift Testing hands an issue recorded outside any test
+    // to every run in progress, which then fails; the exit status is forced too, for a failure
+    // that comes when no run is in progress (a store released after the run) to reach.
+    recordIssue(message, at: location)
+    TestProcess.failWithoutTest(message, at: location)
   } else {
     XCTFail(message, file: location.filePath, line: location.line)
   }
+}
+
+private func recordIssue(_ message: String, at location: TestSourceLocation) {
+  Issue.record(
+    Comment(rawValue: message),
+    sourceLocation: SourceLocation(
+      fileID: "\(location.fileID)", filePath: "\(location.filePath)",
+      line: Int(location.line), column: Int(location.column)))
+}
+
+/// What this process runs, and the failures that had no test to report to.
+enum TestProcess {
+  private static let failureCount = Locked(0)
+
+  /// Whether this process was started to run Swift Testing (`--testing-library swift-testing`,
+  /// as SwiftPM starts it).
+  // NOTE: SwiftPM runs XCTest and Swift Testing in separate processes of the same executable, told
+  // apart only by these arguments. A process that runs both (Xcode's) is taken for XCTest, whose
+  // current test is the process's: a failure with no Swift Testing test current goes there.
+  static let runsSwiftTesting: Bool = {
+    let arguments = CommandLine.arguments
+    return zip(arguments, arguments.dropFirst()).contains {
+      $0 == "--testing-library" && $1 == "swift-testing"
+    }
+  }()
+
+  /// Writes a failure that no test took to standard error, and makes the process exit non-zero.
+  static func failWithoutTest(_ message: String, at location: TestSourceLocation) {
+    StandardError.write(
+      "\(location.fileID):\(location.line): error: ActomatonTesting: a failure with no test to"
+        + " report to (a store used outside the test's task tree, such as in Task.detached):\n"
+        + message + "\n")
+    let isFirst = failureCount.withLock { count in
+      defer { count += 1 }
+      return count == 0
+    }
+    if isFirst { atexit(exitFailingIfAnyFailureHadNoTest) }
+  }
+
+  fileprivate static var failuresWithoutTest: Int { failureCount.withLock { $0 } }
+}
+
+/// At exit: the run cannot pass with failures that no test took.
+private func exitFailingIfAnyFailureHadNoTest() {
+  let count = TestProcess.failuresWithoutTest
+  guard count > 0 else { return }
+  StandardError.write(
+    "error: ActomatonTesting: \(count) failure(s) had no test to report to; exiting with 1.\n")
+  fflush(nil)
+  _exit(1)
 }
 
 /// A test store's failures, delivered to the test that created the store even when they happen

@@ -43,13 +43,27 @@ extension TestStore {
     async -> Bool
   {
     guard !isRunaway else { return false }
-    let actomaton = self.actomaton
+    guard await Self.settle(actomaton, on: executor, recordingIn: steps) != nil else {
+      return await stopRunaway(at: location)
+    }
+    return true
+  }
+
+  /// Settles the executor and the hops on their way to `actomaton`, as ``settle(at:isolation:)``,
+  /// for the store and for its ``TestClock`` after each wake: `nil` when the executor never
+  /// settles, else whether an action was reduced meanwhile.
+  static func settle(
+    _ actomaton: Actomaton<Action, State>, on executor: TestExecutor,
+    recordingIn steps: Locked<[Step]>
+  ) async -> Bool? {
+    var reduced = false
     while true {
-      guard await executor.settle() else { return await stopRunaway(at: location) }
+      guard await executor.settle() else { return nil }
       let stepCount = steps.withLock { $0.count }
       _ = await withTaskExecutorPreference(executor) { await actomaton.effectCount }
-      guard await executor.settle() else { return await stopRunaway(at: location) }
-      if steps.withLock({ $0.count }) == stepCount { return true }
+      guard await executor.settle() else { return nil }
+      if steps.withLock({ $0.count }) == stepCount { return reduced }
+      reduced = true
     }
   }
 

@@ -82,6 +82,9 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   var runawaySendIDs: Set<UInt64> = []
   let recorder = FailureRecorder()
   let creation: TestSourceLocation
+  /// The store's settling, attached to its clock (``TestClock/advance(to:)`` runs it after each
+  /// wake) until the store goes.
+  let settlerKey: Int?
 
   /// Creates a store running `reducer` with `environment`.
   ///
@@ -121,9 +124,15 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
     self.clock = clock
     self.exhaustivity = exhaustivity
     self.executor = clock?.executor ?? TestExecutor()
-    self.actomaton = Actomaton(
+    let actomaton = Actomaton(
       state: initialState, reducer: recording, environment: environment,
       clock: clock ?? ContinuousClock(), executor: executor)
+    self.actomaton = actomaton
+    let executor = self.executor
+    self.settlerKey = clock?.attach { [weak actomaton] in
+      guard let actomaton else { return false }
+      return await Self.settle(actomaton, on: executor, recordingIn: steps)
+    }
   }
 
   /// Creates a store running a reducer that needs no environment.
@@ -152,6 +161,7 @@ public final class TestStore<Action: Sendable, State: Sendable & Equatable> {
   }
 
   deinit {
+    if let settlerKey { clock?.detach(settlerKey) }
     checkEnd(at: nil)
     for send in sends { send.task?.cancel() }
     recorder.close()

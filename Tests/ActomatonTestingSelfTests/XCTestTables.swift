@@ -56,6 +56,20 @@ final class XCTestTables: XCTestCase {
     }
   }
 
+  // NOTE: XCTest's current test is the process's, so a store made in a detached task, which has
+  // no Swift Testing test either, still fails the test that runs.
+  func testADetachedStoresWrongExpectationFailsTheRunningTest() async {
+    captured.withLock { $0 = [] }
+    defer { captured.withLock { $0 = nil } }
+    let line = await Task.detached {
+      let (store, _) = Shelf.store()
+      await store.send(.set(.count(1))) { $0.count = 2 }
+      return #line - 1
+    }.value
+    let recorded = captured.withLock { $0 ?? [] }
+    XCTAssertEqual(recorded.map(\.line), [line], "\(recorded.map(\.text))")
+  }
+
   func testARightTestRecordsNoFailure() async throws {
     for scenario in RightScenarios.all {
       let recorded = try await failures(of: scenario, Expected())

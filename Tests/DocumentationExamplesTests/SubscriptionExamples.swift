@@ -1,5 +1,6 @@
 import Actomaton
 import ActomatonTesting
+import Foundation
 import Testing
 
 /// The `subscriptions` listing of the article "Composing features".
@@ -32,7 +33,13 @@ import Testing
     }
   }
 
+  // NOTE: `CLOCK_STRESS_RUNS` repeats the scenario for the stress run of `Tests/README.md`.
   @Test func theTickRunsWhileTheStateWantsIt() async {
+    let runs = ProcessInfo.processInfo.environment["CLOCK_STRESS_RUNS"].flatMap(Int.init) ?? 1
+    for _ in 0..<runs { await Self.tickWhileRunning() }
+  }
+
+  static func tickWhileRunning() async {
     let clock = TestClock()
     let store = TestStore(
       initialState: Ticker(), reducer: Self.ticker(clock: clock), clock: clock)
