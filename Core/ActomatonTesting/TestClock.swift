@@ -185,10 +185,10 @@ public final class TestClock: Clock, Sendable {
 
   /// Waits until the executor is idle and no store on the clock has an action on its way; `false`
   /// when the work never settles.
-  // NOTE: an effect's hop to its actomaton made while the actor is held off the executor (by a
-  // thread still leaving it) waits on the actor, not on the executor, which is then idle while
-  // the effect has not yet slept again: the store's settler queues a hop behind it. Settling again
-  // until no store reduces anything covers stores that feed each other.
+  // NOTE: an effect's hop to its actomaton made while the actor runs off the executor waits on
+  // the actor, not on the executor, which is then idle though the effect has not slept again:
+  // the store's settler queues a hop behind it. Settling again until no store reduces anything
+  // covers stores that feed each other.
   private func settle() async -> Bool {
     while true {
       guard await executor.settle() else { return false }
