@@ -1,168 +1,98 @@
+import Synchronization
+
 /// A child or a lifetime: it lives while `isPresent` holds (with the same identity), starts with
 /// `start`, and stops with `stop`; what the child itself declares lives inside it.
-final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
-  let isPresent: @Sendable (inout State) -> Bool
-  /// `isPresent` read from the state's memory, when it can be.
-  let probe: PresenceProbe?
+final class PresenceWatcher<Action: Sendable, State>: LifeWatcher<Action, State> {
+  let isPresent: (State) -> Bool
   /// The identity of the child while it is present, for a child whose state is `Identifiable`.
-  let identity: (@Sendable (inout State) -> AnyHashable?)?
-  let emitter: LifeEmitter<Action>
+  let identity: ((State) -> AnyHashable?)?
   let start: Effect<Action>
   let stop: Effect<Action>
   /// Cancels the child's scope again if it is still gone when it runs.
   let late: Effect<Action>
-  let inner: LifeWatcher?
+  /// What the child declares, already lifted into this domain and its scope.
+  let inner: LifeWatcher<Action, State>?
   /// The child's scope, which its stop cancels.
   let scope: EffectScope
-  /// Where the state `inner` watches is, from this one's start.
-  // NOTE: an inner watcher that only adds an offset is skipped: one call less per level.
-  let innerOffset: Int
 
   let presence = Presence()
-  // NOTE: unchecked: only the owning actomaton touches a watcher, on its isolation.
-  @exclusivity(unchecked) var lastIdentity: AnyHashable?
+  var lastIdentity: AnyHashable?
 
   init(
-    isPresent: @escaping @Sendable (inout State) -> Bool, probe: PresenceProbe?,
-    identity: (@Sendable (inout State) -> AnyHashable?)?,
-    emitter: LifeEmitter<Action>, scope: EffectScope, start: Effect<Action>,
-    stop: Effect<Action>, inner: LifeWatcher?
+    isPresent: @escaping (State) -> Bool, identity: ((State) -> AnyHashable?)?,
+    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>,
+    inner: LifeWatcher<Action, State>?
   ) {
     self.isPresent = isPresent
-    self.probe = probe
     self.identity = identity
-    self.emitter = emitter
     self.start = start
     self.stop = stop
     self.scope = scope
-    if let offsetWatcher = inner as? OffsetWatcher {
-      (self.inner, innerOffset) = (offsetWatcher.inner, offsetWatcher.offset)
-    } else {
-      (self.inner, innerOffset) = (inner, 0)
-    }
+    self.inner = inner
     let presence = presence
     late = .endScope(where: { id in
       !presence.isPresent && (id as? ScopedEffectID)?.scope == scope
     })
   }
 
-  override func prime(_ raw: UnsafeMutableRawPointer) {
-    let state = raw.assumingMemoryBound(to: State.self)
-    presence.isPresent = probe?.isPresent(in: raw) ?? isPresent(&state.pointee)
+  override func prime(_ state: State) {
+    presence.isPresent = isPresent(state)
     guard presence.isPresent else { return }
-    lastIdentity = identity?(&state.pointee)
-    inner?.prime(raw + innerOffset)
+    lastIdentity = identity?(state)
+    inner?.prime(state)
   }
 
-  override func update(_ raw: UnsafeMutableRawPointer) {
-    let state = raw.assumingMemoryBound(to: State.self)
-    guard probe?.isPresent(in: raw) ?? isPresent(&state.pointee) else {
-      if presence.isPresent { stopChild() }
-      return
-    }
+  override func update(_ state: State) -> LifeChanges<Action> {
+    guard isPresent(state) else { return stopAll() }
+    var changes = LifeChanges<Action>()
     if let identity {
-      let id = identity(&state.pointee)
-      if presence.isPresent, id != lastIdentity { stopChild() }
+      let id = identity(state)
+      if presence.isPresent, id != lastIdentity { changes = stopChild() }
       lastIdentity = id
     }
     if !presence.isPresent {
       presence.isPresent = true
-      emitter.start(start)
+      changes.starts = start
     }
-    inner?.update(raw + innerOffset)
+    guard let inner else { return changes }
+    return changes + inner.update(state)
   }
 
-  private func stopChild() {
+  private func stopChild() -> LifeChanges<Action> {
     presence.isPresent = false
     lastIdentity = nil
     // NOTE: the child's scope is cancelled first, and with it every effect inside; then what the
     // child declared stops, innermost first, and then the child itself.
-    if let inner {
-      emitter.stop(.endScope(scope))
-      inner.orphan()
-    }
-    emitter.stop(stop)
-    emitter.late(late)
+    var stops = Effect<Action>.empty
+    if let inner { stops = .endScope(scope) + inner.orphan() }
+    return LifeChanges(stops: stops + stop, late: late)
   }
 
-  override func stopAll() {
-    if presence.isPresent { stopChild() }
+  override func stopAll() -> LifeChanges<Action> {
+    presence.isPresent ? stopChild() : LifeChanges()
   }
 
-  override func orphan() {
-    guard presence.isPresent else { return }
+  override func orphan() -> Effect<Action> {
+    guard presence.isPresent else { return .empty }
     presence.isPresent = false
     lastIdentity = nil
-    inner?.orphan()
-    emitter.orphan(stop)
-  }
-}
-
-/// Where a child is in the state's memory, and how to tell it is there: an optional or an enum
-/// case at a stored property's offset. It answers `isPresent` with a load and a compare where the
-/// closures took five calls, for every declaration on every action.
-// NOTE: a test may ask its case path's state through an unretained reference; the watcher that
-// holds a probe also holds `isPresent`, which holds the path, so the probe never outlives it.
-// NOTE: a class, so that a watcher asking it copies nothing out: a struct of two references
-// was retained and released on every action.
-@usableFromInline
-final class PresenceProbe: Sendable {
-  let offset: Int
-  /// The case path's test, for a case.
-  let caseTest: CaseBitTest?
-  /// `caseTest`, unretained (`caseTest` keeps it alive), so that asking it costs no reference
-  /// counting.
-  let unretainedCaseTest: Unmanaged<CaseBitTest>?
-  /// Whether the optional at a pointer holds a value, for an optional: a closure made where its
-  /// type is known, so it compiles to a tag check.
-  let holdsValue: (@Sendable (UnsafeRawPointer) -> Bool)?
-
-  /// A probe of `path`'s case at `offset`; `nil` without an offset (a computed property) or a
-  /// test.
-  @usableFromInline
-  convenience init?<Enum, Value>(offset: Int?, path: CasePath<Enum, Value>) {
-    guard let offset, let test = path.caseTest else { return nil }
-    self.init(offset: offset, caseTest: test, holdsValue: nil)
-  }
-
-  /// A probe of the optional `Wrapped?` at `offset`; `nil` without an offset.
-  @inlinable
-  convenience init?<Wrapped>(offset: Int?, optional _: Wrapped.Type) {
-    guard let offset else { return nil }
-    self.init(
-      offset: offset, caseTest: nil,
-      holdsValue: { $0.assumingMemoryBound(to: Wrapped?.self).pointee != nil })
-  }
-
-  @usableFromInline
-  init(offset: Int, caseTest: CaseBitTest?, holdsValue: (@Sendable (UnsafeRawPointer) -> Bool)?) {
-    self.offset = offset
-    self.caseTest = caseTest
-    self.unretainedCaseTest = caseTest.map { Unmanaged.passUnretained($0) }
-    self.holdsValue = holdsValue
-  }
-
-  @inline(__always)
-  func isPresent(in state: UnsafeMutableRawPointer) -> Bool {
-    let pointer = UnsafeRawPointer(state + offset)
-    if let unretainedCaseTest {
-      return unretainedCaseTest._withUnsafeGuaranteedRef { $0.isCase(at: pointer) }
-    }
-    return holdsValue?(pointer) ?? false
+    return (inner?.orphan() ?? .empty) + stop.orphaned()
   }
 }
 
 /// Whether a child is there, for the late cancellation of its scope to read when it runs.
-// NOTE: `@unchecked Sendable` only so that a cancellation predicate can hold it: its watcher
-// writes it, and the predicate reads it, on the isolation of the actomaton that owns both.
-final class Presence: @unchecked Sendable {
-  @exclusivity(unchecked) var isPresent = false
+final class Presence: Sendable {
+  private let value = Atomic<Bool>(false)
+
+  var isPresent: Bool {
+    get { value.load(ordering: .relaxed) }
+    set { value.store(newValue, ordering: .relaxed) }
+  }
 }
 
 /// The ids of the elements there, as ``Presence`` is for one child.
-// NOTE: `@unchecked Sendable` for the same reason as ``Presence``.
-final class PresentIDs<ID: Hashable>: @unchecked Sendable {
-  var ids: Set<ID> = []
+final class PresentIDs<ID: Hashable & Sendable>: Sendable {
+  let ids = Mutex<Set<ID>>([])
 }
 
 /// The identity of a value whose type is `Identifiable`: its `id`; `nil` for any other value.
@@ -180,85 +110,85 @@ private func identityOf<Identified: Identifiable>(_ value: Identified) -> AnyHas
 }
 
 /// The elements of an ``IdentifiedArray``: each lives while its id is in the array.
-final class ElementsWatcher<Action: Sendable, State, Element: Identifiable>: LifeWatcher
+final class ElementsWatcher<Action: Sendable, State, Element: Identifiable, ChildAction: Sendable>:
+  LifeWatcher<Action, State>
 where Element.ID: Sendable {
-  let ids: @Sendable (inout State) -> [Element.ID]
-  let element: @Sendable (inout State, Element.ID) -> Element?
+  let ids: (State) -> [Element.ID]
+  let element: (State, Element.ID) -> Element?
   let scope: @Sendable (Element.ID) -> EffectScope
-  let start: @Sendable (Element.ID) -> Effect<Action>
-  let stop: @Sendable (Element.ID) -> Effect<Action>
-  let emitter: LifeEmitter<Action>
+  let start: (Element.ID) -> Effect<Action>
+  let stop: (Element.ID) -> Effect<Action>
+  /// Lifts what an element's own declarations start and stop into this domain.
+  let lift: (Element.ID, Effect<ChildAction>) -> Effect<Action>
   /// Makes the watcher of what one element declares, if it declares anything.
-  let makeInner: ((Element.ID) -> LifeWatcher)?
+  let makeInner: (() -> LifeWatcher<ChildAction, Element>)?
 
   /// The ids present after the last comparison.
   // NOTE: a copy that shares the array's buffer: comparing it with an unchanged array is O(1).
-  @exclusivity(unchecked) var lastIDs: [Element.ID] = []
-  @exclusivity(unchecked) var inners: [Element.ID: LifeWatcher] = [:]
+  var lastIDs: [Element.ID] = []
+  var inners: [Element.ID: LifeWatcher<ChildAction, Element>] = [:]
   /// The ids present, for the late cancellation of a removed element's scope.
   let present = PresentIDs<Element.ID>()
 
   init(
-    ids: @escaping @Sendable (inout State) -> [Element.ID],
-    element: @escaping @Sendable (inout State, Element.ID) -> Element?,
+    ids: @escaping (State) -> [Element.ID],
+    element: @escaping (State, Element.ID) -> Element?,
     scope: @escaping @Sendable (Element.ID) -> EffectScope,
-    start: @escaping @Sendable (Element.ID) -> Effect<Action>,
-    stop: @escaping @Sendable (Element.ID) -> Effect<Action>,
-    emitter: LifeEmitter<Action>,
-    makeInner: ((Element.ID) -> LifeWatcher)?
+    start: @escaping (Element.ID) -> Effect<Action>,
+    stop: @escaping (Element.ID) -> Effect<Action>,
+    lift: @escaping (Element.ID, Effect<ChildAction>) -> Effect<Action>,
+    makeInner: (() -> LifeWatcher<ChildAction, Element>)?
   ) {
     self.ids = ids
     self.element = element
     self.scope = scope
     self.start = start
     self.stop = stop
-    self.emitter = emitter
+    self.lift = lift
     self.makeInner = makeInner
   }
 
-  override func prime(_ raw: UnsafeMutableRawPointer) {
-    let state = raw.assumingMemoryBound(to: State.self)
-    lastIDs = ids(&state.pointee)
+  override func prime(_ state: State) {
+    lastIDs = ids(state)
     guard let makeInner else { return }
     for id in lastIDs {
-      let inner = makeInner(id)
-      if var value = element(&state.pointee, id) {
-        withUnsafeMutablePointer(to: &value) { inner.prime(UnsafeMutableRawPointer($0)) }
-      }
+      let inner = makeInner()
+      if let value = element(state, id) { inner.prime(value) }
       inners[id] = inner
     }
   }
 
-  override func update(_ raw: UnsafeMutableRawPointer) {
-    let state = raw.assumingMemoryBound(to: State.self)
-    let now = ids(&state.pointee)
-    if now != lastIDs { compare(now) }
-    guard makeInner != nil else { return }
+  override func update(_ state: State) -> LifeChanges<Action> {
+    let now = ids(state)
+    var changes = now != lastIDs ? compare(now) : LifeChanges()
+    guard makeInner != nil else { return changes }
     // NOTE: an element's own declarations are asked for every element on every action: O(n)
     // only for elements that declare something.
     for id in now {
-      guard let inner = inners[id], var value = element(&state.pointee, id) else { continue }
-      withUnsafeMutablePointer(to: &value) { inner.update(UnsafeMutableRawPointer($0)) }
+      guard let inner = inners[id], let value = element(state, id) else { continue }
+      changes = changes + inner.update(value).map { lift(id, $0) }
     }
+    return changes
   }
 
-  private func compare(_ now: [Element.ID]) {
+  private func compare(_ now: [Element.ID]) -> LifeChanges<Action> {
     let present = Set(now)
     let old = Set(lastIDs)
+    var changes = LifeChanges<Action>()
     var removed: [Element.ID] = []
     for id in lastIDs where !present.contains(id) {
-      stopInside(id)
-      emitter.stop(stop(id))
+      changes.stops = changes.stops + stopInside(id) + stop(id)
       inners[id] = nil
       removed.append(id)
     }
-    self.present.ids = present
-    if !removed.isEmpty { emitter.late(lateCancel(removed)) }
+    self.present.ids.withLock { $0 = present }
+    if !removed.isEmpty { changes.late = lateCancel(removed) }
     for id in now where !old.contains(id) {
-      emitter.start(start(id))
-      if let makeInner { inners[id] = makeInner(id) }
+      changes.starts = changes.starts + start(id)
+      if let makeInner { inners[id] = makeInner() }
     }
     lastIDs = now
+    return changes
   }
 
   /// Cancels the scopes of `removed` elements that are still gone when it runs.
@@ -267,36 +197,34 @@ where Element.ID: Sendable {
     return .endScope(where: { id in
       guard let scoped = id as? ScopedEffectID else { return false }
       guard let element = removed.first(where: { scope($0) == scoped.scope }) else { return false }
-      return !present.ids.contains(element)
+      return !present.ids.withLock { $0.contains(element) }
     })
   }
 
-  override func stopAll() {
-    for id in lastIDs {
-      stopInside(id)
-      emitter.stop(stop(id))
-    }
+  override func stopAll() -> LifeChanges<Action> {
+    let stops = lastIDs.reduce(Effect<Action>.empty) { $0 + stopInside($1) + stop($1) }
     forgetAll()
+    return LifeChanges(stops: stops)
   }
 
-  override func orphan() {
-    for id in lastIDs {
-      inners[id]?.orphan()
-      emitter.orphan(stop(id))
+  override func orphan() -> Effect<Action> {
+    let orphans = lastIDs.reduce(Effect<Action>.empty) { effect, id in
+      let inner = inners[id].map { lift(id, $0.orphan()) } ?? .empty
+      return effect + inner + stop(id).orphaned()
     }
     forgetAll()
+    return orphans
   }
 
   /// Cancels an element's scope and stops what it declared, before the element's own stop.
-  private func stopInside(_ id: Element.ID) {
-    guard let inner = inners[id] else { return }
-    emitter.stop(.endScope(scope(id)))
-    inner.orphan()
+  private func stopInside(_ id: Element.ID) -> Effect<Action> {
+    guard let inner = inners[id] else { return .empty }
+    return .endScope(scope(id)) + lift(id, inner.orphan())
   }
 
   private func forgetAll() {
     lastIDs = []
     inners = [:]
-    present.ids = []
+    present.ids.withLock { $0 = [] }
   }
 }

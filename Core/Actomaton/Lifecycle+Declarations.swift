@@ -3,48 +3,35 @@ extension Lifecycle {
   /// declares itself (`inner`, already lifted into this domain and its scope) lives inside it.
   @usableFromInline
   static func presence(
-    isPresent: @escaping @Sendable (inout State) -> Bool, probe: PresenceProbe?,
-    identity: (@Sendable (inout State) -> AnyHashable?)?,
+    isPresent: @escaping @Sendable (State) -> Bool,
+    identity: (@Sendable (State) -> AnyHashable?)?,
     scope: EffectScope, start: Effect<Action>, stop: Effect<Action>, inner: Lifecycle?
   ) -> Lifecycle {
-    Lifecycle { environment, emitter in
+    Lifecycle { environment in
       PresenceWatcher<Action, State>(
-        isPresent: isPresent, probe: probe, identity: identity, emitter: emitter, scope: scope,
-        start: start,
-        stop: stop, inner: inner?.makeWatcher(environment, emitter))
+        isPresent: isPresent, identity: identity, scope: scope, start: start, stop: stop,
+        inner: inner?.makeWatcher(environment))
     }
   }
 
   /// The subscriptions of one `subscriptions` call.
   @usableFromInline
   static func subscriptions<Key: Hashable & Sendable>(
-    _ wanted: @escaping @Sendable (State, Environment) -> [Key: Effect<Action>],
+    keys: @escaping @Sendable (State, Environment) -> Set<Key>,
+    effect: @escaping @Sendable (Key, State, Environment) -> Effect<Action>,
     scope: @escaping @Sendable (Key) -> EffectScope
   ) -> Lifecycle {
-    Lifecycle { environment, emitter in
+    Lifecycle { environment in
       SubscriptionWatcher<Action, State, Key>(
-        wanted: { wanted($0, environment) }, scope: scope, emitter: emitter)
-    }
-  }
-
-  /// The subscriptions of one `subscriptions(keys:effect:)` call.
-  @usableFromInline
-  static func subscriptions<Key: Hashable & Sendable>(
-    keys: @escaping @Sendable (State) -> Set<Key>,
-    effect: @escaping @Sendable (Key, Environment) -> Effect<Action>,
-    scope: @escaping @Sendable (Key) -> EffectScope
-  ) -> Lifecycle {
-    Lifecycle { environment, emitter in
-      SubscriptionKeysWatcher<Action, State, Key>(
-        keys: keys, effect: { effect($0, environment) }, scope: scope, emitter: emitter)
+        keys: { keys($0, environment) }, effect: { effect($0, $1, environment) }, scope: scope)
     }
   }
 
   /// The elements of an ``IdentifiedArray``, each alive while its id is there.
   @usableFromInline
   static func elements<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
-    ids: @escaping @Sendable (inout State) -> [Element.ID],
-    element: @escaping @Sendable (inout State, Element.ID) -> Element?,
+    ids: @escaping @Sendable (State) -> [Element.ID],
+    element: @escaping @Sendable (State, Element.ID) -> Element?,
     scope: @escaping @Sendable (Element.ID) -> EffectScope,
     start: @escaping @Sendable (Element.ID) -> Effect<Action>,
     stop: @escaping @Sendable (Element.ID) -> Effect<Action>,
@@ -52,14 +39,14 @@ extension Lifecycle {
     environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
     inner: Lifecycle<ChildAction, Element, ChildEnvironment>?
   ) -> Lifecycle where Element: SendableMetatype, Element.ID: Sendable {
-    Lifecycle { environment, emitter in
-      var makeInner: ((Element.ID) -> LifeWatcher)?
+    Lifecycle { environment in
+      var makeInner: (() -> LifeWatcher<ChildAction, Element>)?
       if let inner {
         let local = toChild(environment)
-        makeInner = { id in inner.makeWatcher(local, emitter.lifted { lift(id, $0) }) }
+        makeInner = { inner.makeWatcher(local) }
       }
-      return ElementsWatcher<Action, State, Element>(
-        ids: ids, element: element, scope: scope, start: start, stop: stop, emitter: emitter,
+      return ElementsWatcher<Action, State, Element, ChildAction>(
+        ids: ids, element: element, scope: scope, start: start, stop: stop, lift: lift,
         makeInner: makeInner)
     }
   }

@@ -28,9 +28,12 @@ extension Reducer {
     _ wanted: @escaping @Sendable (State, Environment) -> [Key: Effect<Action>]
   ) -> Reducer {
     let namespace = scope.map(ErasedKey.init(base:)) ?? ErasedKey(base: Declaration())
-    let life = Lifecycle<Action, State, Environment>.subscriptions(wanted) { key in
-      EffectScope(SubscriptionKey(key: key, namespace: namespace))
-    }
+    // NOTE: the effect of a new key is taken from a second call of `wanted`, made only when
+    // a key is new: `wanted` is a function of the state.
+    let life = Lifecycle<Action, State, Environment>.subscriptions(
+      keys: { state, environment in Set(wanted(state, environment).keys) },
+      effect: { key, state, environment in wanted(state, environment)[key] ?? .empty }
+    ) { key in EffectScope(SubscriptionKey(key: key, namespace: namespace)) }
     return Reducer(run: run, accepts: accepts, lifecycle: .combine(lifecycle, life))
   }
 }
@@ -60,9 +63,9 @@ extension Reducer {
     effect: @escaping @Sendable (Key, Environment) -> Effect<Action>
   ) -> Reducer {
     let namespace = scope.map(ErasedKey.init(base:)) ?? ErasedKey(base: Declaration())
-    let life = Lifecycle<Action, State, Environment>.subscriptions(keys: keys, effect: effect) {
-      key in EffectScope(SubscriptionKey(key: key, namespace: namespace))
-    }
+    let life = Lifecycle<Action, State, Environment>.subscriptions(
+      keys: { state, _ in keys(state) }, effect: { key, _, environment in effect(key, environment) }
+    ) { key in EffectScope(SubscriptionKey(key: key, namespace: namespace)) }
     return Reducer(run: run, accepts: accepts, lifecycle: .combine(lifecycle, life))
   }
 }
