@@ -23,12 +23,12 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   let executor: (any TaskExecutor)?
 
   /// The books of the effects: every admitted, waiting and running effect, the queues, the ids.
-  // NOTE: `nonisolated(unsafe)` only so that `deinit` can cancel the effects synchronously: every
+  // NOTE: not isolated only so that `deinit` can cancel the effects synchronously: every
   // other access is from the actor's own methods, and `deinit` runs when no other reference to
   // the actomaton exists, so it never races with them.
   nonisolated(unsafe) var ledger: EffectLedger
   /// The observers, or `nil` while there are none.
-  // NOTE: `nonisolated(unsafe)` only so that `deinit` can end the observers, as for `ledger`.
+  // NOTE: not isolated only so that `deinit` can end the observers, as for `ledger`.
   @usableFromInline nonisolated(unsafe) var hooks: Hooks?
   /// Where a misused queue is reported when there is no error hook; tests replace it.
   package var misuseOutput: @Sendable (String) -> Void = { StandardError.write($0) }
@@ -168,14 +168,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     -> Task<Void, any Error>?
   {
     var context = SendContext(priority: priority, tracksFeedbacks: tracksFeedbacks)
-    // NOTE: the commonest effect, one task, needs no group: the send returns the effect's own
-    // task, and cancelling it cancels the effect.
-    if !tracksFeedbacks, let task = effect.soleTask {
-      context.isSoleTask = true
-      admit(task, in: &context)
-    } else {
-      run(effect, in: &context)
-    }
+    run(effect, in: &context)
     return context.result(executor: executor)
   }
 
