@@ -1,34 +1,34 @@
 extension Lifecycle {
   /// A child or a lifetime that lives while `isPresent` holds, with the same identity; what it
   /// declares itself (`inner`, already lifted into this domain and its scope) lives inside it.
-  @usableFromInline
+  @inlinable
   static func presence(
     isPresent: @escaping @Sendable (State) -> Bool,
     identity: (@Sendable (State) -> AnyHashable?)?,
     scope: EffectScope, start: Effect<Action>, stop: Effect<Action>, inner: Lifecycle?
   ) -> Lifecycle {
     Lifecycle { environment in
-      PresenceWatcher<Action, State>(
+      LifeWatcher.presence(
         isPresent: isPresent, identity: identity, scope: scope, start: start, stop: stop,
         inner: inner?.makeWatcher(environment))
     }
   }
 
   /// The subscriptions of one `subscriptions` call.
-  @usableFromInline
+  @inlinable
   static func subscriptions<Key: Hashable & Sendable>(
     keys: @escaping @Sendable (State, Environment) -> Set<Key>,
     effect: @escaping @Sendable (Key, State, Environment) -> Effect<Action>,
     scope: @escaping @Sendable (Key) -> EffectScope
   ) -> Lifecycle {
     Lifecycle { environment in
-      SubscriptionWatcher<Action, State, Key>(
+      LifeWatcher.subscriptions(
         keys: { keys($0, environment) }, effect: { effect($0, $1, environment) }, scope: scope)
     }
   }
 
   /// The elements of an ``IdentifiedArray``, each alive while its id is there.
-  @usableFromInline
+  @inlinable
   static func elements<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
     ids: @escaping @Sendable (State) -> [Element.ID],
     element: @escaping @Sendable (State, Element.ID) -> Element?,
@@ -45,7 +45,7 @@ extension Lifecycle {
         let local = toChild(environment)
         makeInner = { inner.makeWatcher(local) }
       }
-      return ElementsWatcher<Action, State, Element, ChildAction>(
+      return LifeWatcher.elements(
         ids: ids, element: element, scope: scope, start: start, stop: stop, lift: lift,
         makeInner: makeInner)
     }

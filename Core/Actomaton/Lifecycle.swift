@@ -14,29 +14,41 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   @usableFromInline
   let makeWatcher: @Sendable (Environment) -> LifeWatcher<Action, State>
 
-  @usableFromInline
+  @inlinable
   init(_ makeWatcher: @escaping @Sendable (Environment) -> LifeWatcher<Action, State>) {
     self.makeWatcher = makeWatcher
   }
 
   /// Both declarations, `first` first.
-  @usableFromInline
+  @inlinable
   static func combine(_ first: Lifecycle?, _ second: Lifecycle?) -> Lifecycle? {
     guard let first else { return second }
     guard let second else { return first }
     return Lifecycle { environment in
-      LifeGroup([first.makeWatcher(environment), second.makeWatcher(environment)])
+      let (first, second) = (first.makeWatcher(environment), second.makeWatcher(environment))
+      return LifeWatcher(
+        prime: {
+          first.prime($0); second.prime($0)
+        },
+        update: { first.update($0) + second.update($0) },
+        stopAll: { first.stopAll() + second.stopAll() },
+        orphan: { first.orphan() + second.orphan() })
     }
   }
 
   /// The same declarations for a larger action type and environment, on the same state.
-  @usableFromInline
+  @inlinable
   func lifted<GlobalAction: Sendable, GlobalEnvironment>(
     environment: @escaping @Sendable (GlobalEnvironment) -> Environment,
     effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
   ) -> Lifecycle<GlobalAction, State, GlobalEnvironment> {
-    lifted(
-      project: { (state: State) -> State? in state }, environment: environment, effects: effects)
+    let make = makeWatcher
+    return Lifecycle<GlobalAction, State, GlobalEnvironment> { global in
+      let inner = make(environment(global))
+      return LifeWatcher(
+        prime: inner.prime, update: { inner.update($0).map(effects) },
+        stopAll: { inner.stopAll().map(effects) }, orphan: { inner.orphan().lifted(effects) })
+    }
   }
 
   /// The same declarations for a larger domain whose state may hold this one.
@@ -46,7 +58,7 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   ///     (everything declared here stops).
   ///   - environment: Picks this environment from the larger one.
   ///   - effects: Lifts the starts and stops into the larger action type.
-  @usableFromInline
+  @inlinable
   func lifted<GlobalAction: Sendable, GlobalState, GlobalEnvironment>(
     project: @escaping @Sendable (GlobalState) -> State?,
     environment: @escaping @Sendable (GlobalEnvironment) -> Environment,
@@ -54,7 +66,14 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   ) -> Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> {
     let make = makeWatcher
     return Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> { global in
-      LiftedWatcher(make(environment(global)), project: project, effects: effects)
+      let inner = make(environment(global))
+      return LifeWatcher(
+        prime: { state in project(state).map(inner.prime) },
+        update: { state in
+          guard let local = project(state) else { return inner.stopAll().map(effects) }
+          return inner.update(local).map(effects)
+        },
+        stopAll: { inner.stopAll().map(effects) }, orphan: { inner.orphan().lifted(effects) })
     }
   }
 }
@@ -63,112 +82,83 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
 /// start what came, in the order they were found.
 @usableFromInline
 struct LifeChanges<Action: Sendable> {
-  var stops = Effect<Action>.empty
-  var starts = Effect<Action>.empty
+  @usableFromInline var stops: Effect<Action>
+  @usableFromInline var starts: Effect<Action>
   /// Cancels, again, the scopes of children that stopped if they are still gone when it runs:
   /// run after the reducer's effects, it catches what a child that is gone asked for after
   /// feeding back an action (see ``LifeRoot/effect(after:state:)``).
-  var late = Effect<Action>.empty
+  @usableFromInline var late: Effect<Action>
 
+  @inlinable
+  init(
+    stops: Effect<Action> = .empty, starts: Effect<Action> = .empty, late: Effect<Action> = .empty
+  ) {
+    self.stops = stops
+    self.starts = starts
+    self.late = late
+  }
+
+  @inlinable
   static func + (lhs: LifeChanges, rhs: LifeChanges) -> LifeChanges {
     LifeChanges(
       stops: lhs.stops + rhs.stops, starts: lhs.starts + rhs.starts, late: lhs.late + rhs.late)
   }
 
   /// The same changes for a larger domain.
+  @inlinable
   func map<Global: Sendable>(_ transform: (Effect<Action>) -> Effect<Global>) -> LifeChanges<Global>
   {
-    var global = LifeChanges<Global>()
-    if !stops.isEmpty { global.stops = transform(stops) }
-    if !starts.isEmpty { global.starts = transform(starts) }
-    if !late.isEmpty { global.late = transform(late) }
-    return global
+    LifeChanges<Global>(
+      stops: stops.lifted(transform), starts: starts.lifted(transform), late: late.lifted(transform)
+    )
   }
 }
 
-/// One actomaton's record of what one declaration keeps alive; the actomaton holds the tree of
-/// them and asks its root after every reduced action.
-// NOTE: a class per declaration, so that the root walks a tree made once. Only the actomaton
-// that made it touches it, on its isolation.
+extension Effect {
+  /// `transform(self)`, or nothing for an empty effect.
+  @inlinable
+  func lifted<Global: Sendable>(_ transform: (Effect) -> Effect<Global>) -> Effect<Global> {
+    isEmpty ? .empty : transform(self)
+  }
+}
+
+/// One actomaton's watcher of one declaration: closures over what it remembers; the actomaton
+/// holds the tree of them and asks its root after every reduced action.
+// NOTE: closures made in inlinable code, so that a host's module specialises them for its
+// types. Only the actomaton that made a watcher calls it, on its isolation.
 @usableFromInline
-class LifeWatcher<Action: Sendable, State> {
-  init() {}
-
+struct LifeWatcher<Action: Sendable, State> {
   /// Takes what the initial state holds as running, without starting it.
-  func prime(_ state: State) {}
-
+  @usableFromInline let prime: (State) -> Void
   /// Compares what the state wants with what runs, remembers what runs now, and returns the
   /// effects that stop and start the difference.
-  func update(_ state: State) -> LifeChanges<Action> { LifeChanges() }
-
+  @usableFromInline let update: (State) -> LifeChanges<Action>
   /// The part of the state it watches is gone: stops everything that runs.
-  func stopAll() -> LifeChanges<Action> { LifeChanges() }
-
+  @usableFromInline let stopAll: () -> LifeChanges<Action>
   /// The part of the state it watches went with a child around it, whose stop cancels the
   /// effects of everything inside: returns the `onStop` work of each child and lifetime that was
   /// there, innermost first, orphaned (their actions are for children that are gone, and go
   /// nowhere), and forgets what ran.
-  func orphan() -> Effect<Action> { .empty }
-}
+  @usableFromInline let orphan: () -> Effect<Action>
 
-/// Several declarations side by side.
-final class LifeGroup<Action: Sendable, State>: LifeWatcher<Action, State> {
-  let members: [LifeWatcher<Action, State>]
-
-  init(_ members: [LifeWatcher<Action, State>]) {
-    // NOTE: a group of groups is flattened, so a long `combine` is one loop.
-    self.members = members.flatMap { ($0 as? LifeGroup)?.members ?? [$0] }
-  }
-
-  override func prime(_ state: State) {
-    for member in members { member.prime(state) }
-  }
-
-  override func update(_ state: State) -> LifeChanges<Action> {
-    members.reduce(LifeChanges()) { $0 + $1.update(state) }
-  }
-
-  override func stopAll() -> LifeChanges<Action> {
-    members.reduce(LifeChanges()) { $0 + $1.stopAll() }
-  }
-
-  override func orphan() -> Effect<Action> {
-    members.reduce(.empty) { $0 + $1.orphan() }
-  }
-}
-
-/// A declaration made for a part of the state and the actions, watched from the whole.
-final class LiftedWatcher<Action: Sendable, State, LocalAction: Sendable, LocalState>:
-  LifeWatcher<Action, State>
-{
-  let inner: LifeWatcher<LocalAction, LocalState>
-  let project: (State) -> LocalState?
-  let effects: (Effect<LocalAction>) -> Effect<Action>
-
+  @inlinable
   init(
-    _ inner: LifeWatcher<LocalAction, LocalState>, project: @escaping (State) -> LocalState?,
-    effects: @escaping (Effect<LocalAction>) -> Effect<Action>
+    prime: @escaping (State) -> Void, update: @escaping (State) -> LifeChanges<Action>,
+    stopAll: @escaping () -> LifeChanges<Action>, orphan: @escaping () -> Effect<Action>
   ) {
-    self.inner = inner
-    self.project = project
-    self.effects = effects
+    self.prime = prime
+    self.update = update
+    self.stopAll = stopAll
+    self.orphan = orphan
   }
+}
 
-  override func prime(_ state: State) {
-    if let local = project(state) { inner.prime(local) }
-  }
+/// A value a watcher remembers between two comparisons.
+@usableFromInline
+final class Remembered<Value> {
+  @usableFromInline var value: Value
 
-  override func update(_ state: State) -> LifeChanges<Action> {
-    guard let local = project(state) else { return inner.stopAll().map(effects) }
-    return inner.update(local).map(effects)
-  }
-
-  override func stopAll() -> LifeChanges<Action> { inner.stopAll().map(effects) }
-
-  override func orphan() -> Effect<Action> {
-    let orphaned = inner.orphan()
-    return orphaned.isEmpty ? .empty : effects(orphaned)
-  }
+  @usableFromInline init(_ value: Value) { self.value = value }
 }
 
 /// What tells two declarations apart: each `child`, `children`, `lifetime` and
@@ -191,6 +181,7 @@ struct Declaration: Hashable, Sendable {
 final class LifeRoot<Action: Sendable, State> {
   private let watcher: LifeWatcher<Action, State>
 
+  @usableFromInline
   init<Environment>(
     _ lifecycle: Lifecycle<Action, State, Environment>, state: State, environment: Environment
   ) {
@@ -230,6 +221,7 @@ extension Effect {
   /// reaches them, and a sequence's elements are dropped; its actions and cancellations go.
   // NOTE: lifting an orphaned effect (`scoped`, `map`) keeps it orphaned: the flags are kept and
   // its body feeds nothing back.
+  @usableFromInline
   func orphaned<Orphan: Sendable>() -> Effect<Orphan> {
     Effect<Orphan>(
       parts: parts.compactMap { part -> Effect<Orphan>.Part? in
@@ -245,6 +237,7 @@ extension Effect {
 
 extension TaskEffect {
   /// This task with nothing fed back and no id to reach it, in its queue.
+  @usableFromInline
   func orphaned<Orphan: Sendable>() -> TaskEffect<Orphan> {
     let body: TaskEffect<Orphan>.Body =
       switch body {
