@@ -1,13 +1,14 @@
 import Synchronization
 
 extension LifeWatcher {
-  /// A child or a lifetime: it lives while `isPresent` holds (with the same identity), starts
-  /// with `start`, and stops with `stop`; what the child itself declares (`inner`, already lifted
-  /// into this domain and its scope) lives inside it.
+  /// A child or a lifetime: it lives while `project` finds its state (with the same identity),
+  /// starts with `start`, and stops with `stop`; what the child itself declares (`inner`, lifted
+  /// into this domain's actions and its scope) lives inside it.
   @inlinable
-  static func presence(
-    isPresent: @escaping (State) -> Bool, identity: ((State) -> AnyHashable?)?,
-    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>, inner: LifeWatcher?
+  static func presence<Local>(
+    project: @escaping (State) -> Local?, identity: ((Local) -> AnyHashable?)?,
+    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>,
+    inner: LifeWatcher<Action, Local>?
   ) -> LifeWatcher {
     let presence = Presence()
     let lastIdentity = Remembered<AnyHashable?>(nil)
@@ -25,16 +26,19 @@ extension LifeWatcher {
     }
     return LifeWatcher(
       prime: { state in
-        presence.isPresent = isPresent(state)
-        guard presence.isPresent else { return }
-        lastIdentity.value = identity?(state)
-        inner?.prime(state)
+        let local = project(state)
+        presence.isPresent = local != nil
+        guard let local else { return }
+        lastIdentity.value = identity?(local)
+        inner?.prime(local)
       },
       update: { state in
-        guard isPresent(state) else { return presence.isPresent ? stopChild() : LifeChanges() }
+        guard let local = project(state) else {
+          return presence.isPresent ? stopChild() : LifeChanges()
+        }
         var changes = LifeChanges<Action>()
         if let identity {
-          let id = identity(state)
+          let id = identity(local)
           if presence.isPresent, id != lastIdentity.value { changes = stopChild() }
           lastIdentity.value = id
         }
@@ -43,7 +47,7 @@ extension LifeWatcher {
           changes.starts = start
         }
         guard let inner else { return changes }
-        return changes + inner.update(state)
+        return changes + inner.update(local)
       },
       stopAll: { presence.isPresent ? stopChild() : LifeChanges() },
       orphan: {

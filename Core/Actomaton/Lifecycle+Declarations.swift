@@ -1,15 +1,17 @@
 extension Lifecycle {
-  /// A child or a lifetime that lives while `isPresent` holds, with the same identity; what it
-  /// declares itself (`inner`, already lifted into this domain and its scope) lives inside it.
+  /// A child or a lifetime that lives while `project` finds its state, with the same identity;
+  /// what it declares itself (`inner`, lifted into this domain's actions and its scope) lives
+  /// inside it.
   @inlinable
-  static func presence(
-    isPresent: @escaping @Sendable (State) -> Bool,
-    identity: (@Sendable (State) -> AnyHashable?)?,
-    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>, inner: Lifecycle?
+  static func presence<Local>(
+    project: @escaping @Sendable (State) -> Local?,
+    identity: (@Sendable (Local) -> AnyHashable?)?,
+    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>,
+    inner: Lifecycle<Action, Local, Environment>?
   ) -> Lifecycle {
     Lifecycle { environment in
       LifeWatcher.presence(
-        isPresent: isPresent, identity: identity, scope: scope, start: start, stop: stop,
+        project: project, identity: identity, scope: scope, start: start, stop: stop,
         inner: inner?.makeWatcher(environment))
     }
   }

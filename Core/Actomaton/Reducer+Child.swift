@@ -52,18 +52,12 @@ extension Reducer {
       guard state[keyPath: path.keyPath] != nil else { return nil }
       return child.run(action, &state[keyPath: path.keyPath]!, toChild(environment))
     }
-    var identity: (@Sendable (State) -> AnyHashable?)?
-    if let identify = identityIfIdentifiable(ChildState.self) {
-      identity = { state in state[keyPath: path.keyPath].flatMap(identify) }
-    }
-    // NOTE: the child's own declarations are asked only while it is there.
-    let inner: Lifecycle<ChildAction, State, Environment>? = child.lifecycle?.lifted(
-      project: { $0[keyPath: path.keyPath] }, environment: toChild, effects: { $0 })
     return lifting(
       runIfPresent, action: action,
       scope: scope ?? EffectScope(ChildScopeKey(path, ChildState.self, ChildAction.self)),
-      isPresent: { $0[keyPath: path.keyPath] != nil }, identity: identity, inner: inner,
-      onStart: onStart, onStop: onStop)
+      project: { $0[keyPath: path.keyPath] }, identity: identityIfIdentifiable(ChildState.self),
+      inner: child.lifecycle?.lifted(environment: toChild, effects: { $0 }), onStart: onStart,
+      onStop: onStop)
   }
 
   /// Runs `child` on one case of an enum state, before this reducer, and ends the child's effects
@@ -85,7 +79,8 @@ extension Reducer {
   ) -> Reducer {
     caseChild(
       child.contramap(state: casePath), path: path, casePath: casePath, action: action,
-      environment: environment, scope: scope, onStart: onStart, onStop: onStop)
+      environment: environment, inner: child.lifecycle, scope: scope, onStart: onStart,
+      onStop: onStop)
   }
 
   /// The enum-case child of an optional enum; the same as the one above, but the child's state
@@ -103,7 +98,8 @@ extension Reducer {
   ) -> Reducer {
     caseChild(
       child.contramap(state: casePath), path: path, casePath: casePath, action: action,
-      environment: environment, scope: scope, onStart: onStart, onStop: onStop)
+      environment: environment, inner: child.lifecycle, scope: scope, onStart: onStart,
+      onStop: onStop)
   }
 
   @inlinable
@@ -113,29 +109,26 @@ extension Reducer {
     casePath: CasePath<Enum, ChildState>,
     action: CasePath<Action, ChildAction>,
     environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
+    inner: Lifecycle<ChildAction, ChildState, ChildEnvironment>?,
     scope: EffectScope?,
     onStart: Effect<ChildAction>,
     onStop: Effect<Action>
   ) -> Reducer {
     let path = SendableKeyPath(path)
-    let isPresent: @Sendable (State) -> Bool = { state in
-      casePath.extract(from: state[keyPath: path.keyPath]) != nil
+    let project: @Sendable (State) -> ChildState? = { state in
+      casePath.extract(from: state[keyPath: path.keyPath])
     }
     let runIfPresent: @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>? = {
       action, state, environment in
-      guard isPresent(state) else { return nil }
+      guard project(state) != nil else { return nil }
       return child.run(action, &state[keyPath: path.keyPath], toChild(environment))
     }
-    var identity: (@Sendable (State) -> AnyHashable?)?
-    if let identify = identityIfIdentifiable(ChildState.self) {
-      identity = { state in casePath.extract(from: state[keyPath: path.keyPath]).flatMap(identify) }
-    }
-    let inner: Lifecycle<ChildAction, State, Environment>? = child.lifecycle?.lifted(
-      project: { $0[keyPath: path.keyPath] }, environment: toChild, effects: { $0 })
     return lifting(
       runIfPresent, action: action,
       scope: scope ?? EffectScope(ChildScopeKey(path, ChildState.self, ChildAction.self)),
-      isPresent: isPresent, identity: identity, inner: inner, onStart: onStart, onStop: onStop)
+      project: project, identity: identityIfIdentifiable(ChildState.self),
+      inner: inner?.lifted(environment: toChild, effects: { $0 }), onStart: onStart,
+      onStop: onStop)
   }
 
   /// Runs `onStart` when the enum at `path` enters `case`, and `onStop` when it leaves it, for a
@@ -162,34 +155,34 @@ extension Reducer {
     let path = SendableKeyPath(path)
     let scope = scope ?? EffectScope(ChildScopeKey(path, Value.self, Never.self))
     let life = Lifecycle<Action, State, Environment>.presence(
-      isPresent: { state in casePath.extract(from: state[keyPath: path.keyPath]) != nil },
+      project: { state in casePath.extract(from: state[keyPath: path.keyPath]) },
       identity: nil, scope: scope, start: onStart.scoped(in: scope, { $0 }),
-      stop: .endScope(scope) + onStop.outlivingScopes(), inner: nil)
+      stop: .endScope(scope) + onStop.outlivingScopes(),
+      inner: Lifecycle<Action, Value, Environment>?.none)
     return Reducer(run: run, accepts: accepts, lifecycle: .combine(life, lifecycle))
   }
 
   /// This reducer after a child, which `runIfPresent` runs, or answers `nil` when it is not
-  /// there (the action is then dropped, and reported); it lives while `isPresent` holds, and its
+  /// there (the action is then dropped, and reported); it lives while `project` finds it, and its
   /// effects run in `scope`, which is cancelled when the child goes or is replaced by one of
   /// another identity.
   @inlinable
-  func lifting<ChildAction: Sendable>(
+  func lifting<ChildAction: Sendable, ChildState>(
     _ runIfPresent:
       @escaping @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>?,
     action path: CasePath<Action, ChildAction>,
     scope: EffectScope,
-    isPresent: @escaping @Sendable (State) -> Bool,
-    identity: (@Sendable (State) -> AnyHashable?)?,
-    inner: Lifecycle<ChildAction, State, Environment>?,
+    project: @escaping @Sendable (State) -> ChildState?,
+    identity: (@Sendable (ChildState) -> AnyHashable?)?,
+    inner: Lifecycle<ChildAction, ChildState, Environment>?,
     onStart: Effect<ChildAction>,
     onStop: Effect<Action>
   ) -> Reducer {
     let embed: @Sendable (ChildAction) -> Action = path.embed
     let parent = run
-    let scopedInner: Lifecycle? = inner?.lifted(
-      environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
+    let scopedInner = inner?.lifted(environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
     let life = Lifecycle.presence(
-      isPresent: isPresent, identity: identity, scope: scope,
+      project: project, identity: identity, scope: scope,
       start: onStart.scoped(in: scope, embed),
       stop: .endScope(scope) + onStop.outlivingScopes(), inner: scopedInner)
     // NOTE: no `accepts`: testing it would ask the child and the parent, as `run` does anyway.
