@@ -57,7 +57,6 @@ extension Actomaton {
     let rest = parts.dropFirst()
     if rest.isEmpty { return run(first, in: &context) }
     _ = context.joinGroup(makeGroup)
-    context.needsGroupTask = true
     let stage = ConcatStage(rest: rest, context: context, outlivesScopes: outlivesScopes)
     stage.parent?.pending += 1
     // NOTE: one unit held while the first part runs, so a part that finishes synchronously does
@@ -75,8 +74,9 @@ extension Actomaton {
     guard stage.pending == 0, stage.end() else { return }
     if stage.group?.isCancelled != true {
       var context = SendContext(continuing: stage)
-      // NOTE: every stage of this actomaton was made by `runConcatenation` with its `Action`.
-      let rest = unsafeDowncast(stage, to: ConcatStage<Action>.self).rest
+      // NOTE: every stage of this actomaton was made by `runConcatenation` with its `Action`;
+      // the cast is checked.
+      let rest = (stage as! ConcatStage<Action>).rest
       runConcatenation(
         stage.isOrphaned ? rest.map { $0.orphaned() }[...] : rest,
         outlivesScopes: stage.outlivesScopes, in: &context)

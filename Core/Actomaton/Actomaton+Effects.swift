@@ -3,20 +3,24 @@ extension Actomaton {
   /// queue's policy, and this carries that out.
   func admit(_ task: TaskEffect<Action>, in context: inout SendContext) {
     if let group = context.group, !context.returnsTask, group.isCancelled { return }
-    let decisions = ledger.admit(id: task.id, queue: task.queue) { serial, waits in
-      // NOTE: the send's task waits for a waiting effect through a group.
-      if waits { context.isSoleTask = false }
-      return makeRecord(serial: serial, task, in: &context)
+    let decisions = ledger.admit(id: task.id, queue: task.queue) { serial, _ in
+      makeRecord(serial: serial, task, in: &context)
     }
     carry(decisions, in: &context)
   }
 
+  /// The record of an admitted effect, its body wrapped into the record's work.
   private func makeRecord(
     serial: UInt64, _ task: TaskEffect<Action>, in context: inout SendContext
-  ) -> RunnableRecord<Action> {
-    let record = RunnableRecord(
-      serial: serial, effect: task, group: context.joinGroup(makeGroup), stage: context.stage,
-      priority: context.priority, tracksFeedbacks: context.tracksFeedbacks)
+  ) -> EffectRecord {
+    let group = context.joinGroup(makeGroup)
+    let record = EffectRecord(
+      serial: serial, id: task.id, queue: task.queue, group: group, stage: context.stage,
+      priority: context.priority, tracksFeedbacks: context.tracksFeedbacks,
+      outlivesScopes: task.outlivesScopes, isOrphaned: task.isOrphaned,
+      work: Self.work(
+        owner: self, serial: serial, body: task.body, clock: clock, group: group,
+        onError: onError))
     record.isBinding = context.marksBinding
     context.stage?.pending += 1
     return record
@@ -29,11 +33,10 @@ extension Actomaton {
     for decision in decisions {
       switch decision {
       case let .start(record, startAt, resumed):
-        startTask(of: record, at: startAt, in: &context)
+        startTask(of: record, at: startAt)
         tell(resumed ? .resumed : .started, record)
       case let .suspend(record):
         if record.priority == nil { record.priority = Task.currentPriority }
-        context.needsGroupTask = true
         tell(.suspended, record)
       case let .cancelTask(record):
         tell(.cancelled, record)
@@ -63,27 +66,15 @@ extension Actomaton {
     if let onError { onError(error) } else { misuseOutput("Actomaton: \(error)\n") }
     if context.returnsTask, context.group == nil { context.group = makeGroup() }
     context.group?.record(error)
-    context.needsGroupTask = true
   }
 
   /// Makes a record's task, which sleeps until `startAt` first when given.
-  private func startTask(
-    of record: EffectRecord, at startAt: Duration?, in context: inout SendContext
-  ) {
-    // NOTE: every record of this actomaton was made by `makeRecord` with its `Action`.
-    let body = unsafeDowncast(record, to: RunnableRecord<Action>.self).body
-    let operation = Self.operation(
-      owner: self, serial: record.serial, body: body, startAt: startAt,
-      clock: clock, group: record.group, onError: onError)
-    let executor = self.executor
-    let priority = record.priority
-    let task =
-      record.group?.start(serial: record.serial) {
-        Task(executorPreference: executor, priority: priority, operation: operation)
-      } ?? Task(executorPreference: executor, priority: priority, operation: operation)
-    record.handle = task
-    context.startedTasks += 1
-    context.lastTask = task
+  private func startTask(of record: EffectRecord, at startAt: Duration?) {
+    let (work, executor, priority) = (record.work, executor, record.priority)
+    let make = {
+      Task(executorPreference: executor, priority: priority) { try await work(startAt) }
+    }
+    record.handle = record.group?.start(serial: record.serial, make) ?? make()
   }
 
   /// Tells the observer of an effect refused before it had a record.
@@ -93,12 +84,13 @@ extension Actomaton {
       EffectEvent(kind: .discarded, serial: refusal.serial, id: refusal.id, queue: refusal.queue))
   }
 
-  /// The body of an effect's task. It holds the actomaton weakly.
-  private nonisolated static func operation(
-    owner: Actomaton, serial: UInt64, body: TaskEffect<Action>.Body, startAt: Duration?,
+  /// The work of an effect's task: its body, then its end told to the actomaton, which it
+  /// holds weakly, and to its send's group.
+  private nonisolated static func work(
+    owner: Actomaton, serial: UInt64, body: TaskEffect<Action>.Body,
     clock: EffectClock, group: SendGroup?, onError: (@Sendable (any Error) -> Void)?
-  ) -> @Sendable () async throws -> Void {
-    { [weak owner] in
+  ) -> EffectRecord.Work {
+    { [weak owner] startAt in
       var thrown: (any Error)?
       do {
         if let startAt { try await clock.sleep(startAt) }

@@ -43,10 +43,10 @@ extension Actomaton {
     let effect: Effect<Action>
     if let actionReduced = observer?.actionReduced {
       let old = currentState
-      effect = reduce(action, &currentState)
+      effect = reduceAndCompare(action)
       actionReduced(action, origin, old, currentState)
     } else {
-      effect = reduce(action, &currentState)
+      effect = reduceAndCompare(action)
     }
     if hooks.hasSubscribers { offerState(to: hooks) }
     return effect
@@ -98,7 +98,7 @@ extension Actomaton {
 }
 
 /// A key path carried into `@Sendable` closures.
-// NOTE: `@unchecked` because key paths are not `Sendable` in their type: a key path is an
+// NOTE: sendable by hand, because key paths are not `Sendable` in their type: a key path is an
 // immutable object, and the only state it can hold besides its layout is the index values of
 // subscript components, copied in when it was formed and never mutated through it.
 @usableFromInline struct SendableKeyPath<Path: AnyKeyPath>: @unchecked Sendable {

@@ -16,13 +16,19 @@ extension Actomaton {
     let effect: Effect<Action>
     if let hooks {
       let old = currentState
-      effect = restoring(state, &currentState)
+      effect = put(state)
       hooks.observer?.stateRestored?(old, currentState)
       offerState(to: hooks)
     } else {
-      effect = restoring(state, &currentState)
+      effect = put(state)
     }
     if effect.isEmpty { return nil }
     return start(effect, priority: nil, tracksFeedbacks: false)
+  }
+
+  /// Puts a state in place and returns what starting and stopping it asks for.
+  private func put(_ state: State) -> Effect<Action> {
+    currentState = state
+    return life?.effect(after: .empty, state: currentState) ?? .empty
   }
 }

@@ -11,28 +11,25 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   /// The current state.
   public var state: State { currentState }
 
-  // NOTE: unchecked: only the actomaton's isolation touches it, and no reducer or observer can
-  // reach it while `reduce` holds it `inout` (they are not isolated to the actomaton). The
-  // dynamic check cost every send a thread-local lookup.
-  @exclusivity(unchecked) @usableFromInline var currentState: State
+  @usableFromInline var currentState: State
 
+  /// The root reducer, with its environment.
   @usableFromInline let reduce: @Sendable (Action, inout State) -> Effect<Action>
-  /// Puts a state in place and returns what starting and stopping it asks for.
-  let restoring: @Sendable (State, inout State) -> Effect<Action>
+  /// What the state wants alive, compared after every reduction; `nil` when the reducer
+  /// declares nothing.
+  @usableFromInline let life: LifeRoot<Action, State>?
   let clock: EffectClock
   let onError: (@Sendable (any Error) -> Void)?
   let executor: (any TaskExecutor)?
 
   /// The books of the effects: every admitted, waiting and running effect, the queues, the ids.
-  // NOTE: `nonisolated(unsafe)` only so that `deinit` can cancel the effects synchronously: every
+  // NOTE: not isolated only so that `deinit` can cancel the effects synchronously: every
   // other access is from the actor's own methods, and `deinit` runs when no other reference to
   // the actomaton exists, so it never races with them.
   nonisolated(unsafe) var ledger: EffectLedger
   /// The observers, or `nil` while there are none.
-  // NOTE: `nonisolated(unsafe)` only so that `deinit` can end the observers, as for `ledger`.
-  // Unchecked, as `currentState`: it is only ever read or replaced whole, never held `inout`
-  // while an observer runs; the dynamic check cost every observed send two lookups.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var hooks: Hooks?
+  // NOTE: not isolated only so that `deinit` can end the observers, as for `ledger`.
+  @usableFromInline nonisolated(unsafe) var hooks: Hooks?
   /// Where a misused queue is reported when there is no error hook; tests replace it.
   package var misuseOutput: @Sendable (String) -> Void = { StandardError.write($0) }
 
@@ -86,22 +83,8 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     self.currentState = state
     self.hooks = observer.map { Hooks(observer: $0) }
     let run = reducer.run
-    if let lifecycle = reducer.lifecycle {
-      let root = LifeRoot(lifecycle, state: state, environment: environment)
-      self.reduce = { action, state in
-        root.effect(after: run(action, &state, environment), state: &state)
-      }
-      self.restoring = { restored, state in
-        state = restored
-        return root.effect(after: .empty, state: &state)
-      }
-    } else {
-      self.reduce = { action, state in run(action, &state, environment) }
-      self.restoring = { restored, state in
-        state = restored
-        return .empty
-      }
-    }
+    self.reduce = { action, state in run(action, &state, environment) }
+    self.life = reducer.lifecycle.map { LifeRoot($0, state: state, environment: environment) }
     let effectClock = EffectClock(any: clock)
     self.clock = effectClock
     self.ledger = EffectLedger(now: effectClock.now)
@@ -167,7 +150,15 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   func process(_ action: Action, from origin: ActionOrigin) -> Effect<Action> {
     // NOTE: one load and test when nobody observes, so an unobserved send costs what it did.
     if let hooks { return processObserved(action, from: origin, hooks: hooks) }
-    return reduce(action, &currentState)
+    return reduceAndCompare(action)
+  }
+
+  /// Runs the reducer, then compares what the new state wants alive with what runs.
+  @inlinable
+  func reduceAndCompare(_ action: Action) -> Effect<Action> {
+    let effect = reduce(action, &currentState)
+    guard let life else { return effect }
+    return life.effect(after: effect, state: currentState)
   }
 
   /// Runs the effect of a sent action and returns the task that tracks it: the one path from
@@ -177,14 +168,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     -> Task<Void, any Error>?
   {
     var context = SendContext(priority: priority, tracksFeedbacks: tracksFeedbacks)
-    // NOTE: the commonest effect, one task, needs no group: the send returns the effect's own
-    // task, and cancelling it cancels the effect.
-    if !tracksFeedbacks, let task = effect.soleTask {
-      context.isSoleTask = true
-      admit(task, in: &context)
-    } else {
-      run(effect, in: &context)
-    }
+    run(effect, in: &context)
     return context.result(executor: executor)
   }
 

@@ -15,12 +15,6 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Whether the effect has no part at all (the reducer only changed the state).
   @inlinable var isEmpty: Bool { storage == nil }
 
-  /// The effect's only part, when that is a task.
-  @inlinable var soleTask: TaskEffect<Action>? {
-    guard let storage, storage.count == 1, case let .task(task) = storage[0] else { return nil }
-    return task
-  }
-
   @inlinable init(parts: [Part]) { self.storage = parts.isEmpty ? nil : parts }
 
   @inlinable init() { self.storage = nil }

@@ -1,13 +1,13 @@
 /// The actomaton's bookkeeping for one asynchronous effect, from admission to its end.
 ///
 /// Only the owning actomaton touches a record. A record is linked into at most one queue list
-/// (running or waiting) through `previous`/`next`.
-// NOTE: not generic over the action (only ``RunnableRecord`` is, for the body), so the tables of
-// records, the queues and their lists are specialised once, here: an actomaton's methods run
-// unspecialised in its client's module, where a table of a generic record type would look up
-// generic metadata and go through value witnesses on every insert and removal.
-class EffectRecord {
+/// (running or waiting) through `previous`/`next`. It is not generic: the effect's body, which
+/// is, was wrapped into `work` when the effect was admitted.
+final class EffectRecord {
   enum Phase { case waiting, running }
+
+  /// What the record's task runs, given when to start (`nil`: at once).
+  typealias Work = @Sendable (_ startAt: Duration?) async throws -> Void
 
   let serial: UInt64
   let id: (any EffectIDProtocol)?
@@ -39,16 +39,19 @@ class EffectRecord {
   /// Cancelled through the actomaton; a running record stays until its body has exited.
   var isCancelled = false
   var handle: Task<Void, any Error>?
+  let work: Work
 
   var next: EffectRecord?
-  unowned(unsafe) var previous: EffectRecord?
+  // NOTE: unowned: the record before it in the list holds this one through `next`.
+  unowned var previous: EffectRecord?
   var isLinked = false
 
   init(
     serial: UInt64, id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
     group: SendGroup?, stage: ConcatUnit?, priority: TaskPriority?, tracksFeedbacks: Bool,
-    outlivesScopes: Bool = false, isOrphaned: Bool = false
+    outlivesScopes: Bool = false, isOrphaned: Bool = false, work: @escaping Work = { _ in }
   ) {
+    self.work = work
     self.outlivesScopes = outlivesScopes
     self.isOrphaned = isOrphaned
     self.serial = serial
@@ -59,22 +62,6 @@ class EffectRecord {
     self.stage = stage
     self.priority = priority
     self.tracksFeedbacks = tracksFeedbacks
-  }
-}
-
-/// A record with the work its task runs.
-final class RunnableRecord<Action: Sendable>: EffectRecord {
-  let body: TaskEffect<Action>.Body
-
-  init(
-    serial: UInt64, effect: TaskEffect<Action>, group: SendGroup?, stage: ConcatUnit?,
-    priority: TaskPriority?, tracksFeedbacks: Bool
-  ) {
-    body = effect.body
-    super.init(
-      serial: serial, id: effect.id, queue: effect.queue, group: group, stage: stage,
-      priority: priority, tracksFeedbacks: tracksFeedbacks, outlivesScopes: effect.outlivesScopes,
-      isOrphaned: effect.isOrphaned)
   }
 }
 

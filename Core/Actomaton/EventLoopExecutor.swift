@@ -25,22 +25,21 @@
 /// An effect that blocks its thread (a synchronous read, a lock held long) blocks the whole loop
 /// meanwhile; keep such work on threads of its own. The thread lives as long as the process, like
 /// a program's main run loop: make one per program, not one per use.
-// NOTE: `@unchecked Sendable` is safe: `jobs` and `isIdle` are read and written only with the
-// mutex held; the mutex and the condition are made in `init` and never destroyed (the thread
-// holds the executor for the life of the process).
+// NOTE: sendable by hand: `jobs` and `isIdle` are read and written only with the mutex held;
+// the mutex and the condition are made in `init` and never destroyed (the thread holds the
+// executor for the life of the process).
 public final class EventLoopExecutor: TaskExecutor, @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  // NOTE: unchecked (no dynamic exclusivity check): both are touched only with the mutex held,
-  // and the check cost every job two lookups on the loop and two on the thread enqueuing it.
-  @exclusivity(unchecked) private var jobs: [UnownedJob] = []
+  private var jobs: [UnownedJob] = []
   /// Whether the thread waits on the condition for a job.
-  @exclusivity(unchecked) private var isIdle = false
+  private var isIdle = false
 
   /// Starts the loop's thread.
   public init() {
     pthread_mutex_init(mutex, nil)
     pthread_cond_init(condition, nil)
+    // NOTE: the thread takes the reference retained here, exactly once.
     let context = Unmanaged.passRetained(self).toOpaque()
     var thread = pthread_t()
     let result = pthread_create(

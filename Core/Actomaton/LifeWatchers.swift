@@ -1,168 +1,209 @@
-/// A child or a lifetime: it lives while `isPresent` holds (with the same identity), starts with
-/// `start`, and stops with `stop`; what the child itself declares lives inside it.
-final class PresenceWatcher<Action: Sendable, State>: LifeWatcher {
-  let isPresent: @Sendable (inout State) -> Bool
-  /// `isPresent` read from the state's memory, when it can be.
-  let probe: PresenceProbe?
-  /// The identity of the child while it is present, for a child whose state is `Identifiable`.
-  let identity: (@Sendable (inout State) -> AnyHashable?)?
-  let emitter: LifeEmitter<Action>
-  let start: Effect<Action>
-  let stop: Effect<Action>
-  /// Cancels the child's scope again if it is still gone when it runs.
-  let late: Effect<Action>
-  let inner: LifeWatcher?
-  /// The child's scope, which its stop cancels.
-  let scope: EffectScope
-  /// Where the state `inner` watches is, from this one's start.
-  // NOTE: an inner watcher that only adds an offset is skipped: one call less per level.
-  let innerOffset: Int
+import Synchronization
 
-  let presence = Presence()
-  // NOTE: unchecked: only the owning actomaton touches a watcher, on its isolation.
-  @exclusivity(unchecked) var lastIdentity: AnyHashable?
-
-  init(
-    isPresent: @escaping @Sendable (inout State) -> Bool, probe: PresenceProbe?,
-    identity: (@Sendable (inout State) -> AnyHashable?)?,
-    emitter: LifeEmitter<Action>, scope: EffectScope, start: Effect<Action>,
-    stop: Effect<Action>, inner: LifeWatcher?
-  ) {
-    self.isPresent = isPresent
-    self.probe = probe
-    self.identity = identity
-    self.emitter = emitter
-    self.start = start
-    self.stop = stop
-    self.scope = scope
-    if let offsetWatcher = inner as? OffsetWatcher {
-      (self.inner, innerOffset) = (offsetWatcher.inner, offsetWatcher.offset)
-    } else {
-      (self.inner, innerOffset) = (inner, 0)
-    }
-    let presence = presence
-    late = .endScope(where: { id in
+extension LifeWatcher {
+  /// A child or a lifetime: it lives while `project` finds its state (with the same identity),
+  /// starts with `start`, and stops with `stop`; what the child itself declares (`inner`, lifted
+  /// into this domain's actions and its scope) lives inside it.
+  @inlinable
+  static func presence<Local>(
+    project: @escaping (State) -> Local?, identity: ((Local) -> AnyHashable?)?,
+    scope: EffectScope, start: Effect<Action>, stop: Effect<Action>,
+    inner: LifeWatcher<Action, Local>?
+  ) -> LifeWatcher {
+    let presence = Presence()
+    let lastIdentity = Remembered<AnyHashable?>(nil)
+    // NOTE: cancels the child's scope again if it is still gone when it runs.
+    let late = Effect<Action>.endScope(where: { id in
       !presence.isPresent && (id as? ScopedEffectID)?.scope == scope
     })
-  }
-
-  override func prime(_ raw: UnsafeMutableRawPointer) {
-    let state = raw.assumingMemoryBound(to: State.self)
-    presence.isPresent = probe?.isPresent(in: raw) ?? isPresent(&state.pointee)
-    guard presence.isPresent else { return }
-    lastIdentity = identity?(&state.pointee)
-    inner?.prime(raw + innerOffset)
-  }
-
-  override func update(_ raw: UnsafeMutableRawPointer) {
-    let state = raw.assumingMemoryBound(to: State.self)
-    guard probe?.isPresent(in: raw) ?? isPresent(&state.pointee) else {
-      if presence.isPresent { stopChild() }
-      return
+    func stopChild() -> LifeChanges<Action> {
+      presence.isPresent = false
+      lastIdentity.value = nil
+      // NOTE: the child's scope is cancelled first, and with it every effect inside; then what
+      // the child declared stops, innermost first, and then the child itself.
+      let inside = inner.map { .endScope(scope) + $0.orphan() } ?? .empty
+      return LifeChanges(stops: inside + stop, late: late)
     }
-    if let identity {
-      let id = identity(&state.pointee)
-      if presence.isPresent, id != lastIdentity { stopChild() }
-      lastIdentity = id
-    }
-    if !presence.isPresent {
-      presence.isPresent = true
-      emitter.start(start)
-    }
-    inner?.update(raw + innerOffset)
+    return LifeWatcher(
+      prime: { state in
+        let local = project(state)
+        presence.isPresent = local != nil
+        guard let local else { return }
+        lastIdentity.value = identity?(local)
+        inner?.prime(local)
+      },
+      update: { state in
+        guard let local = project(state) else {
+          return presence.isPresent ? stopChild() : LifeChanges()
+        }
+        var changes = LifeChanges<Action>()
+        if let identity {
+          let id = identity(local)
+          if presence.isPresent, id != lastIdentity.value { changes = stopChild() }
+          lastIdentity.value = id
+        }
+        if !presence.isPresent {
+          presence.isPresent = true
+          changes.starts = start
+        }
+        guard let inner else { return changes }
+        return changes + inner.update(local)
+      },
+      stopAll: { presence.isPresent ? stopChild() : LifeChanges() },
+      orphan: {
+        guard presence.isPresent else { return .empty }
+        presence.isPresent = false
+        lastIdentity.value = nil
+        return (inner?.orphan() ?? .empty) + stop.orphaned()
+      })
   }
 
-  private func stopChild() {
-    presence.isPresent = false
-    lastIdentity = nil
-    // NOTE: the child's scope is cancelled first, and with it every effect inside; then what the
-    // child declared stops, innermost first, and then the child itself.
-    if let inner {
-      emitter.stop(.endScope(scope))
-      inner.orphan()
-    }
-    emitter.stop(stop)
-    emitter.late(late)
-  }
-
-  override func stopAll() {
-    if presence.isPresent { stopChild() }
-  }
-
-  override func orphan() {
-    guard presence.isPresent else { return }
-    presence.isPresent = false
-    lastIdentity = nil
-    inner?.orphan()
-    emitter.orphan(stop)
-  }
-}
-
-/// Where a child is in the state's memory, and how to tell it is there: an optional or an enum
-/// case at a stored property's offset. It answers `isPresent` with a load and a compare where the
-/// closures took five calls, for every declaration on every action.
-// NOTE: a test may ask its case path's state through an unretained reference; the watcher that
-// holds a probe also holds `isPresent`, which holds the path, so the probe never outlives it.
-// NOTE: a class, so that a watcher asking it copies nothing out: a struct of two references
-// was retained and released on every action.
-@usableFromInline
-final class PresenceProbe: Sendable {
-  let offset: Int
-  /// The case path's test, for a case.
-  let caseTest: CaseBitTest?
-  /// `caseTest`, unretained (`caseTest` keeps it alive), so that asking it costs no reference
-  /// counting.
-  let unretainedCaseTest: Unmanaged<CaseBitTest>?
-  /// Whether the optional at a pointer holds a value, for an optional: a closure made where its
-  /// type is known, so it compiles to a tag check.
-  let holdsValue: (@Sendable (UnsafeRawPointer) -> Bool)?
-
-  /// A probe of `path`'s case at `offset`; `nil` without an offset (a computed property) or a
-  /// test.
-  @usableFromInline
-  convenience init?<Enum, Value>(offset: Int?, path: CasePath<Enum, Value>) {
-    guard let offset, let test = path.caseTest else { return nil }
-    self.init(offset: offset, caseTest: test, holdsValue: nil)
-  }
-
-  /// A probe of the optional `Wrapped?` at `offset`; `nil` without an offset.
+  /// The elements of an ``IdentifiedArray``: each lives while its id is in the array; what an
+  /// element declares (`makeInner`) lives inside it, lifted by `lift`.
   @inlinable
-  convenience init?<Wrapped>(offset: Int?, optional _: Wrapped.Type) {
-    guard let offset else { return nil }
-    self.init(
-      offset: offset, caseTest: nil,
-      holdsValue: { $0.assumingMemoryBound(to: Wrapped?.self).pointee != nil })
-  }
-
-  @usableFromInline
-  init(offset: Int, caseTest: CaseBitTest?, holdsValue: (@Sendable (UnsafeRawPointer) -> Bool)?) {
-    self.offset = offset
-    self.caseTest = caseTest
-    self.unretainedCaseTest = caseTest.map { Unmanaged.passUnretained($0) }
-    self.holdsValue = holdsValue
-  }
-
-  @inline(__always)
-  func isPresent(in state: UnsafeMutableRawPointer) -> Bool {
-    let pointer = UnsafeRawPointer(state + offset)
-    if let unretainedCaseTest {
-      return unretainedCaseTest._withUnsafeGuaranteedRef { $0.isCase(at: pointer) }
+  static func elements<Element: Identifiable, ChildAction: Sendable>(
+    ids: @escaping (State) -> [Element.ID],
+    element: @escaping (State, Element.ID) -> Element?,
+    scope: @escaping @Sendable (Element.ID) -> EffectScope,
+    start: @escaping (Element.ID) -> Effect<Action>,
+    stop: @escaping (Element.ID) -> Effect<Action>,
+    lift: @escaping (Element.ID, Effect<ChildAction>) -> Effect<Action>,
+    makeInner: (() -> LifeWatcher<ChildAction, Element>)?
+  ) -> LifeWatcher where Element.ID: Sendable {
+    // NOTE: `lastIDs` shares the array's buffer: comparing it with an unchanged array is O(1).
+    let lastIDs = Remembered<[Element.ID]>([])
+    let inners = Remembered<[Element.ID: LifeWatcher<ChildAction, Element>]>([:])
+    /// The ids present, for the late cancellation of a removed element's scope.
+    let present = PresentIDs<Element.ID>()
+    /// Cancels an element's scope and stops what it declared, before the element's own stop.
+    func stopInside(_ id: Element.ID) -> Effect<Action> {
+      guard let inner = inners.value[id] else { return .empty }
+      return .endScope(scope(id)) + inner.orphan().lifted { lift(id, $0) }
     }
-    return holdsValue?(pointer) ?? false
+    func forgetAll() {
+      (lastIDs.value, inners.value) = ([], [:])
+      present.ids.withLock { $0 = [] }
+    }
+    func compare(_ now: [Element.ID]) -> LifeChanges<Action> {
+      let (isThere, old) = (Set(now), Set(lastIDs.value))
+      var changes = LifeChanges<Action>()
+      var removed: [Element.ID] = []
+      for id in lastIDs.value where !isThere.contains(id) {
+        changes.stops = changes.stops + stopInside(id) + stop(id)
+        inners.value[id] = nil
+        removed.append(id)
+      }
+      present.ids.withLock { $0 = isThere }
+      if !removed.isEmpty {
+        // NOTE: cancels the scopes of the removed elements that are still gone when it runs.
+        let removed = removed
+        changes.late = .endScope(where: { id in
+          guard let scoped = id as? ScopedEffectID,
+            let element = removed.first(where: { scope($0) == scoped.scope })
+          else { return false }
+          return !present.ids.withLock { $0.contains(element) }
+        })
+      }
+      for id in now where !old.contains(id) {
+        changes.starts = changes.starts + start(id)
+        if let makeInner { inners.value[id] = makeInner() }
+      }
+      lastIDs.value = now
+      return changes
+    }
+    return LifeWatcher(
+      prime: { state in
+        lastIDs.value = ids(state)
+        guard let makeInner else { return }
+        for id in lastIDs.value {
+          let inner = makeInner()
+          if let value = element(state, id) { inner.prime(value) }
+          inners.value[id] = inner
+        }
+      },
+      update: { state in
+        let now = ids(state)
+        var changes = now != lastIDs.value ? compare(now) : LifeChanges()
+        guard makeInner != nil else { return changes }
+        // NOTE: an element's own declarations are asked for every element on every action:
+        // O(n) only for elements that declare something.
+        for id in now {
+          guard let inner = inners.value[id], let value = element(state, id) else { continue }
+          changes = changes + inner.update(value).map { lift(id, $0) }
+        }
+        return changes
+      },
+      stopAll: {
+        let stops = lastIDs.value.reduce(Effect<Action>.empty) { $0 + stopInside($1) + stop($1) }
+        forgetAll()
+        return LifeChanges(stops: stops)
+      },
+      orphan: {
+        let orphans = lastIDs.value.reduce(Effect<Action>.empty) { effect, id in
+          let inside = inners.value[id].map { $0.orphan().lifted { lift(id, $0) } } ?? .empty
+          return effect + inside + stop(id).orphaned()
+        }
+        forgetAll()
+        return orphans
+      })
+  }
+
+  /// The subscriptions of one `subscriptions` call: each key the state names runs its effect;
+  /// the keys are compared first, and an effect is made only for a key that is new.
+  @inlinable
+  static func subscriptions<Key: Hashable & Sendable>(
+    keys: @escaping (State) -> Set<Key>, effect: @escaping (Key, State) -> Effect<Action>,
+    scope: @escaping @Sendable (Key) -> EffectScope
+  ) -> LifeWatcher {
+    let running = Remembered<Set<Key>>([])
+    func stopAll() -> LifeChanges<Action> {
+      let stops = running.value.reduce(Effect<Action>.empty) { $0 + .cancel(scope: scope($1)) }
+      running.value = []
+      return LifeChanges(stops: stops)
+    }
+    return LifeWatcher(
+      prime: { _ in },
+      update: { state in
+        let now = keys(state)
+        guard now != running.value else { return LifeChanges() }
+        var changes = LifeChanges<Action>()
+        for key in running.value where !now.contains(key) {
+          changes.stops = changes.stops + .cancel(scope: scope(key))
+        }
+        for key in now where !running.value.contains(key) {
+          changes.starts = changes.starts + effect(key, state).scoped(in: scope(key)) { $0 }
+        }
+        running.value = now
+        return changes
+      },
+      stopAll: stopAll,
+      // NOTE: a subscription has no `onStop`; the scope around it cancels it.
+      orphan: {
+        running.value = []
+        return .empty
+      })
   }
 }
 
 /// Whether a child is there, for the late cancellation of its scope to read when it runs.
-// NOTE: `@unchecked Sendable` only so that a cancellation predicate can hold it: its watcher
-// writes it, and the predicate reads it, on the isolation of the actomaton that owns both.
-final class Presence: @unchecked Sendable {
-  @exclusivity(unchecked) var isPresent = false
+@usableFromInline
+final class Presence: Sendable {
+  private let value = Atomic<Bool>(false)
+
+  @usableFromInline init() {}
+
+  @usableFromInline var isPresent: Bool {
+    get { value.load(ordering: .relaxed) }
+    set { value.store(newValue, ordering: .relaxed) }
+  }
 }
 
 /// The ids of the elements there, as ``Presence`` is for one child.
-// NOTE: `@unchecked Sendable` for the same reason as ``Presence``.
-final class PresentIDs<ID: Hashable>: @unchecked Sendable {
-  var ids: Set<ID> = []
+@usableFromInline
+final class PresentIDs<ID: Hashable & Sendable>: Sendable {
+  @usableFromInline let ids = Mutex<Set<ID>>([])
+
+  @usableFromInline init() {}
 }
 
 /// The identity of a value whose type is `Identifiable`: its `id`; `nil` for any other value.
@@ -177,126 +218,4 @@ func identityIfIdentifiable<Value>(_: Value.Type) -> (@Sendable (Value) -> AnyHa
 
 private func identityOf<Identified: Identifiable>(_ value: Identified) -> AnyHashable {
   AnyHashable(value.id)
-}
-
-/// The elements of an ``IdentifiedArray``: each lives while its id is in the array.
-final class ElementsWatcher<Action: Sendable, State, Element: Identifiable>: LifeWatcher
-where Element.ID: Sendable {
-  let ids: @Sendable (inout State) -> [Element.ID]
-  let element: @Sendable (inout State, Element.ID) -> Element?
-  let scope: @Sendable (Element.ID) -> EffectScope
-  let start: @Sendable (Element.ID) -> Effect<Action>
-  let stop: @Sendable (Element.ID) -> Effect<Action>
-  let emitter: LifeEmitter<Action>
-  /// Makes the watcher of what one element declares, if it declares anything.
-  let makeInner: ((Element.ID) -> LifeWatcher)?
-
-  /// The ids present after the last comparison.
-  // NOTE: a copy that shares the array's buffer: comparing it with an unchanged array is O(1).
-  @exclusivity(unchecked) var lastIDs: [Element.ID] = []
-  @exclusivity(unchecked) var inners: [Element.ID: LifeWatcher] = [:]
-  /// The ids present, for the late cancellation of a removed element's scope.
-  let present = PresentIDs<Element.ID>()
-
-  init(
-    ids: @escaping @Sendable (inout State) -> [Element.ID],
-    element: @escaping @Sendable (inout State, Element.ID) -> Element?,
-    scope: @escaping @Sendable (Element.ID) -> EffectScope,
-    start: @escaping @Sendable (Element.ID) -> Effect<Action>,
-    stop: @escaping @Sendable (Element.ID) -> Effect<Action>,
-    emitter: LifeEmitter<Action>,
-    makeInner: ((Element.ID) -> LifeWatcher)?
-  ) {
-    self.ids = ids
-    self.element = element
-    self.scope = scope
-    self.start = start
-    self.stop = stop
-    self.emitter = emitter
-    self.makeInner = makeInner
-  }
-
-  override func prime(_ raw: UnsafeMutableRawPointer) {
-    let state = raw.assumingMemoryBound(to: State.self)
-    lastIDs = ids(&state.pointee)
-    guard let makeInner else { return }
-    for id in lastIDs {
-      let inner = makeInner(id)
-      if var value = element(&state.pointee, id) {
-        withUnsafeMutablePointer(to: &value) { inner.prime(UnsafeMutableRawPointer($0)) }
-      }
-      inners[id] = inner
-    }
-  }
-
-  override func update(_ raw: UnsafeMutableRawPointer) {
-    let state = raw.assumingMemoryBound(to: State.self)
-    let now = ids(&state.pointee)
-    if now != lastIDs { compare(now) }
-    guard makeInner != nil else { return }
-    // NOTE: an element's own declarations are asked for every element on every action: O(n)
-    // only for elements that declare something.
-    for id in now {
-      guard let inner = inners[id], var value = element(&state.pointee, id) else { continue }
-      withUnsafeMutablePointer(to: &value) { inner.update(UnsafeMutableRawPointer($0)) }
-    }
-  }
-
-  private func compare(_ now: [Element.ID]) {
-    let present = Set(now)
-    let old = Set(lastIDs)
-    var removed: [Element.ID] = []
-    for id in lastIDs where !present.contains(id) {
-      stopInside(id)
-      emitter.stop(stop(id))
-      inners[id] = nil
-      removed.append(id)
-    }
-    self.present.ids = present
-    if !removed.isEmpty { emitter.late(lateCancel(removed)) }
-    for id in now where !old.contains(id) {
-      emitter.start(start(id))
-      if let makeInner { inners[id] = makeInner(id) }
-    }
-    lastIDs = now
-  }
-
-  /// Cancels the scopes of `removed` elements that are still gone when it runs.
-  private func lateCancel(_ removed: [Element.ID]) -> Effect<Action> {
-    let (present, scope) = (self.present, self.scope)
-    return .endScope(where: { id in
-      guard let scoped = id as? ScopedEffectID else { return false }
-      guard let element = removed.first(where: { scope($0) == scoped.scope }) else { return false }
-      return !present.ids.contains(element)
-    })
-  }
-
-  override func stopAll() {
-    for id in lastIDs {
-      stopInside(id)
-      emitter.stop(stop(id))
-    }
-    forgetAll()
-  }
-
-  override func orphan() {
-    for id in lastIDs {
-      inners[id]?.orphan()
-      emitter.orphan(stop(id))
-    }
-    forgetAll()
-  }
-
-  /// Cancels an element's scope and stops what it declared, before the element's own stop.
-  private func stopInside(_ id: Element.ID) {
-    guard let inner = inners[id] else { return }
-    emitter.stop(.endScope(scope(id)))
-    inner.orphan()
-  }
-
-  private func forgetAll() {
-    lastIDs = []
-    inners = [:]
-    present.ids = []
-  }
 }

@@ -45,33 +45,19 @@ extension Reducer {
     onStart: Effect<ChildAction> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    let field = StateField(path)
+    let path = SendableKeyPath(path)
     let toChild = environment
-    // NOTE: the child's presence is tested where it is run, with no call of its own.
     let runIfPresent: @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>? = {
       action, state, environment in
-      field.modify(&state, if: { $0 != nil }) { child.run(action, &$0!, toChild(environment)) }
+      guard state[keyPath: path.keyPath] != nil else { return nil }
+      return child.run(action, &state[keyPath: path.keyPath]!, toChild(environment))
     }
-    let isPresent: @Sendable (inout State) -> Bool = { state in field.read(&state) { $0 != nil } }
-    var identity: (@Sendable (inout State) -> AnyHashable?)?
-    if let identify = identityIfIdentifiable(ChildState.self) {
-      identity = { state in field.read(&state) { $0.flatMap(identify) } }
-    }
-    let project: @Sendable (inout State, (inout ChildState) -> Void) -> Bool = { state, body in
-      field.read(&state) { child in
-        guard child != nil else { return false }
-        body(&child!)
-        return true
-      }
-    }
-    // NOTE: the child's own declarations are asked only while it is there.
-    let inner: Lifecycle<ChildAction, State, Environment>? = child.lifecycle?.lifted(
-      offset: field.offset, project: project, environment: toChild, effects: { $0 })
     return lifting(
       runIfPresent, action: action,
-      scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
-      isPresent: isPresent, probe: PresenceProbe(offset: field.offset, optional: ChildState.self),
-      identity: identity, inner: inner, onStart: onStart, onStop: onStop)
+      scope: scope ?? EffectScope(ChildScopeKey(path, ChildState.self, ChildAction.self)),
+      project: { $0[keyPath: path.keyPath] }, identity: identityIfIdentifiable(ChildState.self),
+      inner: child.lifecycle?.lifted(environment: toChild, effects: { $0 }), onStart: onStart,
+      onStop: onStop)
   }
 
   /// Runs `child` on one case of an enum state, before this reducer, and ends the child's effects
@@ -93,7 +79,8 @@ extension Reducer {
   ) -> Reducer {
     caseChild(
       child.contramap(state: casePath), path: path, casePath: casePath, action: action,
-      environment: environment, scope: scope, onStart: onStart, onStop: onStop)
+      environment: environment, inner: child.lifecycle, scope: scope, onStart: onStart,
+      onStop: onStop)
   }
 
   /// The enum-case child of an optional enum; the same as the one above, but the child's state
@@ -111,7 +98,8 @@ extension Reducer {
   ) -> Reducer {
     caseChild(
       child.contramap(state: casePath), path: path, casePath: casePath, action: action,
-      environment: environment, scope: scope, onStart: onStart, onStop: onStop)
+      environment: environment, inner: child.lifecycle, scope: scope, onStart: onStart,
+      onStop: onStop)
   }
 
   @inlinable
@@ -121,34 +109,26 @@ extension Reducer {
     casePath: CasePath<Enum, ChildState>,
     action: CasePath<Action, ChildAction>,
     environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
+    inner: Lifecycle<ChildAction, ChildState, ChildEnvironment>?,
     scope: EffectScope?,
     onStart: Effect<ChildAction>,
     onStop: Effect<Action>
   ) -> Reducer {
-    let field = StateField(path)
-    let isPresent: @Sendable (inout State) -> Bool = { state in
-      field.read(&state) { casePath.isCase(of: &$0) }
+    let path = SendableKeyPath(path)
+    let project: @Sendable (State) -> ChildState? = { state in
+      casePath.extract(from: state[keyPath: path.keyPath])
     }
     let runIfPresent: @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>? = {
       action, state, environment in
-      guard isPresent(&state) else { return nil }
-      return field.modify(&state) { child.run(action, &$0, toChild(environment)) }
+      guard project(state) != nil else { return nil }
+      return child.run(action, &state[keyPath: path.keyPath], toChild(environment))
     }
-    var identity: (@Sendable (inout State) -> AnyHashable?)?
-    if let identify = identityIfIdentifiable(ChildState.self) {
-      identity = { state in field.read(&state) { casePath.extract(from: $0).flatMap(identify) } }
-    }
-    let project: @Sendable (inout State, (inout Enum) -> Void) -> Bool = { state, body in
-      field.read(&state, body)
-      return true
-    }
-    let inner: Lifecycle<ChildAction, State, Environment>? = child.lifecycle?.lifted(
-      offset: field.offset, project: project, environment: toChild, effects: { $0 })
     return lifting(
       runIfPresent, action: action,
-      scope: scope ?? EffectScope(ChildScopeKey(field.path, ChildState.self, ChildAction.self)),
-      isPresent: isPresent, probe: PresenceProbe(offset: field.offset, path: casePath),
-      identity: identity, inner: inner, onStart: onStart, onStop: onStop)
+      scope: scope ?? EffectScope(ChildScopeKey(path, ChildState.self, ChildAction.self)),
+      project: project, identity: identityIfIdentifiable(ChildState.self),
+      inner: inner?.lifted(environment: toChild, effects: { $0 }), onStart: onStart,
+      onStop: onStop)
   }
 
   /// Runs `onStart` when the enum at `path` enters `case`, and `onStop` when it leaves it, for a
@@ -172,55 +152,51 @@ extension Reducer {
     onStart: Effect<Action> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    let field = StateField(path)
-    let scope = scope ?? EffectScope(ChildScopeKey(field.path, Value.self, Never.self))
+    let path = SendableKeyPath(path)
+    let scope = scope ?? EffectScope(ChildScopeKey(path, Value.self, Never.self))
     let life = Lifecycle<Action, State, Environment>.presence(
-      isPresent: { state in field.read(&state) { casePath.isCase(of: &$0) } },
-      probe: PresenceProbe(offset: field.offset, path: casePath), identity: nil, scope: scope,
-      start: onStart.scoped(in: scope, { $0 }), stop: .endScope(scope) + onStop.outlivingScopes(),
-      inner: nil)
-    // NOTE: a lifetime has no actions: it joins no chain of lifted children, so no send asks it.
-    let lifecycle = Lifecycle.combine(life, self.lifecycle)
-    guard let chain else { return Reducer(run: run, accepts: accepts, lifecycle: lifecycle) }
-    return Reducer(chain: chain, lifecycle: lifecycle)
+      project: { state in casePath.extract(from: state[keyPath: path.keyPath]) },
+      identity: nil, scope: scope, start: onStart.scoped(in: scope, { $0 }),
+      stop: .endScope(scope) + onStop.outlivingScopes(),
+      inner: Lifecycle<Action, Value, Environment>?.none)
+    return Reducer(run: run, accepts: accepts, lifecycle: .combine(life, lifecycle))
   }
 
   /// This reducer after a child, which `runIfPresent` runs, or answers `nil` when it is not
-  /// there (the action is then dropped, and reported); it lives while `isPresent` holds, and its
+  /// there (the action is then dropped, and reported); it lives while `project` finds it, and its
   /// effects run in `scope`, which is cancelled when the child goes or is replaced by one of
   /// another identity.
   @inlinable
-  func lifting<ChildAction: Sendable>(
+  func lifting<ChildAction: Sendable, ChildState>(
     _ runIfPresent:
-      @escaping @Sendable (ChildAction, inout State, Environment) -> Effect<
-        ChildAction
-      >?,
+      @escaping @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>?,
     action path: CasePath<Action, ChildAction>,
     scope: EffectScope,
-    isPresent: @escaping @Sendable (inout State) -> Bool,
-    probe: PresenceProbe? = nil,
-    identity: (@Sendable (inout State) -> AnyHashable?)?,
-    inner: Lifecycle<ChildAction, State, Environment>?,
+    project: @escaping @Sendable (State) -> ChildState?,
+    identity: (@Sendable (ChildState) -> AnyHashable?)?,
+    inner: Lifecycle<ChildAction, ChildState, Environment>?,
     onStart: Effect<ChildAction>,
     onStop: Effect<Action>
   ) -> Reducer {
     let embed: @Sendable (ChildAction) -> Action = path.embed
-    let lift = ChildLift<Action, State, Environment>(action: path) { action, state, environment in
-      guard let childAction = path.extract(from: action) else { return nil }
-      guard let effect = runIfPresent(childAction, &state, environment) else {
-        return Effect<Action>.dropped(childAction, child: scope)
-      }
-      return effect.scoped(in: scope, embed)
-    }
-    let scopedInner: Lifecycle? = inner?.lifted(
-      environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
+    let parent = run
+    let scopedInner = inner?.lifted(environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
     let life = Lifecycle.presence(
-      isPresent: isPresent, probe: probe, identity: identity, scope: scope,
+      project: project, identity: identity, scope: scope,
       start: onStart.scoped(in: scope, embed),
       stop: .endScope(scope) + onStop.outlivingScopes(), inner: scopedInner)
+    // NOTE: no `accepts`: testing it would ask the child and the parent, as `run` does anyway.
     return Reducer(
-      chain: chain?.adding(lift) ?? LiftChain(parent: run, lifts: [lift]),
-      lifecycle: .combine(life, lifecycle))
+      run: { action, state, environment in
+        guard let childAction = path.extract(from: action) else {
+          return parent(action, &state, environment)
+        }
+        let effect =
+          runIfPresent(childAction, &state, environment)?.scoped(in: scope, embed)
+          ?? .dropped(childAction, child: scope)
+        return effect + parent(action, &state, environment)
+      },
+      accepts: nil, lifecycle: .combine(life, lifecycle))
   }
 }
 

@@ -40,8 +40,8 @@ extension Reducer {
     onStart: (@Sendable (Element.ID) -> Effect<ChildAction>)? = nil,
     onStop: (@Sendable (Element.ID) -> Effect<Action>)? = nil
   ) -> Reducer where Element: SendableMetatype, Element.ID: Sendable {
-    let field = StateField(path)
-    let list = ChildScopeKey(field.path, Element.self, ChildAction.self)
+    let path = SendableKeyPath(path)
+    let list = ChildScopeKey(path, Element.self, ChildAction.self)
     let scope = { @Sendable (id: Element.ID) in EffectScope(ElementScopeKey(list: list, id: id)) }
     let toChild = environment
     let parent = self
@@ -50,19 +50,19 @@ extension Reducer {
       guard let (id, childAction) = action.extract(from: globalAction) else {
         return parent.run(globalAction, &state, environment)
       }
-      // NOTE: through the field's offset: a key path applied here is a call into the runtime
-      // that looks up generic metadata, on every action.
-      let ran = field.modify(&state, if: { $0[id: id] != nil }) {
-        child.run(childAction, &$0[id: id]!, toChild(environment))
+      let effect: Effect<Action>
+      if state[keyPath: path.keyPath][id: id] != nil {
+        let environment = toChild(environment)
+        effect = child.run(childAction, &state[keyPath: path.keyPath][id: id]!, environment)
+          .scoped(in: scope(id)) { action.embed((id, $0)) }
+      } else {
+        effect = .dropped(childAction, child: scope(id))
       }
-      let effect =
-        ran?.scoped(in: scope(id)) { action.embed((id, $0)) }
-        ?? .dropped(childAction, child: scope(id))
       return effect + parent.run(globalAction, &state, environment)
     }
     let life = Lifecycle<Action, State, Environment>.elements(
-      ids: { state in field.read(&state) { $0.ids } },
-      element: { state, id in field.read(&state) { $0[id: id] } },
+      ids: { $0[keyPath: path.keyPath].ids },
+      element: { state, id in state[keyPath: path.keyPath][id: id] },
       scope: scope,
       start: { id in
         onStart.map { $0(id).scoped(in: scope(id)) { action.embed((id, $0)) } } ?? .empty

@@ -34,18 +34,14 @@ extension Reducer {
     state keyPath: WritableKeyPath<GlobalState, State>
   ) -> Reducer<Action, GlobalState, Environment> {
     let inner = self
-    let field = StateField(keyPath)
+    let path = SendableKeyPath(keyPath)
     return Reducer<Action, GlobalState, Environment>(
       run: { action, state, environment in
-        field.modify(&state) { inner.run(action, &$0, environment) }
+        inner.run(action, &state[keyPath: path.keyPath], environment)
       },
       accepts: inner.accepts,
       lifecycle: lifecycle?.lifted(
-        offset: field.offset,
-        project: { state, body in
-          field.read(&state, body)
-          return true
-        }, environment: { $0 }, effects: { $0 }))
+        project: { $0[keyPath: path.keyPath] }, environment: { $0 }, effects: { $0 }))
   }
 
   /// Lifts this reducer to an enum state; while the state is in another case, the reducer
@@ -60,11 +56,6 @@ extension Reducer {
     let inner = self
     return Reducer<Action, GlobalState, Environment>(
       run: { action, globalState, environment in
-        switch path.modifyInPlace(&globalState, { inner.run(action, &$0, environment) }) {
-        case let .modified(effect): return effect
-        case .otherCase: return .empty
-        case .unknown: break
-        }
         guard var state = path.extract(from: globalState) else { return .empty }
         let effect = inner.run(action, &state, environment)
         globalState = path.embed(state)
@@ -88,11 +79,6 @@ extension Reducer {
     let inner = self
     return Reducer<Action, Wrapped?, Environment>(
       run: { action, globalState, environment in
-        switch path.modifyInPlace(&globalState, { inner.run(action, &$0, environment) }) {
-        case let .modified(effect): return effect
-        case .otherCase: return .empty
-        case .unknown: break
-        }
         guard var state = path.extract(from: globalState) else { return .empty }
         globalState = nil
         let effect = inner.run(action, &state, environment)
@@ -134,10 +120,6 @@ extension Reducer {
     -> Lifecycle<Action, GlobalState, Environment>?
   {
     lifecycle?.lifted(
-      project: { globalState, body in
-        guard var state = path.extract(from: globalState) else { return false }
-        body(&state)
-        return true
-      }, environment: { $0 }, effects: { $0 })
+      project: { path.extract(from: $0) }, environment: { $0 }, effects: { $0 })
   }
 }

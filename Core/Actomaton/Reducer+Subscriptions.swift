@@ -23,14 +23,17 @@ extension Reducer {
   ///     when `nil`.
   ///   - wanted: The effects the state wants, by key; asked after every action, so keep it
   ///     cheap.
+  @inlinable
   public func subscriptions<Key: Hashable & Sendable>(
     scope: (any Hashable & Sendable)? = nil,
     _ wanted: @escaping @Sendable (State, Environment) -> [Key: Effect<Action>]
   ) -> Reducer {
-    let namespace = scope.map(ErasedKey.init(base:)) ?? ErasedKey(base: Declaration())
-    let life = Lifecycle<Action, State, Environment>.subscriptions(wanted) { key in
-      EffectScope(SubscriptionKey(key: key, namespace: namespace))
-    }
+    // NOTE: the effect of a new key is taken from a second call of `wanted`, made only when
+    // a key is new: `wanted` is a function of the state.
+    let life = Lifecycle<Action, State, Environment>.subscriptions(
+      keys: { state, environment in Set(wanted(state, environment).keys) },
+      effect: { key, state, environment in wanted(state, environment)[key] ?? .empty },
+      scope: subscriptionScopes(scope))
     return Reducer(run: run, accepts: accepts, lifecycle: .combine(lifecycle, life))
   }
 }
@@ -54,17 +57,28 @@ extension Reducer {
   ///     when `nil`.
   ///   - keys: The keys the state wants running; asked after every action, so keep it cheap.
   ///   - effect: The effect for a key that is new.
+  @inlinable
   public func subscriptions<Key: Hashable & Sendable>(
     scope: (any Hashable & Sendable)? = nil,
     keys: @escaping @Sendable (State) -> Set<Key>,
     effect: @escaping @Sendable (Key, Environment) -> Effect<Action>
   ) -> Reducer {
-    let namespace = scope.map(ErasedKey.init(base:)) ?? ErasedKey(base: Declaration())
-    let life = Lifecycle<Action, State, Environment>.subscriptions(keys: keys, effect: effect) {
-      key in EffectScope(SubscriptionKey(key: key, namespace: namespace))
-    }
+    let life = Lifecycle<Action, State, Environment>.subscriptions(
+      keys: { state, _ in keys(state) },
+      effect: { key, _, environment in effect(key, environment) },
+      scope: subscriptionScopes(scope))
     return Reducer(run: run, accepts: accepts, lifecycle: .combine(lifecycle, life))
   }
+}
+
+/// The scopes of one `subscriptions` call's keys: in the namespace `scope` names, or in one of
+/// the call's own.
+@usableFromInline
+func subscriptionScopes<Key: Hashable & Sendable>(_ scope: (any Hashable & Sendable)?)
+  -> @Sendable (Key) -> EffectScope
+{
+  let namespace = scope.map(ErasedKey.init(base:)) ?? ErasedKey(base: Declaration())
+  return { key in EffectScope(SubscriptionKey(key: key, namespace: namespace)) }
 }
 
 /// The scope of a subscription's effects: its key, in the namespace of the `subscriptions` call

@@ -15,10 +15,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   /// actomaton to compare after every action; `nil` when the reducer declares nothing.
   @usableFromInline package let lifecycle: Lifecycle<Action, State, Environment>?
 
-  /// For a reducer made by lifting children onto a parent, the chain `run` runs, so that a child
-  /// lifted onto this reducer joins it instead of wrapping it.
-  @usableFromInline let chain: LiftChain<Action, State, Environment>?
-
   /// Creates a reducer from its function.
   ///
   /// - Parameter run: Changes the state for an action, with the environment's help, and returns
@@ -55,7 +51,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     self.run = run
     self.accepts = accepts
     self.lifecycle = lifecycle
-    self.chain = nil
   }
 
   /// The same reducer, with `run` replaced by `wrap(run)`: what it accepts and what its state
@@ -67,18 +62,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     ) -> @Sendable (Action, inout State, Environment) -> Effect<Action>
   ) -> Reducer {
     Reducer(run: wrap(run), accepts: accepts, lifecycle: lifecycle)
-  }
-
-  /// The reducer that runs `chain`.
-  @inlinable
-  init(
-    chain: LiftChain<Action, State, Environment>, lifecycle: Lifecycle<Action, State, Environment>?
-  ) {
-    self.run = { action, state, environment in chain.run(action, &state, environment) }
-    // NOTE: no `accepts`: testing it would ask every child and the parent, as `run` does anyway.
-    self.accepts = nil
-    self.lifecycle = lifecycle
-    self.chain = chain
   }
 
   /// A reducer that changes nothing and returns no effect.

@@ -1,22 +1,15 @@
 /// What one `send` (or one fed-back action, or one later part of a concatenation) has started.
-// NOTE: not nested in the generic actomaton, so its layout is known without generic metadata.
 struct SendContext {
   let priority: TaskPriority?
   let tracksFeedbacks: Bool
   /// Whether a task is returned to the caller (a top-level `send`).
   let returnsTask: Bool
+  /// The send's group, made when it admits its first effect.
   var group: SendGroup?
   /// The concatenation part whose async work the effects admitted now belong to.
   var stage: ConcatUnit?
-  var startedTasks = 0
-  var lastTask: Task<Void, any Error>?
-  /// Some effect is waiting in a queue or for an earlier part, or an error is already known.
-  var needsGroupTask = false
   /// The effects admitted now feed a binding.
   var marksBinding = false
-  /// The send's effect is one task, started at once: the send returns that task itself, and
-  /// cancelling it cancels the effect, so the send needs no group.
-  var isSoleTask = false
 
   init(priority: TaskPriority?, tracksFeedbacks: Bool, returnsTask: Bool = true) {
     self.priority = priority
@@ -42,17 +35,15 @@ struct SendContext {
 
   /// The group of this send, made when the first effect that someone waits for needs one.
   mutating func joinGroup(_ make: () -> SendGroup) -> SendGroup? {
-    if returnsTask, group == nil, !isSoleTask { group = make() }
+    if returnsTask, group == nil { group = make() }
     group?.enter()
     return group
   }
 
-  /// The task handed back to the caller of `send`.
+  /// The task handed back to the caller of `send`: `nil` when the send started no
+  /// asynchronous work.
   func result(executor: (any TaskExecutor)?) -> Task<Void, any Error>? {
-    if isSoleTask, startedTasks == 1, let lastTask { return lastTask }
-    guard let group else { return nil }
-    if startedTasks == 0, group.isEmpty { return nil }
-    if startedTasks == 1, !needsGroupTask, !tracksFeedbacks, let lastTask { return lastTask }
+    guard let group, !group.isEmpty else { return nil }
     // NOTE: an immediate task reaches its cancellation handler before `send` returns, so
     // cancelling the returned task cancels the group's effects synchronously, even when the
     // caller cancels it at once.

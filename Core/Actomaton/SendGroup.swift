@@ -7,10 +7,10 @@ final class SendGroup: Sendable {
   private struct Storage {
     var pending = 0
     var firstError: (any Error)?
-    var waiter: UnsafeContinuation<Void, any Error>?
+    var waiter: CheckedContinuation<Void, any Error>?
     var isCancelled = false
-    /// The running effects' tasks.
-    var handles = Handles()
+    /// The running effects' tasks, by serial.
+    var handles: [UInt64: Task<Void, any Error>] = [:]
   }
 
   private let storage = Locked(Storage())
@@ -44,19 +44,15 @@ final class SendGroup: Sendable {
   func start(serial: UInt64, _ make: () -> Task<Void, any Error>) -> Task<Void, any Error> {
     storage.withLock { storage in
       let task = make()
-      if storage.isCancelled {
-        task.cancel()
-      } else {
-        storage.handles.insert(serial, task)
-      }
+      if storage.isCancelled { task.cancel() } else { storage.handles[serial] = task }
       return task
     }
   }
 
   /// One of the group's effects finished, was dropped or was cancelled before it ran.
   func leave(serial: UInt64? = nil, throwing error: (any Error)? = nil) {
-    let resume: (UnsafeContinuation<Void, any Error>, (any Error)?)? = storage.withLock {
-      if let serial { $0.handles.remove(serial) }
+    let resume: (CheckedContinuation<Void, any Error>, (any Error)?)? = storage.withLock {
+      if let serial { $0.handles[serial] = nil }
       if let error, $0.firstError == nil { $0.firstError = error }
       $0.pending -= 1
       guard $0.pending == 0, let waiter = $0.waiter else { return nil }
@@ -68,10 +64,10 @@ final class SendGroup: Sendable {
 
   /// Waits until every effect of the group has finished; throws the first error one threw.
   func wait() async throws {
-    // NOTE: an unsafe continuation saves an allocation per waiting send; it is resumed exactly
-    // once, by whoever takes it out of `waiter` under the lock (or at once when nothing pends).
-    try await withUnsafeThrowingContinuation {
-      (continuation: UnsafeContinuation<Void, any Error>) in
+    // NOTE: the continuation is resumed exactly once, by whoever takes it out of `waiter` under
+    // the lock (or at once when nothing pends).
+    try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Void, any Error>) in
       let error: (any Error)?? = storage.withLock {
         guard $0.pending == 0 else {
           $0.waiter = continuation
@@ -88,7 +84,8 @@ final class SendGroup: Sendable {
     let handles: [Task<Void, any Error>]? = storage.withLock { storage in
       guard !storage.isCancelled else { return nil }
       storage.isCancelled = true
-      return storage.handles.takeAll()
+      defer { storage.handles = [:] }
+      return Array(storage.handles.values)
     }
     guard let handles else { return }
     for task in handles { task.cancel() }
@@ -96,37 +93,9 @@ final class SendGroup: Sendable {
   }
 
   private static func resume(
-    _ continuation: UnsafeContinuation<Void, any Error>, _ error: (any Error)?
+    _ continuation: CheckedContinuation<Void, any Error>, _ error: (any Error)?
   ) {
     if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-  }
-}
-
-/// The tasks of a group's running effects, by serial: the first inline, since most sends start one
-/// effect, so a send needs no array; the others in an array.
-struct Handles {
-  typealias Handle = (serial: UInt64, task: Task<Void, any Error>)
-
-  private var first: Handle?
-  private var others: [Handle] = []
-
-  mutating func insert(_ serial: UInt64, _ task: Task<Void, any Error>) {
-    if first == nil { first = (serial, task) } else { others.append((serial, task)) }
-  }
-
-  mutating func remove(_ serial: UInt64) {
-    if first?.serial == serial {
-      first = others.popLast()
-    } else if let index = others.firstIndex(where: { $0.serial == serial }) {
-      others.swapAt(index, others.count - 1)
-      others.removeLast()
-    }
-  }
-
-  /// Every task, leaving none.
-  mutating func takeAll() -> [Task<Void, any Error>] {
-    defer { (first, others) = (nil, []) }
-    return (first.map { [$0.task] } ?? []) + others.map(\.task)
   }
 }
 

@@ -45,93 +45,78 @@ public struct StateValues<Value: Sendable & Equatable>: AsyncSequence, Sendable 
 }
 
 /// One observer's mailbox: the newest value not yet delivered, and the consumer waiting for it.
-// NOTE: `@unchecked Sendable`: every stored property but `lastOffered` is read and written only
-// under `lock`, and `lastOffered` only by the observed actomaton, one state at a time (so the
-// runtime's exclusivity checks, which cost more than the lock here, are left out). The
-// fields sit in the class itself, and the waiter resumes with no value (the consumer takes it
-// from `ready`), so offering a value needs no generic type's metadata at run time: an
-// actomaton's send stays cheap with many observers.
-public final class SliceObservation<Value: Sendable & Equatable>: @unchecked Sendable {
-  private let lock = PlainLock()
-  @exclusivity(unchecked) private var pending: Value?
-  @exclusivity(unchecked) private var lastDelivered: Value
-  @exclusivity(unchecked) private var hasDelivered = false
-  @exclusivity(unchecked) private var ready: Value?
-  @exclusivity(unchecked) private var waiter: UnsafeContinuation<Void, Never>?
-  @exclusivity(unchecked) private var isFinished = false
-  /// The last value offered; only the observed actomaton touches it, on its own executor.
-  @exclusivity(unchecked) private var lastOffered: Value
-  /// Set by ``finish()``; read without the lock, so an ended observer of an unchanged slice is
-  /// still dropped at the next offer.
-  private let isEnded = Atomic<Bool>(false)
+public final class SliceObservation<Value: Sendable & Equatable>: Sendable {
+  private struct Mailbox {
+    var pending: Value?
+    var lastDelivered: Value
+    var hasDelivered = false
+    var waiter: CheckedContinuation<Value?, Never>?
+    var isFinished = false
+    /// The last value offered.
+    var lastOffered: Value
+
+    /// Takes `value` as delivered if it differs from the last one delivered.
+    mutating func deliver(_ value: Value) -> Bool {
+      guard !hasDelivered || value != lastDelivered else { return false }
+      (lastDelivered, hasDelivered) = (value, true)
+      return true
+    }
+  }
+
+  private let mailbox: Mutex<Mailbox>
 
   init(current: Value) {
-    pending = current
-    lastDelivered = current
-    lastOffered = current
+    mailbox = Mutex(Mailbox(pending: current, lastDelivered: current, lastOffered: current))
   }
 
   /// Offers the slice of a new state, from the observed actomaton; returns `false` once the
-  /// observer has ended, so the actomaton drops it. An unchanged value costs one comparison.
+  /// observer has ended, so the actomaton drops it.
   func offer(_ value: Value) -> Bool {
-    if value == lastOffered { return !isEnded.load(ordering: .relaxed) }
-    lastOffered = value
-    var waiter: UnsafeContinuation<Void, Never>?
-    lock.lock()
-    let isAlive = !isFinished
-    if isAlive, self.waiter != nil, !hasDelivered || value != lastDelivered {
-      ready = value
-      lastDelivered = value
-      hasDelivered = true
-      waiter = self.waiter
-      self.waiter = nil
-    } else if isAlive {
-      pending = value
+    let (isAlive, waiter) = mailbox.withLock { box -> (Bool, CheckedContinuation<Value?, Never>?) in
+      if box.isFinished { return (false, nil) }
+      if value == box.lastOffered { return (true, nil) }
+      box.lastOffered = value
+      if box.waiter != nil, box.deliver(value) {
+        defer { box.waiter = nil }
+        return (true, box.waiter)
+      }
+      box.pending = value
+      return (true, nil)
     }
-    lock.unlock()
-    waiter?.resume()
+    waiter?.resume(returning: value)
     return isAlive
   }
 
   /// Ends the observer: a waiting consumer gets `nil`.
   func finish() {
-    isEnded.store(true, ordering: .relaxed)
-    lock.lock()
-    isFinished = true
-    pending = nil
-    let waiter = self.waiter
-    self.waiter = nil
-    lock.unlock()
-    waiter?.resume()
+    let waiter = mailbox.withLock { box -> CheckedContinuation<Value?, Never>? in
+      box.isFinished = true
+      box.pending = nil
+      defer { box.waiter = nil }
+      return box.waiter
+    }
+    waiter?.resume(returning: nil)
   }
 
   /// Waits for a value that differs from the last one delivered; `nil` once ended.
   func next() async -> Value? {
     await withTaskCancellationHandler {
-      // NOTE: an unsafe continuation is resumed exactly once: by whoever takes it out of `waiter`
+      // NOTE: the continuation is resumed exactly once: by whoever takes it out of `waiter`
       // under the lock, or at once here when a value (or the end) is already there.
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-        var isReady = true
-        lock.lock()
-        if !isFinished, let value = pending, !hasDelivered || value != lastDelivered {
-          pending = nil
-          ready = value
-          lastDelivered = value
-          hasDelivered = true
-        } else if !isFinished {
-          pending = nil
-          waiter = continuation
-          isReady = false
+      await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
+        let ready = mailbox.withLock { box -> Value?? in
+          if box.isFinished { return .some(nil) }
+          if let value = box.pending {
+            box.pending = nil
+            if box.deliver(value) { return .some(value) }
+          }
+          box.waiter = continuation
+          return nil
         }
-        lock.unlock()
-        if isReady { continuation.resume() }
+        if let ready { continuation.resume(returning: ready) }
       }
     } onCancel: {
       finish()
     }
-    lock.lock()
-    defer { lock.unlock() }
-    defer { ready = nil }
-    return isFinished ? nil : ready
   }
 }
