@@ -1,0 +1,62 @@
+import Synchronization
+
+/// Tells whether a root is in one enum case by its tags, read through the enum's value witnesses.
+///
+/// A root's layers are its `Optional`s and the enum inside them (`layouts`, outermost first);
+/// the case is a tag at one layer, the layers above it `.some`. Until the case is learned, the
+/// test only rejects tags known not to be the case, and `slowMatch` answers.
+// NOTE: the name is kept from when the test read tag bits; Actomaton's lifts and watchers hold it.
+@usableFromInline
+package final class CaseBitTest: Sendable {
+  /// Bit 63: known; bits 0–7: the layer; 8–39: the tag; bit 40: the payload is read as its
+  /// declared type and cast (`Any`, an optional, a lone metatype); bit 48: the payload is in a
+  /// box. 0 while unknown. Every writer stores the same value.
+  let state = Atomic<UInt64>(0)
+  /// Bit `t` set: tag `t` of the innermost enum is not the case.
+  let mismatches = Atomic<UInt64>(0)
+  let layouts: [EnumLayout]
+  /// Answers for a root while the case is not known yet; set once, by the path's `EnumCase`.
+  let slowMatch = Mutex<SlowMatch?>(nil)
+
+  init(layouts: [EnumLayout]) { self.layouts = layouts }
+
+  /// The learned case, or `nil`.
+  var learned: LearnedCase? {
+    let bits = state.load(ordering: .acquiring)
+    return bits == 0 ? nil : LearnedCase(bits: bits)
+  }
+
+  func learn(_ learned: LearnedCase) { state.store(learned.bits, ordering: .releasing) }
+
+  func rememberMismatch(tag: UInt32) {
+    if tag < 64 { mismatches.bitwiseOr(1 << UInt64(tag), ordering: .relaxed) }
+  }
+}
+
+/// A learned case, packed in the word `CaseBitTest.state` holds.
+struct LearnedCase {
+  let bits: UInt64
+  init(bits: UInt64) { self.bits = bits }
+
+  init(level: Int, tag: UInt32, cast: Bool, indirect: Bool) {
+    bits =
+      1 << 63 | UInt64(level) | UInt64(tag) << 8 | (cast ? 1 << 40 : 0)
+      | (indirect ? 1 << 48 : 0)
+  }
+
+  var level: Int { Int(bits & 0xFF) }
+  var tag: UInt32 { UInt32(truncatingIfNeeded: bits >> 8) }
+  var cast: Bool { bits & 1 << 40 != 0 }
+  var indirect: Bool { bits & 1 << 48 != 0 }
+}
+
+/// The layers of `Root`: its `Optional`s, outermost first, and the enum inside them, if any.
+func layers(of root: Any.Type) -> [EnumLayout] {
+  var layouts: [EnumLayout] = []
+  var type: Any.Type? = root
+  while let current = type, let layout = EnumLayout(of: current) {
+    layouts.append(layout)
+    type = layout.wrappedType
+  }
+  return layouts
+}
