@@ -1,8 +1,7 @@
 /// A path from a root value to one of its cases, the enum counterpart of a key path.
 ///
-/// It builds a root from a value (`embed`) and gets the value back out of a root in its case
-/// (`extract`). Derive one with `/` (`/Action.counter`) or write one with
-/// ``init(embed:extract:)``.
+/// It embeds a value in a root and extracts it from a root in its case. Derive one with `/`
+/// (`/Action.counter`) or write one with ``init(embed:extract:)``.
 public struct CasePath<Root, Value>: Sendable {
   let embedFunction: @Sendable (Value) -> Root
   let extractFunction: @Sendable (Root) -> Value?

@@ -3,11 +3,10 @@ prefix operator /
 /// Returns the case path of an enum case with a payload, given its constructor:
 /// `/Action.counter`.
 ///
-/// A labelled payload extracts as its value; several values as a tuple (the next overloads, up
-/// to ten). Works with `indirect` cases, generic enums and `Optional.some`; where a
-/// `CasePath<Enum?, Value>` is expected, the path fails on `nil` and embeds as `.some`. The case
-/// is learned from the first root whose payload is a `Value` (embedded again: the constructor
-/// never gets a value no root held); then extraction compares tags and copies the payload.
+/// Several values extract as a tuple (the next overloads, up to ten). Works with `indirect`
+/// cases, generic enums, `Optional.some`, and `CasePath<Enum?, Value>` (failing on `nil`). The
+/// case is learned from the first root holding a `Value` (embedded again: `embed` never gets a
+/// value no root held); then extraction compares tags and copies the payload.
 ///
 /// Plain data works: structs, enums, classes, existentials, tuples, generics, Foundation types,
 /// and `() -> Void`. A payload reflection cannot read as generic code holds it — a function
@@ -96,14 +95,11 @@ public prefix func / <Root>(caseValue: Root) -> CasePath<Root, Void> {
 
 /// The result type of an overload of `/` that never type-checks; it has no values or members.
 ///
-/// Swift 6.3's operator type checker rates the overloads of `/` by their parameter types before
-/// solving, skipping function-typed parameters. It rated `/ <Root>(caseValue: Root)` above the
-/// case constructor overloads for `/Action.counter`, tried it first, and kept its
-/// `CasePath<(Int) -> Action, Void>` without trying the others. The overload returning this
-/// type rates higher still for any `Sendable` argument (its parameter is an existential) and
-/// fails at once (its `Placeholder` cannot be inferred, and nothing is a member of this type),
-/// so the other overloads are all tried and the usual ranking picks the best. Do not name this
-/// type: a context that asks for one would select that overload, which traps.
+/// Swift 6.3 rates `/`'s overloads by parameter type before solving, skipping function types:
+/// `/ <Root>(caseValue: Root)` won for `/Action.counter` and the others went untried. The
+/// overload returning this type rates higher for any `Sendable` argument and fails at once (its
+/// `Placeholder` cannot be inferred), so all are tried and the usual ranking picks. Do not name
+/// this type: a context asking for one selects that overload, which traps.
 public enum CasePathNoMatch<Placeholder> {}
 
 /// Never selected; steers overload resolution (see ``CasePathNoMatch``).

@@ -1,7 +1,6 @@
-/// Why `/` refused to make a case path; its ``message`` names the case and shows the
-/// `CasePath(embed:extract:)` to write instead.
+/// Why `/` refused a case: the ``message`` names it and shows the path to write instead.
 public struct CasePathRefusal: Error, CustomStringConvertible, Sendable {
-  /// The whole explanation, with the hand-written path to use instead.
+  /// The explanation, with the hand-written `CasePath(embed:extract:)` to use instead.
   public let message: String
   /// The same as ``message``.
   public var description: String { message }

@@ -2,9 +2,8 @@ import Synchronization
 
 /// Tells whether a root is in one enum case by its tags, read through the enum's value witnesses.
 ///
-/// A root's layers are its `Optional`s and the enum inside them (`layouts`, outermost first);
-/// the case is a tag at one layer, the layers above it `.some`. Until the case is learned, the
-/// test only rejects tags known not to be the case, and `slowMatch` answers.
+/// A root's layers are its `Optional`s and the enum inside (`layouts`); the case is a tag at one,
+/// the layers above it `.some`. Until it is learned, `slowMatch` answers what no test rejects.
 // NOTE: the name is kept from when the test read tag bits; Actomaton's lifts and watchers hold it.
 @usableFromInline
 package final class CaseBitTest: Sendable {
@@ -15,10 +14,14 @@ package final class CaseBitTest: Sendable {
   /// Bit `t` set: tag `t` of the innermost enum is not the case.
   let mismatches = Atomic<UInt64>(0)
   let layouts: [EnumLayout]
+  /// A `nil` at this optional layer or above it rejects a root (the layer wrapping a `Value`).
+  let nilRejectsThrough: Int
   /// Answers for a root while the case is not known yet; set once, by the path's `EnumCase`.
   let slowMatch = Mutex<SlowMatch?>(nil)
 
-  init(layouts: [EnumLayout]) { self.layouts = layouts }
+  init(layouts: [EnumLayout], nilRejectsThrough: Int = .max) {
+    (self.layouts, self.nilRejectsThrough) = (layouts, nilRejectsThrough)
+  }
 
   /// The learned case, or `nil`.
   var learned: LearnedCase? {
@@ -40,10 +43,8 @@ struct LearnedCase {
 
   init(level: Int, tag: UInt32, cast: Bool, indirect: Bool) {
     bits =
-      1 << 63 | UInt64(level) | UInt64(tag) << 8 | (cast ? 1 << 40 : 0)
-      | (indirect ? 1 << 48 : 0)
+      1 << 63 | UInt64(level) | UInt64(tag) << 8 | (cast ? 1 << 40 : 0) | (indirect ? 1 << 48 : 0)
   }
-
   var level: Int { Int(bits & 0xFF) }
   var tag: UInt32 { UInt32(truncatingIfNeeded: bits >> 8) }
   var cast: Bool { bits & 1 << 40 != 0 }
@@ -52,11 +53,6 @@ struct LearnedCase {
 
 /// The layers of `Root`: its `Optional`s, outermost first, and the enum inside them, if any.
 func layers(of root: Any.Type) -> [EnumLayout] {
-  var layouts: [EnumLayout] = []
-  var type: Any.Type? = root
-  while let current = type, let layout = EnumLayout(of: current) {
-    layouts.append(layout)
-    type = layout.wrappedType
-  }
-  return layouts
+  guard let layout = EnumLayout(of: root) else { return [] }
+  return [layout] + (layout.wrappedType.map(layers(of:)) ?? [])
 }

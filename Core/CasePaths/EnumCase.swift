@@ -31,7 +31,7 @@ final class EnumCase<Root, Value>: Sendable {
     self.embed = embed
     self.enumLevel = enumLevel
     self.someLevel = layouts.indices.first { layouts[$0].wrappedType == Value.self }
-    self.test = CaseBitTest(layouts: layouts)
+    self.test = CaseBitTest(layouts: layouts, nilRejectsThrough: someLevel ?? .max)
     // NOTE: weak: this object holds the test, and a watcher may keep the test after the path.
     test.slowMatch.withLock {
       $0 = SlowMatch { [weak self] (root: Root) in self?.extract(from: root) != nil }
@@ -42,22 +42,22 @@ final class EnumCase<Root, Value>: Sendable {
 
   /// The payload of `root` when it is in the case.
   func extract(from root: Root) -> Value? {
-    guard let learned = test.learned else { return learnAndExtract(from: root) }
+    guard let learned = test.learned else {
+      return test.rejects(root) ? nil : learnAndExtract(from: root)
+    }
     return test.matches(root, learned) ? read(root, learned) : nil
   }
 
   /// The payload of `root`, known to be in the case.
   private func read(_ root: Root, _ learned: LearnedCase) -> Value? {
-    switch learned.cast {
-    case false:
+    guard learned.cast else {
       return readPayload(
         of: root, layouts: layouts, level: learned.level, tag: learned.tag,
         indirect: learned.indirect, as: Value.self)
-    case true:
-      guard let type = castType.withLock({ $0 }) else { return nil }
-      return readAny(root, level: learned.level, tag: learned.tag, indirect: learned.indirect, type)
-        as? Value
     }
+    guard let type = castType.withLock({ $0 }) else { return nil }
+    return readAny(root, level: learned.level, tag: learned.tag, indirect: learned.indirect, type)
+      as? Value
   }
 
   /// Reads a payload declared as `P`; a metatype with one value is made (it may take no bytes).
@@ -70,7 +70,7 @@ final class EnumCase<Root, Value>: Sendable {
   /// Runs `body` on the payload of `root` where it is, when the case stores it inline.
   func modify<R>(_ root: inout Root, _ body: (inout Value) -> R) -> InPlaceModification<R> {
     guard let learned = test.learned else { return .unknown }
-    guard test.matches(root, learned) else { return .otherCase }
+    if !test.matches(root, learned) { return .otherCase }
     guard !learned.cast, !learned.indirect else { return .unknown }
     return .modified(
       modifyPayload(
@@ -137,8 +137,8 @@ final class EnumCase<Root, Value>: Sendable {
   }
 }
 
-/// What ``CasePath/modifyInPlace(_:_:)`` did: changed the value (`body` returned this), or
-/// nothing, the root being in another case, or the path unable to change it in place.
+/// What ``CasePath/modifyInPlace(_:_:)`` did: changed the value, or nothing (another case, or
+/// a path that cannot).
 @usableFromInline
 package enum InPlaceModification<Result> {
   case modified(Result)
@@ -149,7 +149,7 @@ package enum InPlaceModification<Result> {
 /// values built by the same cases have the same chain.
 func caseChain<T>(of value: T, depth: Int = 64) -> [UInt32] {
   guard depth > 0, let layout = EnumLayout(of: T.self) else { return [] }
-  let tag = tag(of: value, layout: layout)
+  let tag = tags(of: value, layouts: [layout])[0]
   guard let payload = layout.payload(forTag: tag), unreadablePart(of: payload.type) == nil
   else { return [tag] }
   func next<P>(_: P.Type) -> [UInt32] {

@@ -10,7 +10,6 @@ enum RuntimeCheck {
   }
   private indirect enum Boxed { case boxed(Int), pair(String, Int), plain }
   private enum Generic<T> { case value(T), empty }
-  private final class Probe {}
 
   private static func read<Root, P>(_ root: Root, _ layouts: [EnumLayout], _: P.Type) -> P {
     let (level, tag) = (layouts.count - 1, tags(of: root, layouts: layouts)[layouts.count - 1])
@@ -30,7 +29,7 @@ enum RuntimeCheck {
       layout.payloadCaseCount == 4, layout.emptyCaseCount == 2,
       layout.size == MemoryLayout<Known>.size, layout.alignment == MemoryLayout<Known>.alignment,
       layout.caseNames == ["int", "text", "pair", "labelled", "first", "second"],
-      samples.indices.allSatisfy({ tag(of: samples[$0], layout: layout) == $0 }),
+      samples.indices.allSatisfy({ tags(of: samples[$0], layouts: known) == [UInt32($0)] }),
       types.indices.allSatisfy({ tag in
         layout.payload(forTag: UInt32(tag)).map {
           !$0.indirect && isLayoutIdentical(payload: $0.type, value: types[tag])
@@ -72,11 +71,10 @@ enum RuntimeCheck {
       case .optional(let wrapped) = TypeShape(of: Int?.self), wrapped == Int.self,
       case .function = TypeShape(of: ((Int) -> Int).self),
       case .metatype(let instance, false) = TypeShape(of: Int.Type.self), instance == Int.self,
-      case .metatype(_, true) = TypeShape(of: Probe.Type.self),
+      case .metatype(_, true) = TypeShape(of: CaseBitTest.Type.self),
       case .existentialMetatype = TypeShape(of: Any.Type.self),
-      case .struct(false) = TypeShape(of: Int.self), case .struct(true) = TypeShape(of: [Int].self),
-      singletonMetatype(Int.Type.self) == Int.self
+      case .struct(false) = TypeShape(of: Int.self), case .struct(true) = TypeShape(of: [Int].self)
     else { return false }
-    return true
+    return singletonMetatype(Int.Type.self) == Int.self
   }
 }

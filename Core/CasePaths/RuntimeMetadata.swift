@@ -7,8 +7,7 @@ import Synchronization
 // layouts) and include/swift/RemoteInspection/Records.h (field records). `RuntimeCheck` runs
 // every reader here against enums of known layout; if it fails, `/` refuses instead of guessing.
 
-/// Metadata kinds, from TypeMetadata.rst ("Common metadata layout": the kind is word 0; 0 or
-/// above `lastEnumerated`, a class).
+/// Metadata kinds (TypeMetadata.rst: word 0; a class's is 0 or above `lastEnumerated`).
 enum MetadataKind {
   static let (`struct`, `enum`, optional, tuple) = (0x200, 0x201, 0x202, 0x301)
   static let (function, metatype, existentialMetatype, lastEnumerated) = (
@@ -205,43 +204,45 @@ struct EnumLayout: @unchecked Sendable {
     return CasePayload(type: elements[0], indirect: indirect)
   }
 
-  /// Returns a copy of the payload of the enum value at `pointer` read as `P`, the declared
-  /// payload type of its case (or a tuple differing only by labels).
+  /// A copy of the payload of the enum value at `pointer`, read as its case's declared type `P`.
   func readPayload<P>(at pointer: UnsafeRawPointer, indirect: Bool, as _: P.Type) -> P {
-    withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) { buffer in
-      let storage = buffer.baseAddress!
-      // NOTE: safe: a bitwise copy that is never destroyed: the projection only clears tag
-      // bits (ValueWitness.def), and the one value taken out of it is a copy (`load` retains).
-      storage.copyMemory(from: pointer, byteCount: size)
-      project(at: storage)
-      guard indirect else { return storage.load(as: P.self) }
-      // The box of an indirect case: a heap object header of two words, then the payload at
-      // the next multiple of its alignment (checked by `RuntimeCheck`).
-      // NOTE: safe: a projected indirect case holds its box's address (checked by RuntimeCheck).
-      let box = storage.load(as: UnsafeRawPointer.self)
-      let offset = (16 + MemoryLayout<P>.alignment - 1) & ~(MemoryLayout<P>.alignment - 1)
-      return box.load(fromByteOffset: offset, as: P.self)
+    // NOTE: eight words on the stack hold most enums (a temporary allocation costs a lookup).
+    var words = (0, 0, 0, 0, 0, 0, 0, 0)
+    guard size <= 64, alignment <= 8 else {
+      return withUnsafeTemporaryAllocation(byteCount: size, alignment: alignment) {
+        read(from: pointer, into: $0.baseAddress!, indirect: indirect)
+      }
     }
+    return withUnsafeMutableBytes(of: &words) {
+      read(from: pointer, into: $0.baseAddress!, indirect: indirect)
+    }
+  }
+
+  private func read<P>(
+    from pointer: UnsafeRawPointer, into storage: UnsafeMutableRawPointer, indirect: Bool
+  ) -> P {
+    // NOTE: safe: a bitwise copy that is never destroyed: the projection only clears tag bits
+    // (ValueWitness.def), and the one value taken out of it is a copy (`load` retains).
+    storage.copyMemory(from: pointer, byteCount: size)
+    project(at: storage)
+    guard indirect else { return storage.load(as: P.self) }
+    // NOTE: safe: a projected indirect case holds its box's address; the payload follows the
+    // two-word heap object header at its alignment (both checked by `RuntimeCheck`).
+    let box = storage.load(as: UnsafeRawPointer.self)
+    let offset = (16 + MemoryLayout<P>.alignment - 1) & ~(MemoryLayout<P>.alignment - 1)
+    return box.load(fromByteOffset: offset, as: P.self)
   }
 }
 
-/// The tag of the enum value `root`, whose layout is `layout`.
 // NOTE: the helpers below pass the address of a `Root` value only to readers of that same
 // value's layouts, and only for the duration of the call.
-func tag<Root>(of root: Root, layout: EnumLayout) -> UInt32 {
-  withUnsafePointer(to: root) { layout.tag(at: UnsafeRawPointer($0)) }
-}
-
-/// The tags of `root` from the outermost layer down through `layouts`; it stops early at a
-/// layer that is not `.some`. A `.some` optional keeps its wrapped value at offset 0
-/// (TypeLayout.rst, single-payload enums), so every layer is read at the root's address.
+/// The tags of `root` through `layouts`, stopping at a layer that is not `.some`; all read at
+/// its address, a `.some` keeping its value at offset 0 (TypeLayout.rst, single-payload enums).
 func tags<Root>(of root: Root, layouts: [EnumLayout]) -> [UInt32] {
   withUnsafePointer(to: root) { pointer in
     var result: [UInt32] = []
-    for layout in layouts {
-      let tag = layout.tag(at: UnsafeRawPointer(pointer))
-      result.append(tag)
-      if layout.isOptional && tag != 0 { break }
+    for layout in layouts where result.last ?? 0 == 0 || !layouts[result.count - 1].isOptional {
+      result.append(layout.tag(at: UnsafeRawPointer(pointer)))
     }
     return result
   }
@@ -300,7 +301,6 @@ private func mangledNameLength(_ start: UnsafeRawPointer) -> Int {
   }
 }
 
-/// A value of an enum case without payload, shared between threads.
 // NOTE: `@unchecked Sendable`: `payloadlessCasePath` checks that the value is in a case without
 // payload (behind `.some` layers only), so it holds no state that threads could share.
 final class PayloadlessValue<Root>: @unchecked Sendable {
@@ -338,9 +338,13 @@ extension CaseBitTest {
   }
 
   func rejects(at pointer: UnsafeRawPointer) -> Bool {
+    // NOTE: the first `nil` layer ends the reads: nothing deeper is there.
+    for (index, layout) in layouts.enumerated()
+    where layout.isOptional && layout.tag(at: pointer) != 0 {
+      return index <= nilRejectsThrough
+    }
     let mismatches = mismatches.load(ordering: .relaxed)
-    guard mismatches != 0, let last = layouts.last else { return false }
-    for layout in layouts.dropLast() where layout.tag(at: pointer) != 0 { return true }
+    guard mismatches != 0, let last = layouts.last, !last.isOptional else { return false }
     let tag = last.tag(at: pointer)
     return tag < 64 && mismatches & (1 << tag) != 0
   }
@@ -350,6 +354,10 @@ extension CaseBitTest {
   package func isCase(at pointer: UnsafeRawPointer) -> Bool {
     if let matches = matches(at: pointer) { return matches }
     return slowMatch.withLock { $0 }?.run(pointer) ?? false
+  }
+
+  func rejects<Root>(_ root: Root) -> Bool {
+    withUnsafePointer(to: root) { rejects(at: UnsafeRawPointer($0)) }
   }
 
   /// Whether `root` is in the learned case.
