@@ -4,11 +4,11 @@
 /// (`/Action.counter`) or write one with ``init(embed:extract:)``.
 public struct CasePath<Root, Value>: Sendable {
   let embedFunction: @Sendable (Value) -> Root
-  let extractFunction: @Sendable (Root) -> Value?
+  @usableFromInline let extractFunction: @Sendable (Root) -> Value?
   /// For a path made by `/`, the test of its case by the root's tags.
-  let test: CaseBitTest?
+  @usableFromInline let test: CaseBitTest?
   /// For a path made by `/` from a case constructor, the learned case.
-  let enumCase: EnumCase<Root, Value>?
+  @usableFromInline let enumCase: EnumCase<Root, Value>?
 
   /// Creates a case path from a pair of functions: for a case `/` refuses, `extract` written
   /// with `if case let .case(value) = root { return value }` (see the CasePaths article).
@@ -37,14 +37,14 @@ public struct CasePath<Root, Value>: Sendable {
   }
 
   /// Returns the value held by `root`, or `nil` when `root` is in another case.
-  public func extract(from root: Root) -> Value? {
-    extractFunction(root)
+  @inlinable public func extract(from root: Root) -> Value? {
+    if let enumCase { return enumCase.extract(from: root) }  // specialised where it is called
+    return extractFunction(root)
   }
 
   /// Whether `root` is in this case; `inout` so that a path made by `/` tests its tags where it
   /// is, with no copy.
-  @usableFromInline
-  package func isCase(of root: inout Root) -> Bool {
+  @inlinable package func isCase(of root: inout Root) -> Bool {
     test?.isCase(&root) ?? (extract(from: root) != nil)
   }
 
@@ -55,8 +55,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// Runs `body` on the value in `root` where it is (no copy: copy-on-write storage is changed in
   /// place) when the path knows its case and the case stores it inline; otherwise tells that
   /// `root` is in another case, or that it cannot say (`.unknown`: extract and embed).
-  @usableFromInline
-  package func modifyInPlace<Result>(
+  @inlinable package func modifyInPlace<Result>(
     _ root: inout Root, _ body: (inout Value) -> Result
   ) -> InPlaceModification<Result> {
     enumCase?.modify(&root, body) ?? .unknown

@@ -10,10 +10,10 @@ package final class CaseBitTest: Sendable {
   /// Bit 63: known; bits 0–7: the layer; 8–39: the tag; bit 40: the payload is read as its
   /// declared type and cast (`Any`, an optional, a lone metatype); bit 48: the payload is in a
   /// box. 0 while unknown. Every writer stores the same value.
-  let state = Atomic<UInt64>(0)
+  @usableFromInline let state = Atomic<UInt64>(0)
   /// Bit `t` set: tag `t` of the innermost enum is not the case.
   let mismatches = Atomic<UInt64>(0)
-  let layouts: [EnumLayout]
+  @usableFromInline let layouts: [EnumLayout]
   /// A `nil` at this optional layer or above it rejects a root (the layer wrapping a `Value`).
   let nilRejectsThrough: Int
   /// Answers for a root while the case is not known yet; set once, by the path's `EnumCase`.
@@ -24,7 +24,7 @@ package final class CaseBitTest: Sendable {
   }
 
   /// The learned case, or `nil`.
-  var learned: LearnedCase? {
+  @inlinable var learned: LearnedCase? {
     let bits = state.load(ordering: .acquiring)
     return bits == 0 ? nil : LearnedCase(bits: bits)
   }
@@ -37,18 +37,18 @@ package final class CaseBitTest: Sendable {
 }
 
 /// A learned case, packed in the word `CaseBitTest.state` holds.
-struct LearnedCase {
-  let bits: UInt64
-  init(bits: UInt64) { self.bits = bits }
+@usableFromInline struct LearnedCase {
+  @usableFromInline let bits: UInt64
+  @inlinable init(bits: UInt64) { self.bits = bits }
 
   init(level: Int, tag: UInt32, cast: Bool, indirect: Bool) {
     bits =
       1 << 63 | UInt64(level) | UInt64(tag) << 8 | (cast ? 1 << 40 : 0) | (indirect ? 1 << 48 : 0)
   }
-  var level: Int { Int(bits & 0xFF) }
-  var tag: UInt32 { UInt32(truncatingIfNeeded: bits >> 8) }
-  var cast: Bool { bits & 1 << 40 != 0 }
-  var indirect: Bool { bits & 1 << 48 != 0 }
+  @inlinable var level: Int { Int(bits & 0xFF) }
+  @inlinable var tag: UInt32 { UInt32(truncatingIfNeeded: bits >> 8) }
+  @inlinable var cast: Bool { bits & 1 << 40 != 0 }
+  @inlinable var indirect: Bool { bits & 1 << 48 != 0 }
 }
 
 /// The layers of `Root`: its `Optional`s, outermost first, and the enum inside them, if any.

@@ -3,14 +3,14 @@ import Synchronization
 /// The case that a case constructor (`embed`) builds, learned from the roots the path is given:
 /// the first payload that is a `Value` (of the enum inside `Root`'s optionals, or of an optional
 /// layer wrapping a `Value`) is embedded again, and the tags of the result are the case.
-final class EnumCase<Root, Value>: Sendable {
+@usableFromInline final class EnumCase<Root, Value>: Sendable {
   let embed: @Sendable (Value) -> Root
-  let test: CaseBitTest
+  @usableFromInline let test: CaseBitTest
   /// The layer of the enum inside `Root`'s optionals, and the optional layer wrapping a `Value`
   /// (where the case may be `.some`), when there are.
   let enumLevel: Int?, someLevel: Int?
   /// The declared payload type, for a learned case that casts.
-  let castType = Mutex<Any.Type?>(nil)
+  @usableFromInline let castType = Mutex<Any.Type?>(nil)
 
   /// Checks that `/` can make this path, or says why not.
   init(embed: @escaping @Sendable (Value) -> Root) throws(CasePathRefusal) {
@@ -32,16 +32,15 @@ final class EnumCase<Root, Value>: Sendable {
     self.enumLevel = enumLevel
     self.someLevel = layouts.indices.first { layouts[$0].wrappedType == Value.self }
     self.test = CaseBitTest(layouts: layouts, nilRejectsThrough: someLevel ?? .max)
-    // NOTE: weak: this object holds the test, and a watcher may keep the test after the path.
-    test.slowMatch.withLock {
-      $0 = SlowMatch { [weak self] (root: Root) in self?.extract(from: root) != nil }
-    }
+    // NOTE: unowned (checked), not weak: a weak reference moves every retain of this object to a
+    // side table (half of W5's time). The test's users (a lift, a watcher) hold the path too.
+    test.slowMatch.withLock { $0 = SlowMatch { [unowned self] in self.extract(from: $0) != nil } }
   }
 
-  var layouts: [EnumLayout] { test.layouts }
+  @inlinable var layouts: [EnumLayout] { test.layouts }
 
   /// The payload of `root` when it is in the case.
-  func extract(from root: Root) -> Value? {
+  @inlinable func extract(from root: Root) -> Value? {
     guard let learned = test.learned else {
       return test.rejects(root) ? nil : learnAndExtract(from: root)
     }
@@ -49,7 +48,7 @@ final class EnumCase<Root, Value>: Sendable {
   }
 
   /// The payload of `root`, known to be in the case.
-  private func read(_ root: Root, _ learned: LearnedCase) -> Value? {
+  @inlinable func read(_ root: Root, _ learned: LearnedCase) -> Value? {
     guard learned.cast else {
       return readPayload(
         of: root, layouts: layouts, level: learned.level, tag: learned.tag,
@@ -61,14 +60,18 @@ final class EnumCase<Root, Value>: Sendable {
   }
 
   /// Reads a payload declared as `P`; a metatype with one value is made (it may take no bytes).
-  private func readAny<P>(_ root: Root, level: Int, tag: UInt32, indirect: Bool, _: P.Type) -> Any {
+  @usableFromInline func readAny<P>(
+    _ root: Root, level: Int, tag: UInt32, indirect: Bool, _: P.Type
+  ) -> Any {
     singletonMetatype(P.self)
       ?? readPayload(
         of: root, layouts: layouts, level: level, tag: tag, indirect: indirect, as: P.self)
   }
 
   /// Runs `body` on the payload of `root` where it is, when the case stores it inline.
-  func modify<R>(_ root: inout Root, _ body: (inout Value) -> R) -> InPlaceModification<R> {
+  @inlinable func modify<R>(_ root: inout Root, _ body: (inout Value) -> R) -> InPlaceModification<
+    R
+  > {
     guard let learned = test.learned else { return .unknown }
     if !test.matches(root, learned) { return .otherCase }
     guard !learned.cast, !learned.indirect else { return .unknown }
@@ -78,7 +81,7 @@ final class EnumCase<Root, Value>: Sendable {
   }
 
   /// Before the case is known: finds a `Value` in `root`, learns the case from it, and answers.
-  private func learnAndExtract(from root: Root) -> Value? {
+  @usableFromInline func learnAndExtract(from root: Root) -> Value? {
     let tags = tags(of: root, layouts: layouts)
     if let someLevel, tags.count > someLevel, tags[...someLevel].allSatisfy({ $0 == 0 }) {
       let value = readPayload(

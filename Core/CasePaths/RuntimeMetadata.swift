@@ -84,11 +84,11 @@ struct CasePayload {
 /// a payload first, in declaration order, then the others.
 // NOTE: `@unchecked Sendable`: it holds only addresses of runtime metadata and of the value
 // witness table, which live for the whole process and are never written.
-struct EnumLayout: @unchecked Sendable {
+@usableFromInline struct EnumLayout: @unchecked Sendable {
   let metadata: UnsafeRawPointer
   let witnesses: UnsafeRawPointer
-  let size: Int
-  let alignment: Int
+  @usableFromInline let size: Int
+  @usableFromInline let alignment: Int
   let isOptional: Bool
   let payloadCaseCount: UInt32
   let emptyCaseCount: UInt32
@@ -138,13 +138,13 @@ struct EnumLayout: @unchecked Sendable {
 
   /// Strips the tag of the value at `pointer`, leaving its case's payload
   /// (`destructiveProjectEnumData`: bits only, no ownership changes).
-  func project(at pointer: UnsafeMutableRawPointer) {
+  @usableFromInline func project(at pointer: UnsafeMutableRawPointer) {
     typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
     witness(at: 96, as: Project.self)(pointer, metadata)
   }
 
   /// Turns a payload of case `tag` at `pointer` into the enum value (`destructiveInjectEnumTag`).
-  func inject(tag: UInt32, at pointer: UnsafeMutableRawPointer) {
+  @usableFromInline func inject(tag: UInt32, at pointer: UnsafeMutableRawPointer) {
     typealias Inject = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
     witness(at: 104, as: Inject.self)(pointer, tag, metadata)
   }
@@ -205,7 +205,7 @@ struct EnumLayout: @unchecked Sendable {
   }
 
   /// A copy of the payload of the enum value at `pointer`, read as its case's declared type `P`.
-  func readPayload<P>(at pointer: UnsafeRawPointer, indirect: Bool, as _: P.Type) -> P {
+  @inlinable func readPayload<P>(at pointer: UnsafeRawPointer, indirect: Bool, as _: P.Type) -> P {
     // NOTE: eight words on the stack hold most enums (a temporary allocation costs a lookup).
     var words = (0, 0, 0, 0, 0, 0, 0, 0)
     guard size <= 64, alignment <= 8 else {
@@ -218,7 +218,7 @@ struct EnumLayout: @unchecked Sendable {
     }
   }
 
-  private func read<P>(
+  @inlinable func read<P>(
     from pointer: UnsafeRawPointer, into storage: UnsafeMutableRawPointer, indirect: Bool
   ) -> P {
     // NOTE: safe: a bitwise copy that is never destroyed: the projection only clears tag bits
@@ -249,7 +249,7 @@ func tags<Root>(of root: Root, layouts: [EnumLayout]) -> [UInt32] {
 }
 
 /// Reads the payload of `root`'s layer `level`, in case `tag`, as `P`.
-func readPayload<Root, P>(
+@inlinable func readPayload<Root, P>(
   of root: Root, layouts: [EnumLayout], level: Int, tag: UInt32, indirect: Bool, as _: P.Type
 ) -> P {
   withUnsafePointer(to: root) {
@@ -259,7 +259,7 @@ func readPayload<Root, P>(
 
 /// Runs `body` on the payload of `root`'s layer `level`, in case `tag`, where it is: the layers
 /// above it are `.some` (tag 0) and are projected and injected around it too.
-func modifyPayload<Root, P, Result>(
+@inlinable func modifyPayload<Root, P, Result>(
   of root: inout Root, layouts: [EnumLayout], level: Int, tag: UInt32, as _: P.Type,
   _ body: (inout P) -> Result
 ) -> Result {
@@ -332,12 +332,12 @@ extension CaseBitTest {
     return learned.cast ? nil : true
   }
 
-  func matches(at pointer: UnsafeRawPointer, _ learned: LearnedCase) -> Bool {
+  @usableFromInline func matches(at pointer: UnsafeRawPointer, _ learned: LearnedCase) -> Bool {
     for index in 0..<learned.level where layouts[index].tag(at: pointer) != 0 { return false }
     return layouts[learned.level].tag(at: pointer) == learned.tag
   }
 
-  func rejects(at pointer: UnsafeRawPointer) -> Bool {
+  @usableFromInline func rejects(at pointer: UnsafeRawPointer) -> Bool {
     // NOTE: the first `nil` layer ends the reads: nothing deeper is there.
     for (index, layout) in layouts.enumerated()
     where layout.isOptional && layout.tag(at: pointer) != 0 {
@@ -356,17 +356,17 @@ extension CaseBitTest {
     return slowMatch.withLock { $0 }?.run(pointer) ?? false
   }
 
-  func rejects<Root>(_ root: Root) -> Bool {
+  @inlinable func rejects<Root>(_ root: Root) -> Bool {
     withUnsafePointer(to: root) { rejects(at: UnsafeRawPointer($0)) }
   }
 
   /// Whether `root` is in the learned case.
-  func matches<Root>(_ root: Root, _ learned: LearnedCase) -> Bool {
+  @inlinable func matches<Root>(_ root: Root, _ learned: LearnedCase) -> Bool {
     withUnsafePointer(to: root) { matches(at: UnsafeRawPointer($0), learned) }
   }
 
   /// Whether `root` is in the case, read where it is.
-  func isCase<Root>(_ root: inout Root) -> Bool {
+  @inlinable func isCase<Root>(_ root: inout Root) -> Bool {
     withUnsafePointer(to: &root) { isCase(at: UnsafeRawPointer($0)) }
   }
 }
