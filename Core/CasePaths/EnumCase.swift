@@ -1,191 +1,166 @@
 import Synchronization
 
-/// The state shared by the closures of a case path made from an enum case constructor.
-///
-/// Only the constructor (`embed`) is known, so the case's tag is learned on first use: the first
-/// root that yields a `Value` is embedded again, and the tag of the result is the case's tag.
-/// From then on, a root in another case is rejected after one value witness call, and a matching
-/// root's payload is read in place (or from its box, for `indirect` cases) when projecting the
-/// case leaves the payload's bytes alone, and otherwise moved out of a projected copy. Tags seen
-/// before learning that cannot hold a `Value` are remembered in a bit mask (tags below 64).
-///
-/// A root may be an optional around the enum (Swift promotes `(Value) -> Enum` to
-/// `(Value) -> Enum?` when a `CasePath<Enum?, Value>` is expected): `.some` optionals are looked
-/// through, as `innerLayouts`, and `nil` never matches. When an optional wraps `Value` itself,
-/// the case may be that `.some` layer instead; `learningDepth` asks the constructor which.
-///
-/// The state lives in atomics; every writer stores the same values (derived from the types and
-/// the constructor alone), so concurrent learning is harmless. The learned state is published
-/// with release ordering and read with acquire ordering, so the masks and types stored before
-/// it are visible to readers that see it (free on x86-64, one `ldar` on arm64).
-@usableFromInline
-final class EnumCase<Root, Value>: Sendable {
-  @usableFromInline let embed: @Sendable (Value) -> Root
-  /// The layout of `Root`.
-  @usableFromInline let layout: EnumLayout
-  /// The enums nested in `Root` through `Optional`, outermost first; usually empty.
-  @usableFromInline let innerLayouts: [EnumLayout]
-  /// The depth of the first `Optional` layer around an enum laid out like `Value`, where the
-  /// case may be `.some` rather than inside it; `nil` when there is none.
-  @usableFromInline let valueDepth: Int?
-  /// A `Promotion` value: whether the case is the `.some` layer at `valueDepth`.
-  @usableFromInline let promotion = Atomic<UInt8>(Promotion.unknown)
-  /// The last of `innerLayouts`, or `layout`: the enum whose case this is.
-  @usableFromInline let innermost: EnumLayout
-  /// The learned case as `CaseState` bits; 0 while unknown.
-  @usableFromInline let learned = Atomic<UInt64>(0)
-  /// Bit `t` is set when tag `t` of the innermost enum is known not to be this case.
-  @usableFromInline let mismatches = Atomic<UInt64>(0)
-  /// For `ExtractionMode.indirectInPlace`, the XOR mask that turns the root's first word into
-  /// the address of the payload's box.
-  @usableFromInline let boxAddressMask = Atomic<UInt>(0)
-  /// Metadata address of the learned case's payload type, for `ExtractionMode.cast`; 0 until
-  /// known.
-  let castPayloadType = Atomic<UInt>(0)
-  /// The test that reads the learned case's tag bits directly, shared with the case path.
-  @usableFromInline let bitTest = CaseBitTest()
-  /// Set once the case was learned, or tried to be, from a sample value (see `learnFromSample`).
-  @usableFromInline let sampled = Atomic<Bool>(false)
+/// The case that a case constructor (`embed`) builds, learned from the roots the path is given:
+/// the first payload that is a `Value` (of the enum inside `Root`'s optionals, or of an optional
+/// layer wrapping a `Value`) is embedded again, and the tags of the result are the case.
+@usableFromInline final class EnumCase<Root, Value>: Sendable {
+  let embed: @Sendable (Value) -> Root
+  @usableFromInline let test: CaseBitTest
+  /// The layer of the enum inside `Root`'s optionals, and the optional layer wrapping a `Value`
+  /// (where the case may be `.some`), when there are.
+  let enumLevel: Int?, someLevel: Int?
+  /// The declared payload type, for a learned case that casts.
+  @usableFromInline let castType = Mutex<Any.Type?>(nil)
 
-  /// Creates the state for `embed`, or returns `nil` when `Root` is not an enum.
-  @usableFromInline
-  init?(embed: @escaping @Sendable (Value) -> Root) {
-    guard let layout = EnumLayout(of: Root.self) else { return nil }
+  /// Checks that `/` can make this path, or says why not.
+  init(embed: @escaping @Sendable (Value) -> Root) throws(CasePathRefusal) {
+    let layouts = layers(of: Root.self)
+    let enumLevel = layouts.last?.isOptional == false ? layouts.count - 1 : nil
+    let enumLayout = enumLevel.map { layouts[$0] }
+    func refuse(_ reason: String) -> CasePathRefusal {
+      refusal(Root.self, Value.self, reason, in: enumLayout)
+    }
+    guard RuntimeCheck.passed else {
+      throw refuse("this runtime failed CasePaths' start-up check of enums of known layout")
+    }
+    guard !layouts.isEmpty else { throw refuse("\(Root.self) is not an enum") }
+    if let enumLayout, !enumLayout.hasFieldRecords {
+      throw refuse("\(Root.self) has no reflection metadata (field records)")
+    }
+    if let part = unreadablePart(of: Value.self) { throw refuse("its payload holds \(part)") }
     self.embed = embed
-    self.layout = layout
-    (innerLayouts, valueDepth) = layout.nestedOptionalLayouts(around: Value.self)
-    self.innermost = innerLayouts.last ?? layout
-    // Unowned: the test lives in this object, and a path holds this object while it uses it.
-    bitTest.matcher = { [unowned(unsafe) self] in self.contains(at: $0) }
+    self.enumLevel = enumLevel
+    self.someLevel = layouts.indices.first { layouts[$0].wrappedType == Value.self }
+    self.test = CaseBitTest(layouts: layouts, nilRejectsThrough: someLevel ?? .max)
+    // NOTE: unowned (checked), not weak: a weak reference moves every retain of this object to a
+    // side table (half of W5's time). The test's users (a lift, a watcher) hold the path too.
+    test.slowMatch.withLock { $0 = SlowMatch { [unowned self] in self.extract(from: $0) != nil } }
   }
 
-  /// Returns the payload of `root` when it is in this case.
-  ///
-  /// The steady-state path: one tag read (two behind an optional layer) and a compare; then,
-  /// for most payloads, a copy straight out of the root's storage.
-  @inlinable
-  @inline(__always)
-  func extract(from root: Root) -> Value? {
-    let state = CaseState(bits: learned.load(ordering: .acquiring))
-    guard state.isKnown, state.depth == 0 || (state.depth == 1 && innerLayouts.count == 1) else {
-      return extractSlowly(from: root, state: state)
+  @inlinable var layouts: [EnumLayout] { test.layouts }
+
+  /// The payload of `root` when it is in the case.
+  @inlinable func extract(from root: Root) -> Value? {
+    guard let learned = test.learned else {
+      return test.rejects(root) ? nil : learnAndExtract(from: root)
     }
-    return withUnsafePointer(to: root) { pointer in
-      let pointer = UnsafeRawPointer(pointer)
-      if state.depth == 0 {
-        guard layout.tag(at: pointer) == state.tag else { return nil }
-      } else {
-        // One optional layer, as for `/Enum.case` used as a `CasePath<Enum?, Value>`.
-        guard layout.isSome(at: pointer), innermost.tag(at: pointer) == state.tag else {
-          return nil
-        }
-      }
-      if state.mode == ExtractionMode.inPlace { return pointer.load(as: Value.self) }
-      return extractMatching(from: root, state: state)
-    }
+    return test.matches(root, learned) ? read(root, learned) : nil
   }
 
-  /// Whether the root at `pointer` is surely in another case, known without learning this
-  /// path's own case: it is `nil` above the enum, or in a case already seen not to be this one.
-  /// `false` when it cannot tell (then `extract` decides).
-  ///
-  /// A path whose case has not come by yet (a screen not opened) is asked on every action by
-  /// the lifetime that watches it; this answers with a tag read instead of a copy of the root.
-  @inlinable
-  func rejects(at pointer: UnsafeRawPointer) -> Bool {
-    guard !CaseState(bits: learned.load(ordering: .acquiring)).isKnown else { return false }
-    let mask = mismatches.load(ordering: .relaxed)
-    guard mask != 0 else { return false }
-    let depth: Int
-    if let valueDepth {
-      switch promotion.load(ordering: .relaxed) {
-      case Promotion.someLayer: depth = valueDepth
-      case Promotion.innerCase: depth = innerLayouts.count
-      default: return false
+  /// The payload of `root`, known to be in the case.
+  @inlinable func read(_ root: Root, _ learned: LearnedCase) -> Value? {
+    guard learned.cast else {
+      return readPayload(
+        of: root, layouts: layouts, level: learned.level, tag: learned.tag,
+        indirect: learned.indirect, as: Value.self)
+    }
+    guard let type = castType.withLock({ $0 }) else { return nil }
+    return readAny(root, level: learned.level, tag: learned.tag, indirect: learned.indirect, type)
+      as? Value
+  }
+
+  /// Reads a payload declared as `P`; a metatype with one value is made (it may take no bytes).
+  @usableFromInline func readAny<P>(
+    _ root: Root, level: Int, tag: UInt32, indirect: Bool, _: P.Type
+  ) -> Any {
+    singletonMetatype(P.self)
+      ?? readPayload(
+        of: root, layouts: layouts, level: level, tag: tag, indirect: indirect, as: P.self)
+  }
+
+  /// Runs `body` on the payload of `root` where it is, when the case stores it inline.
+  @inlinable func modify<R>(_ root: inout Root, _ body: (inout Value) -> R) -> InPlaceModification<
+    R
+  > {
+    guard let learned = test.learned else { return .unknown }
+    if !test.matches(root, learned) { return .otherCase }
+    guard !learned.cast, !learned.indirect else { return .unknown }
+    return .modified(
+      modifyPayload(
+        of: &root, layouts: layouts, level: learned.level, tag: learned.tag, as: Value.self, body))
+  }
+
+  /// Before the case is known: finds a `Value` in `root`, learns the case from it, and answers.
+  @usableFromInline func learnAndExtract(from root: Root) -> Value? {
+    let tags = tags(of: root, layouts: layouts)
+    if let someLevel, tags.count > someLevel, tags[...someLevel].allSatisfy({ $0 == 0 }) {
+      let value = readPayload(
+        of: root, layouts: layouts, level: someLevel, tag: 0, indirect: false, as: Value.self)
+      return learn(from: value) ? extract(from: root) : nil
+    }
+    guard let enumLevel, tags.count == layouts.count else { return nil }
+    let tag = tags[enumLevel]
+    // NOTE: a case whose payload cannot be read is never this one: `/` refused such a `Value`,
+    // and no constructor of a wider `Value` can build it.
+    guard let payload = layouts[enumLevel].payload(forTag: tag),
+      unreadablePart(of: payload.type) == nil
+    else {
+      test.rememberMismatch(tag: tag)
+      return nil
+    }
+    guard
+      let value = readAny(
+        root, level: enumLevel, tag: tag, indirect: payload.indirect, payload.type) as? Value
+    else {
+      if someLevel == nil && castsAlike(payload.type) { test.rememberMismatch(tag: tag) }
+      return nil
+    }
+    return learn(from: value) ? extract(from: root) : nil
+  }
+
+  /// Learns the case from `embed(value)`, `value` having been read out of a root.
+  private func learn(from value: Value) -> Bool {
+    let embedded = embed(value)
+    let tags = tags(of: embedded, layouts: layouts)
+    if let someLevel, tags.count > someLevel, tags[...someLevel].allSatisfy({ $0 == 0 }) {
+      let wrapped = readPayload(
+        of: embedded, layouts: layouts, level: someLevel, tag: 0, indirect: false,
+        as: Value.self)
+      // NOTE: `.some` holds `value` itself when the case is that layer; when the case is inside
+      // the enum, the value is one case deeper, and the chains of cases differ.
+      if enumLevel == nil || caseChain(of: wrapped) == caseChain(of: value) {
+        test.learn(LearnedCase(level: someLevel, tag: 0, cast: false, indirect: false))
+        return true
       }
-    } else {
-      depth = innerLayouts.count
     }
-    for level in 0..<depth where !layer(at: level).isSome(at: pointer) { return true }
-    let tag = layer(at: depth).tag(at: pointer)
-    guard tag < 64 && mask & (1 << UInt64(tag)) != 0 else { return false }
-    // NOTE: behind one optional, only when the case is inside its `.some`, as for `learn`.
-    let isInner = valueDepth == nil || depth == innerLayouts.count
-    if depth == 0 || (depth == 1 && innerLayouts.count == 1 && isInner) {
-      bitTest.learnRejection(
-        tag: tag, of: depth == 1 ? innermost : layout, in: depth == 1 ? layout : nil,
-        size: MemoryLayout<Root>.size)
-    }
+    guard let enumLevel, tags.count == layouts.count,
+      let payload = layouts[enumLevel].payload(forTag: tags[enumLevel])
+    else { return false }
+    // NOTE: a lone metatype is read as a cast, which makes its one value instead of reading it.
+    let direct =
+      isLayoutIdentical(payload: payload.type, value: Value.self)
+      && singletonMetatype(Value.self) == nil
+    guard direct || unreadablePart(of: payload.type) == nil else { return false }
+    if !direct { castType.withLock { $0 = payload.type } }
+    test.learn(
+      LearnedCase(
+        level: enumLevel, tag: tags[enumLevel], cast: !direct,
+        indirect: payload.indirect))
     return true
   }
+}
 
-  /// Extracts the payload of `root`, known to be in the learned case, when it cannot be read in
-  /// place; kept out of line so that `extract(from:)` stays small.
-  @inlinable
-  @inline(never)
-  func extractMatching(from root: Root, state: CaseState) -> Value? {
-    withUnsafePointer(to: root) { pointer in
-      let inner = state.depth == 0 ? layout : innermost
-      return payload(at: UnsafeRawPointer(pointer), of: root, in: inner, state: state)
-    }
-  }
+/// What ``CasePath/modifyInPlace(_:_:)`` did: changed the value, or nothing (another case, or
+/// a path that cannot).
+@usableFromInline
+package enum InPlaceModification<Result> {
+  case modified(Result)
+  case otherCase, unknown
+}
 
-  /// Extracts through optional layers, from boxes or by copying, or learns the case; kept out
-  /// of line so that `extract(from:)` stays small enough to inline.
-  @inlinable
-  @inline(never)
-  func extractSlowly(from root: Root, state: CaseState) -> Value? {
-    withUnsafePointer(to: root) { pointer in
-      let pointer = UnsafeRawPointer(pointer)
-      let depth: Int
-      if state.isKnown {
-        depth = state.depth
-      } else if !sampled.load(ordering: .relaxed), learnFromSample() {
-        // NOTE: tested here, where it is specialised: a path whose case never comes by (a
-        // screen not opened) is asked on every action by the lifetimes that watch it.
-        return extract(from: root)
-      } else {
-        guard let learningDepth = learningDepth(sampling: pointer) else { return nil }
-        depth = learningDepth
-      }
-      // Only `.some` optionals down to the enum can match.
-      for level in 0..<depth where !layer(at: level).isSome(at: pointer) { return nil }
-      let inner = layer(at: depth)
-      let tag = inner.tag(at: pointer)
-      guard state.isKnown else {
-        if tag < 64, mismatches.load(ordering: .relaxed) & (1 << UInt64(tag)) != 0 { return nil }
-        return learn(from: root, in: inner, tag: tag, depth: depth)
-      }
-      guard tag == state.tag else { return nil }
-      if state.mode == ExtractionMode.inPlace { return pointer.load(as: Value.self) }
-      return payload(at: pointer, of: root, in: inner, state: state)
-    }
+/// The tags of the cases nested in `value` along single payloads, at most `depth` deep: two
+/// values built by the same cases have the same chain.
+func caseChain<T>(of value: T, depth: Int = 64) -> [UInt32] {
+  guard depth > 0, let layout = EnumLayout(of: T.self) else { return [] }
+  let tag = tags(of: value, layouts: [layout])[0]
+  guard let payload = layout.payload(forTag: tag), unreadablePart(of: payload.type) == nil
+  else { return [tag] }
+  func next<P>(_: P.Type) -> [UInt32] {
+    let inner =
+      singletonMetatype(P.self)
+      ?? readPayload(
+        of: value, layouts: [layout], level: 0, tag: tag, indirect: payload.indirect, as: P.self)
+    return caseChain(of: inner, depth: depth - 1)
   }
-
-  /// The enum `depth` optional layers inside `Root`: `layout` itself for 0.
-  @inlinable
-  func layer(at depth: Int) -> EnumLayout {
-    depth == 0 ? layout : innerLayouts[depth - 1]
-  }
-
-  /// Extracts the payload of `root`, stored at `pointer` and known to be in the learned case of
-  /// the enum `inner`.
-  @inlinable
-  func payload(
-    at pointer: UnsafeRawPointer, of root: Root, in inner: EnumLayout, state: CaseState
-  ) -> Value? {
-    switch state.mode {
-    case ExtractionMode.inPlace:
-      return pointer.load(as: Value.self)
-    case ExtractionMode.indirectInPlace:
-      let mask = boxAddressMask.load(ordering: .relaxed)
-      return inner.boxedPayload(at: pointer, mask: mask, as: Value.self)
-    case ExtractionMode.inline:
-      return inner.movePayload(of: root, as: Value.self)
-    case ExtractionMode.indirect:
-      return inner.copyPayload(of: root, tag: state.tag, indirect: true, as: Value.self)
-    default:
-      return extractDynamically(from: root, in: inner, state: state)
-    }
-  }
+  return [tag] + next(payload.type)
 }

@@ -146,3 +146,10 @@ enum Signal {
   case ping(Void)
   case stop
 }
+
+/// Two cases holding arrays and one without payload.
+enum Lists: Equatable {
+  case numbers([Int])
+  case names([String])
+  case idle
+}

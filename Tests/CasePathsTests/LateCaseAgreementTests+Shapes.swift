@@ -247,31 +247,6 @@ extension LateCaseAgreementTests {
     #expect(path.isCase(of: &root) == false)  // true
   }
 
-  /// The shapes above do reach the rejection: a test is learned from roots of another case.
-  @Test func rejectionsAreLearned() async {
-    func learned<R, V>(_ path: CasePath<R, V>, _ other: R) -> Bool {
-      var root = other
-      for _ in 0..<3 { _ = path.isCase(of: &root) }
-      return (path.bitTest?.takeUnretainedValue().rejection.load(ordering: .relaxed) ?? 0)
-        & (1 << 63) != 0
-    }
-    // NOTE: a root of another case whose payload has the path's `Value` type teaches the path
-    // its own case at once (embed(payload)), so no rejection is learned from it; these roots
-    // hold payloads of other types, or none.
-    let p1: CasePath<AdvXT, Int> = /AdvXT.b
-    let p2: CasePath<AdvXT?, Int> = /AdvXT.b
-    let p3: CasePath<AdvSB, AdvObj> = /AdvSB.obj
-    let p4: CasePath<AdvSmall?, Bool> = /AdvSmall.f
-    let p5: CasePath<AdvMany303, [Int]> = /AdvMany303.arr
-    let p6: CasePath<AdvRoute?, Int> = /AdvRoute.tab
-    #expect(learned(p1, .c(1.5)))
-    #expect(learned(p2, .c(1.5)))
-    #expect(learned(p3, .arr([1])))
-    #expect(learned(p4, .g(1)))
-    #expect(learned(p5, .str("s")))
-    #expect(learned(p6, .home))
-  }
-
   @Test func concurrentLearning() async {
     let failures = AdvFailures()
     let roots: [AdvXT?] = [.a(1), .b(2), .c(3), .e0, .e1, .e2, nil]

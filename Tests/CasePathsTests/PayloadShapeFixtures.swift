@@ -195,17 +195,3 @@ func shape<Value>(
 func sameType(_ lhs: Any.Type, _ rhs: Any.Type) -> Bool {
   ObjectIdentifier(lhs) == ObjectIdentifier(rhs)
 }
-
-/// Extracts from `/Native.call` thrice, counts the other cases it extracts from, and calls
-/// what it embeds.
-func cFunctionResults() -> (extracted: [Int32], others: Int, embedded: Int32?) {
-  let path: CasePath<Native, @convention(c) (Int32) -> Int32> = /Native.call
-  var extracted: [Int32] = []
-  for _ in 0..<3 {
-    if let function = path.extract(from: .call { $0 + 1 }) { extracted.append(function(41)) }
-  }
-  let others = [Native.none, .count(1)].filter { path.extract(from: $0) != nil }.count
-  var embedded: Int32?
-  if case .call(let function) = path.embed({ $0 * 2 }) { embedded = function(21) }
-  return (extracted, others, embedded)
-}

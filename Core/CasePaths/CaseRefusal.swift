@@ -1,0 +1,81 @@
+/// Why `/` refused a case: the ``message`` names it and shows the path to write instead.
+public struct CasePathRefusal: Error, CustomStringConvertible, Sendable {
+  /// The explanation, with the hand-written `CasePath(embed:extract:)` to use instead.
+  public let message: String
+  /// The same as ``message``.
+  public var description: String { message }
+}
+
+/// What in a payload type reflection cannot read as generic code holds it.
+///
+/// An enum stores a function or a metatype in its payload (alone, in a tuple or an optional) at
+/// its declaration's abstraction: `(Int) -> Int` takes its argument in a register, where generic
+/// code passes it indirectly, and `Int.Type` takes no bytes. `() -> Void` passes nothing either
+/// way, a class's metatype is always a pointer, and a lone metatype's one value is made.
+func unreadablePart(of type: Any.Type, whole: Bool = true) -> String? {
+  switch TypeShape(of: type) {
+  case .tuple(let elements):
+    return elements.lazy.compactMap { unreadablePart(of: $0, whole: false) }.first
+  case .optional(let wrapped):
+    return unreadablePart(of: wrapped, whole: false)
+  case .function:
+    let plain = type == (() -> Void).self || type == (@Sendable () -> Void).self
+    return plain ? nil : "a function, \(type), which would need converting"
+  case .metatype(_, let instanceIsClass):
+    return instanceIsClass || whole ? nil : "a metatype, \(type), which may be stored in no bytes"
+  default:
+    return nil
+  }
+}
+
+/// The refusal of a path from `Root` to `Value` made by `/`, for `reason`, naming the cases of
+/// `layout` that may be meant.
+func refusal<Root, Value>(
+  _: Root.Type, _: Value.Type, _ reason: String, in layout: EnumLayout?
+) -> CasePathRefusal {
+  let names = caseNames(in: layout, holding: Value.self)
+  let path = "/\(Root.self)." + (names.isEmpty ? "<case>" : names.joined(separator: " or ."))
+  let name = names.first ?? "yourCase"
+  return CasePathRefusal(
+    message: """
+      CasePaths: \(path) cannot be made by reflection: \(reason). \
+      Write the path by hand instead:
+        CasePath<\(Root.self), \(Value.self)>(
+          embed: { .\(name)($0) },
+          extract: { root in
+            if case let .\(name)(value) = root { return value }
+            return nil
+          })
+      """)
+}
+
+/// The names of `layout`'s cases whose payload is laid out as `Value`, for a refusal message.
+func caseNames<Value>(in layout: EnumLayout?, holding _: Value.Type) -> [String] {
+  guard let layout else { return [] }
+  let names = layout.caseNames
+  return names.indices.filter { tag in
+    layout.payload(forTag: UInt32(tag)).map {
+      isLayoutIdentical(payload: $0.type, value: Value.self)
+    } ?? false
+  }.map { names[$0] }
+}
+
+/// Whether a `payload` can be read as a `value`: the same type, or tuples of the same elements.
+func isLayoutIdentical(payload: Any.Type, value: Any.Type) -> Bool {
+  if payload == value { return true }
+  guard case .tuple(let payloadElements) = TypeShape(of: payload),
+    case .tuple(let valueElements) = TypeShape(of: value),
+    payloadElements.count == valueElements.count
+  else { return false }
+  return zip(payloadElements, valueElements).allSatisfy { $0 == $1 }
+}
+
+/// Whether all values of `type` cast alike (not classes, existentials, optionals, collections).
+func castsAlike(_ type: Any.Type) -> Bool {
+  switch TypeShape(of: type) {
+  case .struct(let generic): return !generic && type != AnyHashable.self
+  case .enum, .function: return true
+  case .tuple(let elements): return elements.allSatisfy(castsAlike)
+  default: return false
+  }
+}
