@@ -15,9 +15,9 @@ import Synchronization
 /// `si_code`; `kill`, `sigqueue` and `tgkill` send 0 or less, with the sender's pid, which is
 /// this process's own for `abort` and `raise`: a crash too.
 ///
-/// A signal handler may not allocate, lock or encode, so the REPL publishes the ring's JSON Lines
-/// after each command line into one of two buffers made at start, and the handler only writes
-/// the published one with `open`, `write` and `rename`, which are safe there. Then it puts back
+/// A signal handler may not allocate, lock or encode, so the recording's lines are published as
+/// they are written (``CrashReportSink``) into one of two buffers made at start, and the handler
+/// only writes the published one with `open`, `write` and `rename`, which are safe there. Then it puts back
 /// the handler it replaced (the Swift runtime's backtracer, the terminal's restorer) and raises
 /// the signal again, so the process still dies of it.
 enum CrashReport {
@@ -28,6 +28,8 @@ enum CrashReport {
 
   /// The published buffer (0 or 1) and its length, as `length * 2 + buffer`; -1 for none yet.
   static let published = Atomic<Int>(-1)
+  /// Whether `prepared` is set: the recorder's writer thread may publish from the start.
+  static let isPrepared = Atomic<Bool>(false)
 
   /// What a handler needs, made before it is installed: plain pointers and counts, so writing
   /// the report touches no Swift array or string (no allocation, no reference counting).
@@ -47,8 +49,9 @@ enum CrashReport {
   }
 
   // NOTE: `nonisolated(unsafe)` is safe: set once by `install`, before any handler that reads it
-  // exists. The buffers' bytes are written by the REPL's loop only into the buffer that is not
-  // published, and read by a handler only from the published one.
+  // exists and before `isPrepared` lets the sink read it. The buffers' bytes are written by the
+  // sink (one line at a time) only into the buffer that is not published or past the published
+  // length, and read by a handler only from the published buffer, up to that length.
   nonisolated(unsafe) private static var prepared: Prepared?
   nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
     let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
@@ -107,15 +110,38 @@ enum CrashReport {
       temporary: (url.path + ".crash-tmp").withPathCString { strdup($0) },
       final: url.path.withPathCString { strdup($0) }, message: message, messageCount: text.count,
       spareDescriptor: open("/dev/null", O_RDONLY | O_CLOEXEC))
+    isPrepared.store(true, ordering: .releasing)
   }
 
   /// Publishes `bytes` (the ring's JSON Lines) as the report a crash would write.
-  static func publish(_ bytes: Data) {
-    guard let prepared, !bytes.isEmpty, bytes.count <= capacity else { return }
+  ///
+  /// - Returns: Whether it was published: there is a report to write, and `bytes` fit in it.
+  @discardableResult static func publish(_ bytes: Data) -> Bool {
+    guard isPrepared.load(ordering: .acquiring), let prepared, !bytes.isEmpty,
+      bytes.count <= capacity
+    else { return false }
     let current = published.load(ordering: .acquiring)
     let next = current < 0 ? 0 : 1 - current % 2
     bytes.copyBytes(to: prepared.buffers + next * capacity, count: bytes.count)
     published.store(bytes.count * 2 + next, ordering: .releasing)
+    return true
+  }
+
+  /// Appends `line` and a newline to the published report, in place.
+  ///
+  /// NOTE: safe while a handler may read the report: it reads only up to the published length,
+  /// and the bytes past it are written before the longer length is published.
+  ///
+  /// - Returns: Whether it was appended: a report is published and the line fits after it.
+  static func append(_ line: Data) -> Bool {
+    guard isPrepared.load(ordering: .acquiring), let prepared else { return false }
+    let current = published.load(ordering: .acquiring)
+    guard current >= 0, current / 2 + line.count + 1 <= capacity else { return false }
+    let end = prepared.buffers + (current % 2) * capacity + current / 2
+    line.copyBytes(to: end, count: line.count)
+    end[line.count] = UInt8(ascii: "\n")
+    published.store((current / 2 + line.count + 1) * 2 + current % 2, ordering: .releasing)
+    return true
   }
 
   /// Writes the published report beside its place, then renames it there; in a signal handler.

@@ -94,6 +94,7 @@ public final class SessionRecording: Sendable {
 
   let recorder: Recorder<Root.Action, Root.State>
   let ring = RingSink(capacity: kept)
+  let crashSink: CrashReportSink
   /// Where `report` writes the ring; `nil` when there is no state folder.
   let reportURL: URL?
   /// The most bytes `report` writes.
@@ -114,8 +115,10 @@ public final class SessionRecording: Sendable {
   ) {
     self.reportURL = reportURL
     self.reportLimit = reportLimit
+    crashSink = CrashReportSink(ring: ring)
     let sinks: [any RecordingSink] =
-      [ring] + (file.map { [JSONLinesFileSink(url: $0, problems: Self.sayOnStandardError)] } ?? [])
+      [ring, crashSink]
+      + (file.map { [JSONLinesFileSink(url: $0, problems: Self.sayOnStandardError)] } ?? [])
     // NOTE: a small buffer: at the speed of a person it never fills, and a script piped in
     // faster than the writer encodes loses entries (said in the trailer), not memory.
     recorder = Recorder(
@@ -223,14 +226,14 @@ public final class SessionRecording: Sendable {
     marks.withLock { marks in _ = marks.restoringLines.insert(marks.typedCount) }
   }
 
-  /// Publishes the last actions as the report a crash writes (``CrashReport``).
-  // NOTE: after each command line, once the writer has handed the ring its entries: a ring past
-  // the report's capacity is not encoded at all (a huge list's states), so a command costs at
-  // most a copy of a few megabytes.
+  /// Publishes the last actions as the report a crash writes (``CrashReport``): hands the sinks
+  /// every line recorded so far.
+  // NOTE: not while the report is stale (a huge list's states do not fit in it): encoding those
+  // states at once would not reach the report, and it made every command wait for them; the
+  // recorder's writer encodes them in the background.
   func crashReport() {
+    guard crashSink.isReachable else { return }
     recorder.flush()
-    guard ring.byteCount <= CrashReport.capacity else { return }
-    CrashReport.publish(ring.jsonLines())
   }
 
   /// The command lines that sent an action, oldest first.

@@ -317,7 +317,14 @@ public final class RingSink: RecordingSink {
     return lines
   }
 
+  // NOTE: one buffer of the final size: a crash report is joined after every command line, and
+  // a new `Data` per line made that the gallery's main cost on a piped script.
   private static func joined(_ lines: [Data]) -> Data {
-    lines.reduce(into: Data()) { $0 += $1 + Data([UInt8(ascii: "\n")]) }
+    var joined = Data(capacity: lines.reduce(0) { $0 + $1.count + 1 })
+    for line in lines {
+      joined.append(line)
+      joined.append(UInt8(ascii: "\n"))
+    }
+    return joined
   }
 }
