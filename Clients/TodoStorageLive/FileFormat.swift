@@ -33,13 +33,15 @@ enum FileFormat {
   ///
   /// NOTE: a newer version of the app may add fields to the same format version; a save by this
   /// one must not drop them.
+  ///
+  /// - Returns: The file's bytes, and whether they hold such fields.
   static func encode(_ items: [TodoItem], keepingUnknownFieldsOf previous: Data?)
-    throws(StorageError) -> Data
+    throws(StorageError) -> (data: Data, keepsUnknownFields: Bool)
   {
     let plain = try encode(items)
     guard let previous,
       let old = try? JSONSerialization.jsonObject(with: previous) as? [String: Any]
-    else { return plain }
+    else { return (plain, false) }
     let topLevel = old.filter { !["version", "items"].contains($0.key) }
     var itemExtras: [UUID: [String: Any]] = [:]
     for item in old["items"] as? [[String: Any]] ?? [] {
@@ -50,7 +52,7 @@ enum FileFormat {
     guard !topLevel.isEmpty || !itemExtras.isEmpty,
       var object = try? JSONSerialization.jsonObject(with: plain) as? [String: Any],
       var list = object["items"] as? [[String: Any]]
-    else { return plain }
+    else { return (plain, false) }
     object.merge(topLevel) { current, _ in current }
     for index in list.indices {
       guard let id = (list[index]["id"] as? String).flatMap(UUID.init(uuidString:)),
@@ -60,8 +62,9 @@ enum FileFormat {
     }
     object["items"] = list
     do {
-      return try JSONSerialization.data(
+      let data = try JSONSerialization.data(
         withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      return (data, true)
     } catch {
       throw .writeFailed(path: TodoStorage.fileName, reason: "cannot encode the list: \(error)")
     }

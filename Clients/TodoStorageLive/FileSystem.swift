@@ -93,6 +93,9 @@ enum FileSystem {
     var inode: UInt64
     var size: Int64
     var modified: Int
+    /// When the inode last changed: an edit in place that keeps the size and the modification
+    /// time (within its tick, or set back) still changes it.
+    var changed: Int
   }
 
   /// The version of the file at `path` (symlinks followed), or `nil` when there is none.
@@ -100,13 +103,14 @@ enum FileSystem {
     var info = stat()
     guard path.withPathCString({ stat($0, &info) }) == 0 else { return nil }
     #if canImport(Darwin)
-      let modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
+      let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
     #else
-      let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+      let (modified, changed) = (info.st_mtim, info.st_ctim)
     #endif
     return Version(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-      modified: modified)
+      modified: Int(modified.tv_sec) * 1_000_000_000 + Int(modified.tv_nsec),
+      changed: Int(changed.tv_sec) * 1_000_000_000 + Int(changed.tv_nsec))
   }
 
   /// Seconds since the file at `path` was last modified, or `nil` when there is none.

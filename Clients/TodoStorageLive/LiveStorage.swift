@@ -50,19 +50,26 @@ extension TodoStorage {
     // NOTE: the file as this storage last read or wrote it: another process's save replaces
     // it (a new inode), so a different identity says the list changed.
     let seen = Locked<FileSystem.Version?>(nil)
+    // NOTE: the list as this storage last wrote it, while the file holds only that list: a
+    // save finding the file at the same version merges into it without reading the file.
+    let written = Locked<ListFile.Written?>(nil)
     return TodoStorage(
       load: { () throws(StorageError) in
         try lock.withLock { _ throws(StorageError) in
           let items = try file.load(now: now())
           seen.withLock { $0 = FileSystem.version(of: file.path) }
+          written.withLock { $0 = nil }
           return items
         }
       },
       write: { items, base throws(StorageError) in
         try lock.withLock { _ throws(StorageError) in
-          let saved = try file.save(items, since: base, now: now())
-          seen.withLock { $0 = FileSystem.version(of: file.path) }
-          return saved
+          let saved = try file.save(items, since: base, known: written.withLock { $0 }, now: now())
+          seen.withLock { $0 = saved.version }
+          written.withLock {
+            $0 = saved.keepsUnknownFields ? nil : .init(items: saved.items, version: saved.version)
+          }
+          return saved.items
         }
       },
       isChanged: { seen.withLock { $0 } != FileSystem.version(of: file.path) })
@@ -130,10 +137,21 @@ struct ListFile: Sendable {
     }
   }
 
-  /// Writes `items`, merged into the list on disk when there is a `base`; the list written.
-  func save(_ items: [TodoItem], since base: [TodoItem]?, now: Date) throws(StorageError)
-    -> [TodoItem]
-  {
+  /// A list this storage wrote, and the version of the file it wrote.
+  struct Written {
+    var items: [TodoItem]
+    var version: FileSystem.Version?
+  }
+
+  /// Writes `items`, merged into the list on disk when there is a `base`; the list written, the
+  /// file's version (read under the lock), and whether the file keeps fields this version does
+  /// not know. With `known`, the list this storage last wrote, and the file still at its
+  /// version, the list is merged into `known` without reading the file.
+  func save(
+    _ items: [TodoItem], since base: [TodoItem]?, known: Written?, now: Date
+  ) throws(StorageError) -> (
+    items: [TodoItem], version: FileSystem.Version?, keepsUnknownFields: Bool
+  ) {
     do {
       try PrivateFile.makeDirectories(directory)
     } catch {
@@ -146,9 +164,16 @@ struct ListFile: Sendable {
     let targetDirectory = (target as NSString).deletingLastPathComponent
     let lock = ListLock.acquire(in: targetDirectory)
     defer { lock?.release() }
-    // NOTE: a file that cannot be read is never replaced unchecked: it may be a newer list.
-    var existing = try read()
     var items = items
+    var existing: Data?
+    if let known, known.version != nil, FileSystem.version(of: target) == known.version {
+      // NOTE: the file is the one this storage wrote (same inode, size and time), holding the
+      // known list and no other fields: reading it again would give that list back.
+      if let base { items = TodoItem.merge(items, since: base, into: known.items) }
+    } else {
+      // NOTE: a file that cannot be read is never replaced unchecked: it may be a newer list.
+      existing = try read()
+    }
     if let data = existing {
       switch FileFormat.decode(data) {
       case let .newer(version):
@@ -161,7 +186,7 @@ struct ListFile: Sendable {
       }
     }
     whileLocked?()
-    let data = try FileFormat.encode(items, keepingUnknownFieldsOf: existing)
+    let (data, keepsUnknownFields) = try FileFormat.encode(items, keepingUnknownFieldsOf: existing)
     // NOTE: a file the next load would refuse to read is no save at all.
     guard data.count <= TodoStorage.maxFileBytes else {
       throw .writeFailed(
@@ -179,7 +204,7 @@ struct ListFile: Sendable {
       throw saveError(error)
     }
     PrivateFile.syncDirectory(targetDirectory)
-    return items
+    return (items, FileSystem.version(of: target), keepsUnknownFields)
   }
 
   func saveError(_ error: SystemError) -> StorageError {
