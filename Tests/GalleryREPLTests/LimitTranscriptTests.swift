@@ -1,5 +1,7 @@
+import Foundation
 import GalleryREPL
 import Testing
+import TodoStorage
 
 /// Huge lines get one short refusal instead of being parsed, stored and echoed back.
 @Suite struct LimitTranscriptTests {
@@ -26,6 +28,18 @@ import Testing
     #expect(
       harness.console.text.hasSuffix(
         "! An item can have at most 1000 characters; this one has 65532.\n"))
+  }
+
+  @Test func aLongListShowsItsFirstHundredItemsAfterACommandAndListShowsAll() async {
+    let items = (1...102).map { TodoItem(id: UUID(), text: "item \($0)") }
+    let harness = Harness(todo: .inMemory(items))
+    await harness.engine.execute("todo")
+    await harness.engine.execute("toggle 101")
+    let afterToggle = harness.console.text.split(separator: "\n").suffix(102)
+    #expect(afterToggle.first == "101 active, 1 completed")
+    #expect(afterToggle.suffix(2) == ["  100. [ ] item 100", "  … 2 more ('list' shows them all)"])
+    await harness.engine.execute("list")
+    #expect(harness.console.text.hasSuffix("  101. [x] item 101\n  102. [ ] item 102\n"))
   }
 
   @Test func aLongUserIDIsShownCutAfter64Characters() async {

@@ -28,9 +28,9 @@ extension Screen {
       },
       positional("up", "move item N up") { .moveUp(position: $0) },
       positional("down", "move item N down") { .moveDown(position: $0) },
-      .view("list", "show the list", renderTodo),
+      .view("list", "show the whole list") { renderTodo($0, showing: .max) },
     ],
-    render: renderTodo,
+    render: { renderTodo($0) },
     notice: { action, state in
       switch action {
       case .loadResponse(.success):
@@ -63,7 +63,14 @@ extension Screen {
     state.changedOnDisk.map { "todo list changed on disk: \($0)" }
   }
 
-  @Sendable static func renderTodo(_ state: Todo.State) -> Rendered {
+  /// How many items the screen shows after a command; `list` shows them all.
+  // NOTE: a long list printed whole after every command buries the answer and costs most of
+  // the command's time (a 100,000-item list: 5 MB of output per toggle).
+  static let shownItems = 100
+
+  @Sendable static func renderTodo(_ state: Todo.State, showing limit: Int = shownItems)
+    -> Rendered
+  {
     let visible = state.visibleItems
     // NOTE: a slow load must not look like an empty list.
     let isLoading = state.persistence == .loading
@@ -73,8 +80,11 @@ extension Screen {
         + (isLoading ? " (the saved list is still loading)" : "")
     ]
     if visible.isEmpty { lines.append(isLoading ? "  (no items yet)" : "  (no items)") }
-    for (index, item) in visible.enumerated() {
+    for (index, item) in visible.prefix(limit).enumerated() {
       lines.append("  \(index + 1). [\(item.isCompleted ? "x" : " ")] \(item.text)")
+    }
+    if visible.count > limit {
+      lines.append("  … \(visible.count - limit) more ('list' shows them all)")
     }
     return Rendered(lines, problem: Problem(failure: state.failure, refusal: state.refusal))
   }
