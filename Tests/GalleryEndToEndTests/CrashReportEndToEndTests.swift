@@ -39,6 +39,27 @@ import Testing
     #expect(replay.output.contains("count: 41"))
   }
 
+  @Test func aSessionLongerThanTheReportStartsItAgainFromItsLastActions() async throws {
+    let folder = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let report = folder.appendingPathComponent("gallery/last-session.jsonl")
+    let app = try PipedGallery(
+      ["--offline", "--data-dir", folder.appendingPathComponent("data").path], input: .pipe,
+      environment: ["XDG_STATE_HOME": folder.path, "SWIFT_BACKTRACE": "enable=no"],
+      withErrors: true)
+    // NOTE: about 5 MiB of entries, more than the report's 4 MiB: it starts again at least once.
+    app.send("counter\n" + String(repeating: "+\n", count: 40_000) + "mark\n")
+    try await app.expect("Unknown command 'mark'")
+    try app.process.takeAwayNewDescriptors()
+    app.send("todo\nadd milk\n")
+    try await app.expect("gallery: crashed")
+    _ = try await app.waitForExit()
+    let replay = try await GalleryProcess.run(["--replay", report.path], input: "")
+    #expect(replay.status == 0, "\(replay.errors)")
+    #expect(replay.output.contains("count: 40000\n> mark\n"))
+    #expect(!replay.output.contains("count: 1\n"), "the report starts again later")
+  }
+
   @Test(arguments: [SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGILL])
   func aSignalSentToEndTheProgramSavesAndEndsIt(signal: Int32) async throws {
     let folder = try GalleryProcess.temporaryDirectory()
