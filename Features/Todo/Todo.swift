@@ -117,6 +117,7 @@ public enum Todo {
 
     /// The list is about to be shown: if another session saved it since, it is loaded again
     /// and merged with this session's unsaved changes (`changedOnDisk` counts what came in).
+    /// While a save of this session runs, nothing is read: its answer brings the news.
     case refresh
 
     case loadResponse(Result<[TodoItem], StorageError>)
@@ -179,7 +180,9 @@ public enum Todo {
       guard state.persistence == .loading else { return .empty }
       return state.finishLoading(result) ? saveLater(state, environment) : .empty
     case .refresh:
-      guard state.persistence == .loaded else { return .empty }
+      // NOTE: a save of this session that has not answered yet reads the list under its lock
+      // and brings in what others saved; a reload would only wait behind it.
+      guard state.persistence == .loaded, state.synced.pending.isEmpty else { return .empty }
       return reload(environment.storage)
     case let .reloadResponse(.success(list)):
       guard state.persistence == .loaded else { return .empty }

@@ -102,4 +102,29 @@ extension TodoSharedListTests {
     #expect(try await storage.load() == [ticked, F.eggs, F.bread])
     await store.finish()
   }
+
+  @Test func refreshingWhileASaveRunsReadsNothingAsTheSaveBringsTheNews() async throws {
+    let storage = TodoStorage.inMemory([F.milk, F.eggs])
+    let clock = TestClock()
+    let slow = TodoStorage(
+      load: storage.load,
+      write: { items, base throws(StorageError) in
+        try? await clock.sleep(for: .seconds(1))
+        return try await storage.write(items, base)
+      },
+      isChanged: { true })
+    let (store, _) = makeStore(Todo.State(), storage: slow, clock: clock)
+    await store.send(.onAppear) { $0.persistence = .loading }
+    await store.receive(.loadResponse(.success([F.milk, F.eggs]))) {
+      $0.items = [F.milk, F.eggs]
+      $0.persistence = .loaded
+    }
+    await store.send(.delete(position: 2)) { $0.items = [F.milk] }
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(._saveTimerFired)
+    await store.send(.refresh)  // no reload waits behind the save
+    await clock.advance(by: .seconds(1))
+    await store.receive(.saveResponse(.success([F.milk])))
+    await store.finish()
+  }
 }
