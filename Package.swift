@@ -269,7 +269,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "Actomaton", "ActomatonDebugging", "ActomatonRecording", "AppRoot", "CounterFeature",
-        "GalleryREPL",
+        "GalleryREPL", "TodoStorage", "TodoStorageLive",
       ],
       path: "Benchmarks", exclude: ["README.md"]),
   ]

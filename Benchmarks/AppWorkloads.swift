@@ -29,11 +29,11 @@ enum AppWorkloads {
   /// W7: the REPL engine running a script of counter and todo commands into a null sink. The
   /// end of input (which waits for the pending Todo save) is not timed. `executor`: where the
   /// engine, its actomaton and their effects run (the gallery uses an event loop); `nil` for the
-  /// global pool.
+  /// global pool. `script`: other lines than W7's.
   static func w7Engine(
-    lines n: Int, repetitions: Int, executor: (any TaskExecutor)? = nil
+    lines n: Int, repetitions: Int, executor: (any TaskExecutor)? = nil, script: [String]? = nil
   ) async -> Sample {
-    let script = (0..<n).map { cycle[$0 % cycle.count].line }
+    let script = script ?? (0..<n).map { cycle[$0 % cycle.count].line }
     return await withTaskExecutorPreference(executor) {
       var engines: [Engine] = []
       let sample = await measure(n: n, repetitions: repetitions) {
