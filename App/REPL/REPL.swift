@@ -46,10 +46,7 @@ public enum REPL {
     let reader = LineReader(
       console: console, editor: editor, inputs: continuation, interrupt: interrupt)
     await engine.start(screen: options.screen)
-    let crashReport = engine.recording.reportURL.map { _ in
-      { engine.recording.crashReport() }
-    }
-    crashReport?()
+    engine.recording.lineDone()
     var interruptedOnce = false
     reader.prompt(engine.prompt)
     for await input in inputs {
@@ -77,7 +74,7 @@ public enum REPL {
           wasAsking ? "cancelled" : stopped ? "stopped the screen's work" : "nothing to stop"
         console.write("(\(what); press Ctrl-C again or Ctrl-D to quit)\n")
       }
-      crashReport?()
+      engine.recording.lineDone()
       reader.prompt(engine.prompt)
     }
     if console.isInteractive { console.write("\n") }

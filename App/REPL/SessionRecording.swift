@@ -226,13 +226,16 @@ public final class SessionRecording: Sendable {
     marks.withLock { marks in _ = marks.restoringLines.insert(marks.typedCount) }
   }
 
-  /// Publishes the last actions as the report a crash writes (``CrashReport``): hands the sinks
-  /// every line recorded so far.
+  /// A command line is done: publishes the last actions as the report a crash writes
+  /// (``CrashReport``), handing the sinks every line recorded so far.
   // NOTE: not while the report is stale (a huge list's states do not fit in it): encoding those
   // states at once would not reach the report, and it made every command wait for them; the
-  // recorder's writer encodes them in the background.
-  func crashReport() {
-    guard crashSink.isReachable else { return }
+  // writer encodes them on its own thread, helped only before it falls so far behind that lines
+  // would be lost (`--record` must hold them all).
+  func lineDone() {
+    guard crashSink.isReachable || recorder.waitingCount >= recorder.bufferLimit / 2 else {
+      return
+    }
     recorder.flush()
   }
 

@@ -216,6 +216,10 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// How many entries the writer lost so far.
   public var lost: Int { buffer.withLock { $0.lost } }
 
+  /// How many lines wait for the writer: a host that records faster than the writer encodes
+  /// calls ``flush()`` before this reaches `bufferLimit`, so that none is lost.
+  public var waitingCount: Int { buffer.withLock { $0.waiting } }
+
   @inlinable func add(
     _ event: __owned RecordedEntry<Action, State>.Event, _ state: State, checkpointEvery every: Int
   ) {
