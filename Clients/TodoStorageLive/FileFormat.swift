@@ -4,14 +4,54 @@ import TodoStorage
 /// The file's JSON: `{ "version": 1, "items": [{ "id", "text", "isCompleted" }] }`.
 enum FileFormat {
   enum Decoded: Equatable {
-    case items([TodoItem])
+    /// The list, and whether the file holds fields this version does not know.
+    case items([TodoItem], hasUnknownFields: Bool)
     case newer(version: Int)
     case invalid(reason: String)
   }
 
-  private struct Envelope: Codable {
+  private struct Envelope: Encodable {
     var version: Int
     var items: [TodoItem]
+  }
+
+  /// The file's list, and whether it holds fields this version does not know: only then does
+  /// a save read it again to keep them (`encode(_:keepingUnknownFieldsOf:)`).
+  private struct ReadEnvelope: Decodable {
+    var items: [TodoItem]
+    var hasUnknownFields: Bool
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Key.self)
+      let stored = try container.decode([StoredItem].self, forKey: Key("items"))
+      items = stored.map(\.item)
+      hasUnknownFields =
+        Key.hasUnknown(container.allKeys, known: ["version", "items"])
+        || stored.contains(where: \.hasUnknownFields)
+    }
+  }
+
+  private struct StoredItem: Decodable {
+    var item: TodoItem
+    var hasUnknownFields: Bool
+
+    init(from decoder: any Decoder) throws {
+      item = try TodoItem(from: decoder)
+      hasUnknownFields = Key.hasUnknown(
+        try decoder.container(keyedBy: Key.self).allKeys, known: ["id", "text", "isCompleted"])
+    }
+  }
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { nil }
+
+    static func hasUnknown(_ keys: [Key], known: Set<String>) -> Bool {
+      keys.contains { !known.contains($0.stringValue) }
+    }
   }
 
   private struct VersionOnly: Decodable {
@@ -84,17 +124,17 @@ enum FileFormat {
     }
     if version > TodoStorage.formatVersion { return .newer(version: version) }
     if version < 1 { return .invalid(reason: "unknown format version \(version)") }
-    let items: [TodoItem]
+    let read: ReadEnvelope
     do {
-      items = try decoder.decode(Envelope.self, from: data).items
+      read = try decoder.decode(ReadEnvelope.self, from: data)
     } catch {
       return .invalid(reason: summary(of: error))
     }
     var seen = Set<UUID>()
-    for item in items where !seen.insert(item.id).inserted {
+    for item in read.items where !seen.insert(item.id).inserted {
       return .invalid(reason: "two items share the id \(item.id)")
     }
-    return .items(items)
+    return .items(read.items, hasUnknownFields: read.hasUnknownFields)
   }
 
   static func summary(of error: any Error) -> String {

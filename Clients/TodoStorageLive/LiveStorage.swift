@@ -56,10 +56,10 @@ extension TodoStorage {
     return TodoStorage(
       load: { () throws(StorageError) in
         try lock.withLock { _ throws(StorageError) in
-          let items = try file.load(now: now())
-          seen.withLock { $0 = FileSystem.version(of: file.path) }
-          written.withLock { $0 = nil }
-          return items
+          let loaded = try file.load(now: now())
+          seen.withLock { $0 = loaded.written?.version ?? FileSystem.version(of: file.path) }
+          written.withLock { $0 = loaded.written }
+          return loaded.items
         }
       },
       write: { items, base throws(StorageError) in
@@ -118,7 +118,9 @@ struct ListFile: Sendable {
     (PrivateFile.resolvingSymlinks(path) as NSString).deletingLastPathComponent
   }
 
-  func load(now: Date) throws(StorageError) -> [TodoItem] {
+  /// The list on disk; and, when the file holds no field this version does not know, the list
+  /// with the file's version (read under the lock), as a save of this list would write it.
+  func load(now: Date) throws(StorageError) -> (items: [TodoItem], written: Written?) {
     let targetDirectory = targetDirectory
     let lock = ListLock.acquire(in: targetDirectory)
     defer { lock?.release() }
@@ -126,10 +128,13 @@ struct ListFile: Sendable {
     if targetDirectory != directory {
       removeStaleTemporaryFiles(in: targetDirectory, locked: lock != nil)
     }
-    guard let data = try read() else { return [] }
+    guard let data = try read() else { return ([], nil) }
     switch FileFormat.decode(data) {
-    case let .items(items):
-      return items
+    case let .items(items, hasUnknownFields):
+      return (
+        items,
+        hasUnknownFields ? nil : Written(items: items, version: FileSystem.version(of: path))
+      )
     case let .newer(version):
       throw .newerVersion(path: path, found: version, supported: TodoStorage.formatVersion)
     case let .invalid(reason):
@@ -178,8 +183,10 @@ struct ListFile: Sendable {
       switch FileFormat.decode(data) {
       case let .newer(version):
         throw .newerVersion(path: path, found: version, supported: TodoStorage.formatVersion)
-      case let .items(saved):
+      case let .items(saved, hasUnknownFields):
         if let base { items = TodoItem.merge(items, since: base, into: saved) }
+        // NOTE: only a file with fields this version does not know is parsed again to keep them.
+        if !hasUnknownFields { existing = nil }
       case let .invalid(reason):
         // NOTE: a merge keeps what it cannot read: moved aside, as a load would have.
         if base != nil, case .corrupt = moveAside(reason: reason, now: now) { existing = nil }

@@ -102,10 +102,13 @@ import TodoStorageLive
     }
   }
 
-  @Test func fieldsThisVersionDoesNotKnowSurviveASave() async throws {
+  /// `withTopLevelField`: whether the file has one too, or only its items do.
+  @Test(arguments: [true, false])
+  func fieldsThisVersionDoesNotKnowSurviveASave(withTopLevelField: Bool) async throws {
     try await withTemporaryDirectory { directory in
+      let theme = withTopLevelField ? #""theme": {"accent": "teal"}, "# : ""
       let newer = #"""
-        {"version": 1, "theme": {"accent": "teal"}, "items": [
+        {"version": 1, \#(theme)"items": [
           {"id": "00000000-0000-0000-0000-000000000001", "text": "keep", "isCompleted": false,
            "priority": 3, "tags": ["home"]},
           {"id": "00000000-0000-0000-0000-000000000002", "text": "drop", "isCompleted": false,
@@ -122,7 +125,8 @@ import TodoStorageLive
       let json = try #require(
         try JSONSerialization.jsonObject(with: Data(contentsOf: directory.todosFile))
           as? [String: Any])
-      #expect((json["theme"] as? [String: String]) == ["accent": "teal"])
+      #expect(
+        (json["theme"] as? [String: String]) == (withTopLevelField ? ["accent": "teal"] : nil))
       let saved = try #require(json["items"] as? [[String: Any]])
       #expect(saved.count == 2)
       #expect(saved[0]["priority"] as? Int == 3)
