@@ -93,7 +93,11 @@ public final class SessionRecording: Sendable {
   static let historyShown = 20
 
   let recorder: Recorder<Root.Action, Root.State>
-  let ring = RingSink(capacity: kept)
+  /// The last actions, for `report` and the crash report.
+  // NOTE: in at most twice what a report writes (so a report can still start at a checkpoint
+  // that fits, and say what it left out): a huge list's states in its answers and checkpoints
+  // made the ring the session's largest holder of memory, growing with every save.
+  let ring: RingSink
   let crashSink: CrashReportSink
   /// Where `report` writes the ring; `nil` when there is no state folder.
   let reportURL: URL?
@@ -115,6 +119,7 @@ public final class SessionRecording: Sendable {
   ) {
     self.reportURL = reportURL
     self.reportLimit = reportLimit
+    ring = RingSink(capacity: Self.kept, byteLimit: 2 * reportLimit)
     crashSink = CrashReportSink(ring: ring)
     let sinks: [any RecordingSink] =
       [ring, crashSink]

@@ -170,7 +170,7 @@ public final class JSONLinesFileSink: RecordingSink {
 }
 
 /// Keeps the last `capacity` entries in memory (for a crash report), with the header, the
-/// checkpoints they need and their notes.
+/// checkpoints they need and their notes, in at most `byteLimit` bytes.
 public final class RingSink: RecordingSink {
   private struct Kept {
     var header: Data?
@@ -178,30 +178,64 @@ public final class RingSink: RecordingSink {
     var checkpoints: [(index: Int, data: Data)] = []
     /// Notes and inputs, with the entry they come before (in that order).
     var notes = FrontTrimmedArray<(before: Int, data: Data)>()
+    /// The bytes of every line kept.
+    var bytes = 0
+
+    mutating func forgetFirstEntry() {
+      bytes -= entries.first?.data.count ?? 0
+      entries.removeFirst()
+    }
+
+    /// Forgets what only entries no longer kept need.
+    mutating func forgetBeforeFirstEntry(capacity: Int) {
+      let first = entries.first?.index ?? 0
+      // NOTE: a replay of the tail starts at the first checkpoint whose following entries are
+      // all kept; older checkpoints can go.
+      while let checkpoint = checkpoints.first, checkpoint.index < first - 1 {
+        bytes -= checkpoint.data.count
+        checkpoints.removeFirst()
+      }
+      // NOTE: notes come without entries too (a person typing `help` for ever): the newest
+      // `capacity` are kept, as for the entries.
+      while let note = notes.first, note.before < first || notes.count > capacity {
+        bytes -= note.data.count
+        notes.removeFirst()
+      }
+    }
   }
 
   /// How many entries it keeps.
   public let capacity: Int
+  /// How many bytes of lines it keeps at most, the newest entry and what it needs aside.
+  public let byteLimit: Int
   private let kept = Locked(Kept())
 
   /// A ring of the last `capacity` entries.
   ///
-  /// - Parameter capacity: How many entries to keep; at least 1.
-  public init(capacity: Int) {
+  /// - Parameters:
+  ///   - capacity: How many entries to keep; at least 1.
+  ///   - byteLimit: How many bytes of lines to keep at most: older entries are forgotten past
+  ///     it (large states in actions and checkpoints); the newest entry, the checkpoint it
+  ///     needs and the header are kept whatever their size.
+  public init(capacity: Int, byteLimit: Int = .max) {
     precondition(capacity > 0, "a ring keeps at least one entry")
     self.capacity = capacity
+    self.byteLimit = byteLimit
   }
 
-  /// Keeps the line, forgetting the oldest entry past the capacity.
+  /// Keeps the line, forgetting the oldest entry past the capacity or the byte limit.
   ///
   /// - Parameter line: The line to keep.
   public func write(_ line: EncodedLine) {
     kept.withLock { kept in
+      kept.bytes += line.kind == .trailer ? 0 : line.data.count
       switch line.kind {
-      case .header: kept.header = line.data
+      case .header:
+        kept.bytes -= kept.header?.count ?? 0
+        kept.header = line.data
       case let .entry(index):
         kept.entries.append((index, line.data))
-        if kept.entries.count > capacity { kept.entries.removeFirst() }
+        if kept.entries.count > capacity { kept.forgetFirstEntry() }
       case let .checkpoint(index):
         // NOTE: the checkpoints kept stand at least a quarter of the capacity apart (the newest
         // aside): a replay of the tail starts at the first one still in it, so it loses at most
@@ -209,21 +243,18 @@ public final class RingSink: RecordingSink {
         // states however often they come (a checkpoint can be a large state).
         let count = kept.checkpoints.count
         if count >= 2, index - kept.checkpoints[count - 2].index < max(1, capacity / 4) {
-          kept.checkpoints.removeLast()
+          kept.bytes -= kept.checkpoints.removeLast().data.count
         }
         kept.checkpoints.append((index, line.data))
       case .note, .input:
         kept.notes.append((kept.entries.last.map { $0.index + 1 } ?? 0, line.data))
       case .trailer: break
       }
-      let first = kept.entries.first?.index ?? 0
-      // NOTE: a replay of the tail starts at the first checkpoint whose following entries are
-      // all kept; older checkpoints can go.
-      kept.checkpoints.removeAll { $0.index < first - 1 }
-      kept.notes.removeFirst { $0.before < first }
-      // NOTE: notes come without entries too (a person typing `help` for ever): the newest
-      // `capacity` are kept, as for the entries.
-      if kept.notes.count > capacity { kept.notes.removeFirst(kept.notes.count - capacity) }
+      kept.forgetBeforeFirstEntry(capacity: capacity)
+      while kept.bytes > byteLimit, kept.entries.count > 1 {
+        kept.forgetFirstEntry()
+        kept.forgetBeforeFirstEntry(capacity: capacity)
+      }
     }
   }
 
@@ -231,13 +262,7 @@ public final class RingSink: RecordingSink {
   public func close() {}
 
   /// The bytes of every line kept, newlines left out: about the size of ``jsonLines()``.
-  public var byteCount: Int {
-    kept.withLock { kept in
-      (kept.header?.count ?? 0) + kept.entries.elements.reduce(0) { $0 + $1.data.count }
-        + kept.checkpoints.reduce(0) { $0 + $1.data.count }
-        + kept.notes.elements.reduce(0) { $0 + $1.data.count }
-    }
-  }
+  public var byteCount: Int { kept.withLock { $0.bytes } }
 
   /// The indices of the entries kept, oldest first.
   public var entryIndices: [Int] { kept.withLock { $0.entries.elements.map(\.index) } }

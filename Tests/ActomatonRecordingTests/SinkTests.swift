@@ -197,6 +197,21 @@ struct SinkTests {
     #expect(ring.byteCount == 7)
   }
 
+  /// Past its byte limit the ring forgets its oldest entries and the checkpoints and notes only
+  /// they needed (a huge list's states), and what it keeps still replays.
+  @Test func theRingKeepsItsLinesUnderItsByteLimit() async throws {
+    let ring = RingSink(capacity: 1_000, byteLimit: 2_000)
+    let recorder = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(), checkpointEvery: 10, sinks: [ring])
+    await Self.send(500, to: recorder)
+    recorder.close()
+    #expect(ring.byteCount <= 2_000 && ring.jsonLines().count <= 2_000 + 100)
+    #expect(ring.entryIndices.last == 499 && ring.entryIndices.count < 100)
+    let tail = try TallyRecording(jsonLines: ring.jsonLines())
+    #expect(
+      tail.replay(through: Tally.reducer, environment: ()).state.count == (1...500).reduce(0, +))
+  }
+
   /// Under a limit the lines start at the earliest checkpoint whose lines fit; none when not
   /// even the newest does (a report of large states passed what a replay reads).
   @Test func linesUnderALimitStartAtTheEarliestCheckpointThatFits() {
