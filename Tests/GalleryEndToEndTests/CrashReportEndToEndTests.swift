@@ -11,14 +11,19 @@ import Testing
 /// report file, says where on standard error, and still dies of the signal; the report replays.
 /// The same signal sent with `kill` is someone asking the program to end: it saves and exits.
 @Suite(.hangGuard) struct CrashReportEndToEndTests {
-  @Test func aCrashWritesTheLastActionsAndTheyReplay() async throws {
-    let folder = try GalleryProcess.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let report = folder.appendingPathComponent("gallery/last-session.jsonl")
+  /// A piped `gallery` whose state folder (and so its report) is in `folder`.
+  static func galleryWithReport(in folder: URL) throws -> (PipedGallery, report: URL) {
     let app = try PipedGallery(
       ["--offline", "--data-dir", folder.appendingPathComponent("data").path], input: .pipe,
       environment: ["XDG_STATE_HOME": folder.path, "SWIFT_BACKTRACE": "enable=no"],
       withErrors: true)
+    return (app, folder.appendingPathComponent("gallery/last-session.jsonl"))
+  }
+
+  @Test func aCrashWritesTheLastActionsAndTheyReplay() async throws {
+    let folder = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (app, report) = try Self.galleryWithReport(in: folder)
     // NOTE: the report is published after each line is done: once the second mark is answered,
     // the first one, and all before it, are in it.
     app.send("counter\n+\nset 41\nmark-1\nmark-2\n")
@@ -42,11 +47,7 @@ import Testing
   @Test func aSessionLongerThanTheReportStartsItAgainFromItsLastActions() async throws {
     let folder = try GalleryProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let report = folder.appendingPathComponent("gallery/last-session.jsonl")
-    let app = try PipedGallery(
-      ["--offline", "--data-dir", folder.appendingPathComponent("data").path], input: .pipe,
-      environment: ["XDG_STATE_HOME": folder.path, "SWIFT_BACKTRACE": "enable=no"],
-      withErrors: true)
+    let (app, report) = try Self.galleryWithReport(in: folder)
     // NOTE: about 5 MiB of entries, more than the report's 4 MiB: it starts again at least once.
     app.send("counter\n" + String(repeating: "+\n", count: 40_000) + "mark\n")
     try await app.expect("Unknown command 'mark'")
