@@ -58,14 +58,48 @@ enum FileFormat {
     var version: Int
   }
 
-  static func encode(_ items: [TodoItem]) throws(StorageError) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-    do {
-      return try encoder.encode(Envelope(version: TodoStorage.formatVersion, items: items))
-    } catch {
-      throw .writeFailed(path: TodoStorage.fileName, reason: "cannot encode the list: \(error)")
+  /// The file's JSON, written out item by item.
+  // NOTE: by hand, not by `JSONEncoder`, which builds a tree of the whole list before writing
+  // (about 400 bytes an item: a 100,000-item list's save held 40 MB more, and took ten times
+  // as long). `decode` reads it with `JSONDecoder`, and the tests read it with both.
+  static func encode(_ items: [TodoItem]) -> Data {
+    var json = "{\n  \"version\" : \(TodoStorage.formatVersion),\n  \"items\" : ["
+    json.reserveCapacity(items.count * (100 + (items.first?.text.utf8.count ?? 0)))
+    for (index, item) in items.enumerated() {
+      json += index == 0 ? "\n    {\n      \"id\" : \"" : ",\n    {\n      \"id\" : \""
+      json += item.id.uuidString
+      json +=
+        item.isCompleted
+        ? "\",\n      \"isCompleted\" : true," : "\",\n      \"isCompleted\" : false,"
+      json += "\n      \"text\" : "
+      appendQuoted(item.text, to: &json)
+      json += "\n    }"
     }
+    json += items.isEmpty ? "]\n}" : "\n  ]\n}"
+    return Data(json.utf8)
+  }
+
+  /// `text` as a JSON string: quotes, backslashes and control characters escaped (RFC 8259).
+  private static func appendQuoted(_ text: String, to json: inout String) {
+    guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
+      json += "\"" + text + "\""
+      return
+    }
+    json += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": json += "\\\""
+      case "\\": json += "\\\\"
+      case "\n": json += "\\n"
+      case "\r": json += "\\r"
+      case "\t": json += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: json.unicodeScalars.append(scalar)
+      }
+    }
+    json += "\""
   }
 
   /// The list as `encode(_:)` writes it, with the fields of `previous` this version does not
@@ -78,7 +112,7 @@ enum FileFormat {
   static func encode(_ items: [TodoItem], keepingUnknownFieldsOf previous: Data?)
     throws(StorageError) -> (data: Data, keepsUnknownFields: Bool)
   {
-    let plain = try encode(items)
+    let plain = encode(items)
     guard let previous,
       let old = try? JSONSerialization.jsonObject(with: previous) as? [String: Any]
     else { return (plain, false) }

@@ -14,6 +14,22 @@ import TodoStorage
     }
   }
 
+  @Test func textsThatJSONMustEscapeReadBackAsWritten() async throws {
+    try await withTemporaryDirectory { directory in
+      let texts = [
+        "a \"quote\" and a \\ backslash", "tab\tnew\nline\r\u{7}\u{0}\u{1F}", "🧪\u{2028}é", "",
+      ]
+      let items = texts.enumerated().map { TodoItem(id: UUID($0.offset + 1), text: $0.element) }
+      try await TodoStorage.live(directory: directory).save(items)
+      #expect(try await TodoStorage.live(directory: directory).load() == items)
+      let data = try Data(contentsOf: directory.todosFile)
+      let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+      #expect((json["items"] as? [[String: Any]])?.map { $0["text"] as? String } == texts)
+      try await TodoStorage.live(directory: directory).save([])
+      #expect(try await TodoStorage.live(directory: directory).load() == [])
+    }
+  }
+
   @Test func loadingBeforeAnySaveGivesAnEmptyListAndCreatesNothing() async throws {
     try await withTemporaryDirectory { directory in
       let missing = directory.appendingPathComponent("not/yet")
