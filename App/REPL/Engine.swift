@@ -194,7 +194,7 @@ public final class Engine {
       console.print(todo.items.map { "  [\($0.isCompleted ? "x" : " ")] \($0.text)" })
     }
     // NOTE: last, so the recording ends with what leaving the screen saved.
-    recording.recorder.close()
+    recording.end()
   }
 
   /// How Ctrl-C is written in the recording and `history`.

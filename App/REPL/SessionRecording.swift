@@ -171,6 +171,13 @@ public final class SessionRecording: Sendable {
     return environment
   }
 
+  /// The session ends: a `--record` file gets its last checkpoint and trailer.
+  // NOTE: without one, nothing reads the lines still waiting once the process has ended, and
+  // encoding them (a huge list's states) made quitting wait for seconds.
+  func end() {
+    if checkpointsAtCommands { recorder.close() }
+  }
+
   /// A command line is about to run.
   func willRun(_ line: String, isUndo: Bool) {
     recorder.note(line, checkpoint: checkpointsAtCommands)
