@@ -39,7 +39,7 @@ enum GalleryWorkloads {
   /// pause after every ten, so saves run between them); each toggle's time until its screen is
   /// printed, and the process's peak resident memory next to the list file's size.
   static func g2BigList(binary: URL, items: Int, toggles: Int) throws
-    -> (toggle: Sample, peakBytes: Double, fileBytes: Double)
+    -> (toggle: Sample, quit: Double, peakBytes: Double, fileBytes: Double)
   {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -63,10 +63,12 @@ enum GalleryWorkloads {
       latencies.append(nanoseconds(ContinuousClock.now - start))
       if index % 10 == 0 { Thread.sleep(forTimeInterval: 0.6) }
     }
+    let quitting = ContinuousClock.now
     try input.fileHandleForWriting.close()
     reader.drain()
     process.waitUntilExit()
-    return (Sample(perOperation: latencies), Double(peakChildBytes()), Double(fileBytes))
+    let quit = nanoseconds(ContinuousClock.now - quitting)
+    return (Sample(perOperation: latencies), quit, Double(peakChildBytes()), Double(fileBytes))
   }
 
   private static func gallery(_ binary: URL, _ folder: URL) -> Process {
@@ -172,6 +174,10 @@ extension Suite {
         id: "G2", name: "toggle on a 100,000-item list (binary)", n: run.toggle.perOperation.count,
         sample: run.toggle, floorName: nil, floor: nil, target: "≤ 50 ms",
         note: "median \(Report.format(run.toggle.median / 1e6, digits: 1)) ms"),
+      Row(
+        id: "G2", name: "the end of input to its exit (a last save)", n: 1,
+        sample: Sample(perOperation: [run.quit]), floorName: nil, floor: nil, target: "-",
+        note: "\(Report.format(run.quit / 1e6, digits: 0)) ms"),
       Row(
         id: "G2", name: "its peak memory next to the list file", n: 1,
         sample: Sample(perOperation: [run.peakBytes]), floorName: "the file's size (bytes)",
