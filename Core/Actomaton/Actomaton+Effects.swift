@@ -1,4 +1,29 @@
 extension Actomaton {
+  /// Cancels every effect that belongs to a cancelled send's group. Its running tasks were
+  /// cancelled by the group already; this drops its waiting effects and frees the slots.
+  func cancelEffects(of group: SendGroup) {
+    carry(ledger.cancel(group: group))
+  }
+
+  /// An effect's body has exited; `action` (its result, if any) is fed back unless the effect
+  /// was cancelled. Its queue slot is freed now.
+  func complete(_ serial: UInt64, feeding action: Action?, thrown: (any Error)? = nil) {
+    guard let (record, decisions) = ledger.finish(serial) else { return }
+    // NOTE: a send's task cancels its effects' tasks without the actor; this is where it learns.
+    if !record.isCancelled, record.handle?.isCancelled == true { tell(.cancelled, record) }
+    tell(thrown.map { .threw($0) } ?? .finished, record)
+    let isSilenced = record.isSilenced
+    carry(decisions)
+    if let action, !isSilenced { reduceFeedback(action, from: record) }
+    if let stage = record.stage { finishUnit(of: stage) }
+  }
+
+  /// A running effect sent `action`; it is fed back unless the effect was cancelled or is over.
+  func feed(_ serial: UInt64, _ action: Action) {
+    guard let record = ledger.record(serial), !record.isSilenced else { return }
+    reduceFeedback(action, from: record)
+  }
+
   /// Admits a new asynchronous effect: the ledger starts it, queues it, or drops it per its
   /// queue's policy, and this carries that out.
   func admit(_ task: TaskEffect<Action>, in context: inout SendContext) {
@@ -29,7 +54,7 @@ extension Actomaton {
   /// Carries out the ledger's decisions, in order; a dropped effect's concatenation stage is
   /// told last, since its next part makes decisions of its own.
   func carry(_ decisions: Decisions, in context: inout SendContext) {
-    var stages: [ConcatUnit] = []
+    var stages: [ConcatStage] = []
     for decision in decisions {
       switch decision {
       case let .start(record, startAt, resumed):

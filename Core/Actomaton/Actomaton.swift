@@ -33,18 +33,8 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   /// Where a misused queue is reported when there is no error hook; tests replace it.
   package var misuseOutput: @Sendable (String) -> Void = { StandardError.write($0) }
 
-  /// Creates an actomaton whose reducer needs no environment.
-  ///
-  /// - Parameters:
-  ///   - state: The initial state.
-  ///   - reducer: The reducer run for every action.
-  ///   - clock: The clock for queue delays (a test clock in tests).
-  ///   - onError: Called with every error an effect throws, besides the error surfacing through
-  ///     the task `send` returned; for logging.
-  ///   - executor: The task executor effects run on; the global one when `nil`. A test clock's
-  ///     executor lets a test know when the effects have settled.
-  ///   - observer: Told of every action, state change and effect event; see
-  ///     ``ActomatonObserver``.
+  /// Creates an actomaton whose reducer needs no environment; see
+  /// ``init(state:reducer:environment:clock:onError:executor:observer:)``.
   public init(
     state: State,
     reducer: Reducer<Action, State, Void>,
@@ -174,10 +164,8 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
 
   /// Reduces an action fed back by a running effect and runs its effect.
   func reduceFeedback(_ action: Action, from record: EffectRecord) {
-    let effect = process(action, from: record.isBinding ? .binding : .feedback)
-    if effect.isEmpty { return }
     var context = SendContext(feedbackOf: record)
-    run(effect, in: &context)
+    run(process(action, from: record.isBinding ? .binding : .feedback), in: &context)
   }
 
   /// Runs the parts of an effect in order.
@@ -203,9 +191,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     }
   }
 
-  func makeGroup() -> SendGroup {
-    SendGroup(owner: self)
-  }
+  func makeGroup() -> SendGroup { SendGroup(owner: self) }
 }
 
 extension Actomaton: SendGroupOwner {

@@ -15,9 +15,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Whether the effect has no part at all (the reducer only changed the state).
   @inlinable var isEmpty: Bool { storage == nil }
 
-  @inlinable init(parts: [Part]) { self.storage = parts.isEmpty ? nil : parts }
-
-  @inlinable init() { self.storage = nil }
+  @inlinable init(parts: [Part] = []) { self.storage = parts.isEmpty ? nil : parts }
 
   @usableFromInline
   enum Part: Sendable {
@@ -76,11 +74,17 @@ public struct Effect<Action: Sendable>: Sendable {
     queue: (any EffectQueueProtocol)? = nil,
     sequence: @escaping @Sendable () async throws -> S?
   ) where S.Element == Action, S: SendableMetatype {
-    let body = TaskEffect<Action>.Body.sequence { feed in
-      guard let sequence = try await sequence() else { return }
-      try await TaskEffect<Action>.iterate(sequence, feed: feed)
-    }
-    self.init(parts: [.task(TaskEffect(id: id, queue: queue, body: body))])
+    self.init(
+      parts: [
+        .task(
+          TaskEffect(
+            id: id, queue: queue,
+            body: .sequence { feed in
+              guard let sequence = try await sequence() else { return }
+              var iterator = sequence.makeAsyncIterator()
+              while !Task.isCancelled, let action = try await iterator.next() { await feed(action) }
+            }))
+      ])
   }
 
   /// An asynchronous effect that may feed back any number of actions through `send`.
@@ -122,9 +126,6 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// The effects one after the other; see ``concatenate(_:)-(Effect...)``.
-  ///
-  /// - Parameter effects: The effects, in the order they run.
-  /// - Returns: The effect that runs them one after the other.
   public static func concatenate(_ effects: [Effect]) -> Effect {
     let parts = effects.filter { !$0.isEmpty }
     if parts.count <= 1 { return parts.first ?? .empty }
@@ -184,9 +185,6 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// The effects together, their tasks concurrent; see ``combine(_:)-(Effect...)``.
-  ///
-  /// - Parameter effects: The effects, whose parts start in this order.
-  /// - Returns: The effect holding all their parts.
   @inlinable
   public static func combine(_ effects: [Effect]) -> Effect {
     if effects.count == 1 { return effects[0] }
@@ -195,11 +193,6 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// `lhs`'s parts, then `rhs`'s: started in that order, their tasks run concurrently, as with
   /// ``combine(_:)-(Effect...)``.
-  ///
-  /// - Parameters:
-  ///   - lhs: The effect whose parts come first.
-  ///   - rhs: The effect whose parts come next.
-  /// - Returns: The effect holding both's parts.
   @inlinable
   public static func + (lhs: Effect, rhs: Effect) -> Effect {
     if lhs.isEmpty { return rhs }
@@ -235,9 +228,7 @@ public struct Effect<Action: Sendable>: Sendable {
 public struct Send<Action: Sendable>: Sendable {
   let feed: @Sendable (Action) async -> Void
 
-  init(_ feed: @escaping @Sendable (Action) async -> Void) {
-    self.feed = feed
-  }
+  init(_ feed: @escaping @Sendable (Action) async -> Void) { self.feed = feed }
 
   /// Feeds `action` back and returns once it has been reduced; drops it when the effect was
   /// cancelled or is over.
@@ -276,33 +267,19 @@ struct TaskEffect<Action: Sendable>: Sendable {
     id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?, body: Body,
     outlivesScopes: Bool = false, isOrphaned: Bool = false
   ) {
-    self.id = id
-    self.queue = queue
-    self.body = body
-    self.outlivesScopes = outlivesScopes
-    self.isOrphaned = isOrphaned
-  }
-
-  /// Feeds every element of `sequence` back until it ends or the task is cancelled.
-  static func iterate<S: AsyncSequence>(_ sequence: S, feed: Feed) async throws
-  where S.Element == Action {
-    var iterator = sequence.makeAsyncIterator()
-    while !Task.isCancelled, let action = try await iterator.next() {
-      await feed(action)
-    }
+    (self.id, self.queue, self.body) = (id, queue, body)
+    (self.outlivesScopes, self.isOrphaned) = (outlivesScopes, isOrphaned)
   }
 
   @usableFromInline
   func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> TaskEffect<NewAction> {
-    let newBody: TaskEffect<NewAction>.Body
-    switch body {
-    case let .single(run):
-      newBody = .single { try await run().map(transform) }
-    case let .sequence(run):
-      newBody = .sequence { feed in try await run { await feed(transform($0)) } }
-    }
+    let newBody: TaskEffect<NewAction>.Body =
+      switch body {
+      case let .single(run): .single { try await run().map(transform) }
+      case let .sequence(run): .sequence { feed in try await run { await feed(transform($0)) } }
+      }
     return TaskEffect<NewAction>(
       id: id, queue: queue, body: newBody, outlivesScopes: outlivesScopes, isOrphaned: isOrphaned)
   }

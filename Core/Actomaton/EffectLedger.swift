@@ -199,30 +199,5 @@ struct EffectLedger {
   }
 }
 
-/// The decisions of one operation, in order. The first is kept inline, since most operations
-/// make one, so they cost no array.
-struct Decisions: Sequence {
-  private var first: EffectLedger.Decision?
-  private var others: [EffectLedger.Decision] = []
-
-  var isEmpty: Bool { first == nil }
-
-  mutating func append(_ decision: EffectLedger.Decision) {
-    if first == nil { first = decision } else { others.append(decision) }
-  }
-
-  func makeIterator() -> Iterator { Iterator(first: first, others: others.makeIterator()) }
-
-  struct Iterator: IteratorProtocol {
-    var first: EffectLedger.Decision?
-    var others: IndexingIterator<[EffectLedger.Decision]>
-
-    mutating func next() -> EffectLedger.Decision? {
-      if let decision = first {
-        first = nil
-        return decision
-      }
-      return others.next()
-    }
-  }
-}
+/// The decisions of one operation, in order.
+typealias Decisions = [EffectLedger.Decision]

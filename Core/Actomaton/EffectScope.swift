@@ -122,16 +122,42 @@ extension Effect {
   /// after it) does not cancel its tasks but orphans them (see `TaskEffect.isOrphaned`).
   @usableFromInline
   func outlivingScopes() -> Effect {
-    if isEmpty { return self }
-    return Effect(
+    Effect(
       parts: parts.map { part in
         switch part {
         case let .task(task):
-          .task(
-            TaskEffect(id: task.id, queue: task.queue, body: task.body, outlivesScopes: true))
+          .task(TaskEffect(id: task.id, queue: task.queue, body: task.body, outlivesScopes: true))
         case let .concatenation(effects, _):
           .concatenation(effects.map { $0.outlivingScopes() }, outlivesScopes: true)
         default: part
+        }
+      })
+  }
+
+  /// The work of this effect with nothing fed back: what an `onStop` does when the child it
+  /// would tell is gone too. Its tasks keep their queues, in its concatenations' order; no id
+  /// reaches them, and a sequence's elements are dropped; its actions and cancellations go.
+  // NOTE: lifting an orphaned effect (`scoped`, `map`) keeps it orphaned: the flags are kept and
+  // its body feeds nothing back.
+  @usableFromInline
+  func orphaned<Orphan: Sendable>() -> Effect<Orphan> {
+    Effect<Orphan>(
+      parts: parts.compactMap { part -> Effect<Orphan>.Part? in
+        switch part {
+        case .next, .cancelID, .cancelWhere, .endScope: nil
+        case let .concatenation(effects, _):
+          .concatenation(effects.map { $0.orphaned() }, outlivesScopes: true)
+        case let .task(task):
+          .task(
+            TaskEffect(
+              id: task.id, queue: task.queue,
+              body: .single {
+                switch task.body {
+                case let .single(run): _ = try await run()
+                case let .sequence(run): try await run { _ in }
+                }
+                return nil
+              }, outlivesScopes: true, isOrphaned: true))
         }
       })
   }
@@ -190,10 +216,9 @@ extension TaskEffect {
   func scoped<NewAction: Sendable>(
     in scope: EffectScope, _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> TaskEffect<NewAction> {
-    let mapped = map(transform)
-    return TaskEffect<NewAction>(
+    TaskEffect<NewAction>(
       id: ScopedEffectID(scope: scope, inner: id ?? UnnamedEffectID()),
       queue: queue.map { ScopedEffectQueue(scope: scope, inner: $0) },
-      body: mapped.body, outlivesScopes: outlivesScopes, isOrphaned: isOrphaned)
+      body: map(transform).body, outlivesScopes: outlivesScopes, isOrphaned: isOrphaned)
   }
 }

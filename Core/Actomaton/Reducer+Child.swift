@@ -46,18 +46,14 @@ extension Reducer {
     onStop: Effect<Action> = .empty
   ) -> Reducer {
     let path = SendableKeyPath(path)
-    let toChild = environment
-    let runIfPresent: @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>? = {
-      action, state, environment in
-      guard state[keyPath: path.keyPath] != nil else { return nil }
-      return child.run(action, &state[keyPath: path.keyPath]!, toChild(environment))
-    }
     return lifting(
-      runIfPresent, action: action,
-      scope: scope ?? EffectScope(ChildScopeKey(path, ChildState.self, ChildAction.self)),
-      project: { $0[keyPath: path.keyPath] }, identity: identityIfIdentifiable(ChildState.self),
-      inner: child.lifecycle?.lifted(environment: toChild, effects: { $0 }), onStart: onStart,
-      onStop: onStop)
+      { action, state, global in
+        // NOTE: read first, so that an action dropped for an absent child runs no setter.
+        guard state[keyPath: path.keyPath] != nil else { return nil }
+        return child.run(action, &state[keyPath: path.keyPath]!, environment(global))
+      }, action: action, scope: scope, name: ChildState.self,
+      project: { $0[keyPath: path.keyPath] }, environment: environment, inner: child.lifecycle,
+      onStart: onStart, onStop: onStop)
   }
 
   /// Runs `child` on one case of an enum state, before this reducer, and ends the child's effects
@@ -77,14 +73,21 @@ extension Reducer {
     onStart: Effect<ChildAction> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    caseChild(
-      child.contramap(state: casePath), path: path, casePath: casePath, action: action,
-      environment: environment, inner: child.lifecycle, scope: scope, onStart: onStart,
-      onStop: onStop)
+    let path = SendableKeyPath(path)
+    return lifting(
+      { action, state, global in
+        guard var local = casePath.extract(from: state[keyPath: path.keyPath]) else { return nil }
+        let effect = child.run(action, &local, environment(global))
+        state[keyPath: path.keyPath] = casePath.embed(local)
+        return effect
+      }, action: action, scope: scope, name: ChildState.self,
+      project: { casePath.extract(from: $0[keyPath: path.keyPath]) }, environment: environment,
+      inner: child.lifecycle, onStart: onStart, onStop: onStop)
   }
 
   /// The enum-case child of an optional enum; the same as the one above, but the child's state
-  /// is changed in place (see ``contramap(state:)-(CasePath<Wrapped?,State>)``).
+  /// is changed in place: the field is cleared while the child runs, so its storage is not
+  /// copied.
   @inlinable
   public func child<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
@@ -96,39 +99,20 @@ extension Reducer {
     onStart: Effect<ChildAction> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    caseChild(
-      child.contramap(state: casePath), path: path, casePath: casePath, action: action,
-      environment: environment, inner: child.lifecycle, scope: scope, onStart: onStart,
-      onStop: onStop)
-  }
-
-  @inlinable
-  func caseChild<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
-    _ child: Reducer<ChildAction, Enum, ChildEnvironment>,
-    path: WritableKeyPath<State, Enum>,
-    casePath: CasePath<Enum, ChildState>,
-    action: CasePath<Action, ChildAction>,
-    environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
-    inner: Lifecycle<ChildAction, ChildState, ChildEnvironment>?,
-    scope: EffectScope?,
-    onStart: Effect<ChildAction>,
-    onStop: Effect<Action>
-  ) -> Reducer {
     let path = SendableKeyPath(path)
-    let project: @Sendable (State) -> ChildState? = { state in
-      casePath.extract(from: state[keyPath: path.keyPath])
-    }
-    let runIfPresent: @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>? = {
-      action, state, environment in
-      guard project(state) != nil else { return nil }
-      return child.run(action, &state[keyPath: path.keyPath], toChild(environment))
-    }
     return lifting(
-      runIfPresent, action: action,
-      scope: scope ?? EffectScope(ChildScopeKey(path, ChildState.self, ChildAction.self)),
-      project: project, identity: identityIfIdentifiable(ChildState.self),
-      inner: inner?.lifted(environment: toChild, effects: { $0 }), onStart: onStart,
-      onStop: onStop)
+      { action, state, global in
+        guard var local = casePath.extract(from: state[keyPath: path.keyPath]) else { return nil }
+        // NOTE: one access to the field, cleared while the child runs, so that the child's
+        // storage is not shared (and copied when changed).
+        return modify(&state[keyPath: path.keyPath]) { field in
+          field = nil
+          defer { field = casePath.embed(local) }
+          return child.run(action, &local, environment(global))
+        }
+      }, action: action, scope: scope, name: ChildState.self,
+      project: { casePath.extract(from: $0[keyPath: path.keyPath]) }, environment: environment,
+      inner: child.lifecycle, onStart: onStart, onStop: onStop)
   }
 
   /// Runs `onStart` when the enum at `path` enters `case`, and `onStop` when it leaves it, for a
@@ -153,13 +137,13 @@ extension Reducer {
     onStop: Effect<Action> = .empty
   ) -> Reducer {
     let path = SendableKeyPath(path)
-    let scope = scope ?? EffectScope(ChildScopeKey(path, Value.self, Never.self))
-    let life = Lifecycle<Action, State, Environment>.presence(
-      project: { state in casePath.extract(from: state[keyPath: path.keyPath]) },
-      identity: nil, scope: scope, start: onStart.scoped(in: scope, { $0 }),
-      stop: .endScope(scope) + onStop.outlivingScopes(),
-      inner: Lifecycle<Action, Value, Environment>?.none)
-    return Reducer(run: run, accepts: accepts, lifecycle: .combine(life, lifecycle))
+    let scope = scope ?? EffectScope(ChildScopeKey(Value.self))
+    return declaring(
+      .presence(
+        project: { state in casePath.extract(from: state[keyPath: path.keyPath]) },
+        identity: nil, scope: scope, start: onStart.scoped(in: scope, { $0 }),
+        stop: .endScope(scope) + onStop.outlivingScopes(),
+        inner: Lifecycle<Action, Value, Environment>?.none), first: true)
   }
 
   /// This reducer after a child, which `runIfPresent` runs, or answers `nil` when it is not
@@ -167,25 +151,22 @@ extension Reducer {
   /// effects run in `scope`, which is cancelled when the child goes or is replaced by one of
   /// another identity.
   @inlinable
-  func lifting<ChildAction: Sendable, ChildState>(
+  func lifting<ChildAction: Sendable, ChildState, ChildEnvironment>(
     _ runIfPresent:
       @escaping @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>?,
-    action path: CasePath<Action, ChildAction>,
-    scope: EffectScope,
+    action path: CasePath<Action, ChildAction>, scope: EffectScope?, name: ChildState.Type,
     project: @escaping @Sendable (State) -> ChildState?,
-    identity: (@Sendable (ChildState) -> AnyHashable?)?,
-    inner: Lifecycle<ChildAction, ChildState, Environment>?,
-    onStart: Effect<ChildAction>,
-    onStop: Effect<Action>
+    environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
+    inner: Lifecycle<ChildAction, ChildState, ChildEnvironment>?,
+    onStart: Effect<ChildAction>, onStop: Effect<Action>
   ) -> Reducer {
+    let scope = scope ?? EffectScope(ChildScopeKey(ChildState.self))
     let embed: @Sendable (ChildAction) -> Action = path.embed
     let parent = run
-    let scopedInner = inner?.lifted(environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
     let life = Lifecycle.presence(
-      project: project, identity: identity, scope: scope,
-      start: onStart.scoped(in: scope, embed),
-      stop: .endScope(scope) + onStop.outlivingScopes(), inner: scopedInner)
-    // NOTE: no `accepts`: testing it would ask the child and the parent, as `run` does anyway.
+      project: project, identity: identityIfIdentifiable(ChildState.self), scope: scope,
+      start: onStart.scoped(in: scope, embed), stop: .endScope(scope) + onStop.outlivingScopes(),
+      inner: inner?.lifted(environment: toChild, effects: { $0.scoped(in: scope, embed) }))
     return Reducer(
       run: { action, state, environment in
         guard let childAction = path.extract(from: action) else {
@@ -195,9 +176,14 @@ extension Reducer {
           runIfPresent(childAction, &state, environment)?.scoped(in: scope, embed)
           ?? .dropped(childAction, child: scope)
         return effect + parent(action, &state, environment)
-      },
-      accepts: nil, lifecycle: .combine(life, lifecycle))
+      }, lifecycle: .combine(life, lifecycle))
   }
+}
+
+/// `body` on `value`, in one access.
+@inlinable
+func modify<Value, Result>(_ value: inout Value, _ body: (inout Value) -> Result) -> Result {
+  body(&value)
 }
 
 /// An action for a lifted child that was not there (`nil`, another case, or a removed element):
@@ -222,34 +208,15 @@ extension Effect {
   }
 }
 
-/// The default scope of a lifted child: where it lives, what it is, and the declaration that
-/// lifted it, so that two lifts never share a scope by accident.
+/// The default scope of a lifted child: what it is, and the declaration that lifted it, so that
+/// two lifts never share a scope by accident.
 @usableFromInline
 struct ChildScopeKey: Hashable, Sendable, CustomStringConvertible {
-  let path: SendableKeyPath<AnyKeyPath>
-  let state: ObjectIdentifier
-  let action: ObjectIdentifier
-  let declaration: Declaration
+  let declaration = Declaration()
   let name: String
 
   @usableFromInline
-  init<Path: AnyKeyPath>(_ path: SendableKeyPath<Path>, _ state: Any.Type, _ action: Any.Type) {
-    self.path = SendableKeyPath(path.keyPath as AnyKeyPath)
-    self.state = ObjectIdentifier(state)
-    self.action = ObjectIdentifier(action)
-    self.declaration = Declaration()
-    self.name = String(reflecting: state)
-  }
-
-  @usableFromInline
-  static func == (lhs: ChildScopeKey, rhs: ChildScopeKey) -> Bool {
-    lhs.declaration == rhs.declaration
-  }
-
-  @usableFromInline
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(declaration)
-  }
+  init(_ state: Any.Type) { name = String(reflecting: state) }
 
   @usableFromInline
   var description: String { name }

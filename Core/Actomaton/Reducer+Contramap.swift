@@ -16,10 +16,6 @@ extension Reducer {
         guard let action = path.extract(from: globalAction) else { return .empty }
         return inner.run(action, &state, environment).map(path.embed)
       },
-      accepts: { globalAction in
-        guard let action = path.extract(from: globalAction) else { return false }
-        return inner.accepts?(action) ?? true
-      },
       lifecycle: lifecycle?.lifted(environment: { $0 }, effects: { $0.map(path.embed) }))
   }
 
@@ -39,7 +35,6 @@ extension Reducer {
       run: { action, state, environment in
         inner.run(action, &state[keyPath: path.keyPath], environment)
       },
-      accepts: inner.accepts,
       lifecycle: lifecycle?.lifted(
         project: { $0[keyPath: path.keyPath] }, environment: { $0 }, effects: { $0 }))
   }
@@ -61,7 +56,7 @@ extension Reducer {
         globalState = path.embed(state)
         return effect
       },
-      accepts: inner.accepts, lifecycle: lifecycle(through: path))
+      lifecycle: lifecycle(through: path))
   }
 
   /// Lifts this reducer to an optional enum state (`current: Current?` with
@@ -85,7 +80,7 @@ extension Reducer {
         globalState = path.embed(state)
         return effect
       },
-      accepts: inner.accepts, lifecycle: lifecycle(through: path))
+      lifecycle: lifecycle(through: path))
   }
 
   /// Lifts this reducer to optional state: it runs only while the state is not `nil`.
@@ -109,7 +104,6 @@ extension Reducer {
       run: { action, state, environment in
         inner.run(action, &state, transform(environment))
       },
-      accepts: inner.accepts,
       lifecycle: lifecycle?.lifted(environment: transform, effects: { $0 }))
   }
 
