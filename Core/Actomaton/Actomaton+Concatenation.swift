@@ -1,12 +1,8 @@
 /// The later parts of one level of an ``Effect/concatenate(_:)-(Effect...)``, waiting until the
-/// async work of the part before them is over, and that work's count.
-///
-/// Only the owning actomaton touches a stage. A stage holds one unit of its send's group, so the
-/// send's task waits for every part; if the actomaton goes away first, the stage's release lets
-/// the group go.
+/// async work of the part before them is over. Only the owning actomaton touches it; it holds
+/// one unit of its send's group, given back when it ends or is released.
 final class ConcatStage {
-  /// The send the parts belong to; its `stage` is the enclosing concatenation's, in which this
-  /// one counts as one unit of work.
+  /// The send the parts belong to; its `stage` is the enclosing one's.
   let context: SendContext
   /// The later parts, an `ArraySlice<Effect<Action>>` of the owner's action type.
   let rest: Any

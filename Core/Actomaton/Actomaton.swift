@@ -15,8 +15,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
 
   /// The root reducer, with its environment.
   @usableFromInline let reduce: @Sendable (Action, inout State) -> Effect<Action>
-  /// What the state wants alive, compared after every reduction; `nil` when the reducer
-  /// declares nothing.
+  /// What the state wants alive, compared after every reduction; `nil` when nothing is declared.
   @usableFromInline let life: LifeRoot<Action, State>?
   let clock: EffectClock
   let onError: (@Sendable (any Error) -> Void)?
@@ -75,11 +74,9 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     let run = reducer.run
     self.reduce = { action, state in run(action, &state, environment) }
     self.life = reducer.lifecycle.map { LifeRoot($0, state: state, environment: environment) }
-    let effectClock = EffectClock(any: clock)
-    self.clock = effectClock
-    self.ledger = EffectLedger(now: effectClock.now)
-    self.onError = onError
-    self.executor = executor
+    self.clock = EffectClock(any: clock)
+    self.ledger = EffectLedger(now: self.clock.now)
+    (self.onError, self.executor) = (onError, executor)
   }
 
   deinit {
@@ -151,8 +148,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     return life.effect(after: effect, state: currentState)
   }
 
-  /// Runs the effect of a sent action and returns the task that tracks it: the one path from
-  /// `send` (or `restore`) to started tasks.
+  /// Runs a sent action's effect and returns the task that tracks it.
   @usableFromInline
   func start(_ effect: Effect<Action>, priority: TaskPriority?, tracksFeedbacks: Bool)
     -> Task<Void, any Error>?
@@ -181,10 +177,8 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
       // that admitted it, not to this one.
       case let .cancelID(key):
         carry(ledger.cancel(id: key))
-      case let .cancelWhere(predicate):
-        carry(ledger.cancel(where: predicate))
-      case let .endScope(predicate):
-        carry(ledger.cancel(where: predicate, sparingStops: true))
+      case let .cancelWhere(predicate, endsScope):
+        carry(ledger.cancel(where: predicate, sparingStops: endsScope))
       case let .concatenation(parts, stops):
         runConcatenation(parts[...], outlivesScopes: stops, in: &context)
       }

@@ -22,10 +22,9 @@ public struct Effect<Action: Sendable>: Sendable {
     case next(Action)
     case task(TaskEffect<Action>)
     case cancelID(ErasedKey)
-    case cancelWhere(@Sendable (any EffectIDProtocol) -> Bool)
-    /// A child's or a lifetime's end: cancels what matches, except the `onStop` work of the
+    /// `endsScope`: a child's or a lifetime's end, which spares the `onStop` work of the
     /// children that went before (``TaskEffect/outlivesScopes``).
-    case endScope(@Sendable (any EffectIDProtocol) -> Bool)
+    case cancelWhere(@Sendable (any EffectIDProtocol) -> Bool, endsScope: Bool)
     /// Effects run one after the other: each starts when the async work of the one before is over.
     /// `outlivesScopes`: a child's `onStop` (its later parts are orphaned with its running one).
     case concatenation([Effect], outlivesScopes: Bool)
@@ -37,7 +36,6 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Feeds `action` back into the actomaton synchronously, before `send` returns; starts no task.
   ///
   /// - Parameter action: The action to reduce next.
-  /// - Returns: The effect.
   @inlinable
   public static func nextAction(_ action: Action) -> Effect {
     Effect(parts: [.next(action)])
@@ -120,7 +118,6 @@ public struct Effect<Action: Sendable>: Sendable {
   /// The task `send` returns waits for every part; cancelling it stops the parts not yet begun.
   ///
   /// - Parameter effects: The effects, in the order they run.
-  /// - Returns: The effect that runs them one after the other.
   public static func concatenate(_ effects: Effect...) -> Effect {
     concatenate(effects)
   }
@@ -139,7 +136,6 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - queue: The queue it waits in and runs by; `nil` to start at once.
   ///   - run: The work. What it throws surfaces through the task `send` returned and the
   ///     actomaton's `onError:` hook.
-  /// - Returns: The effect.
   public static func fireAndForget(
     id: (any EffectIDProtocol)? = nil,
     queue: (any EffectQueueProtocol)? = nil,
@@ -154,7 +150,6 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Cancels every running, delayed or waiting effect that has this id.
   ///
   /// - Parameter id: The id to cancel; ids compare as `AnyHashable` does.
-  /// - Returns: The effect that cancels them.
   public static func cancel(id: any EffectIDProtocol) -> Effect {
     Effect(parts: [.cancelID(ErasedKey(base: id))])
   }
@@ -165,11 +160,10 @@ public struct Effect<Action: Sendable>: Sendable {
   /// cancels everything.
   ///
   /// - Parameter predicate: Whether to cancel the effects with an id.
-  /// - Returns: The effect that cancels them.
   public static func cancel(ids predicate: @escaping @Sendable (any EffectIDProtocol) -> Bool)
     -> Effect
   {
-    Effect(parts: [.cancelWhere(predicate)])
+    Effect(parts: [.cancelWhere(predicate, endsScope: false)])
   }
 
   /// The effects together: their parts are taken in the order given (actions fed back and
@@ -178,7 +172,6 @@ public struct Effect<Action: Sendable>: Sendable {
   /// ``concatenate(_:)-(Effect...)``.
   ///
   /// - Parameter effects: The effects, whose parts start in this order.
-  /// - Returns: The effect holding all their parts.
   @inlinable
   public static func combine(_ effects: Effect...) -> Effect {
     combine(effects)
@@ -203,7 +196,6 @@ public struct Effect<Action: Sendable>: Sendable {
   /// The same effect, with every action it feeds back transformed by `transform`.
   ///
   /// - Parameter transform: Turns each action fed back into the parent's action.
-  /// - Returns: The effect over the new action type.
   @inlinable
   public func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
@@ -215,8 +207,7 @@ public struct Effect<Action: Sendable>: Sendable {
         case let .next(action): .next(transform(action))
         case let .task(task): .task(task.map(transform))
         case let .cancelID(key): .cancelID(key)
-        case let .cancelWhere(predicate): .cancelWhere(predicate)
-        case let .endScope(predicate): .endScope(predicate)
+        case let .cancelWhere(predicate, ends): .cancelWhere(predicate, endsScope: ends)
         case let .concatenation(effects, stops):
           .concatenation(effects.map { $0.map(transform) }, outlivesScopes: stops)
         }

@@ -1,8 +1,5 @@
-/// The actomaton's bookkeeping for one asynchronous effect, from admission to its end.
-///
-/// Only the owning actomaton touches a record. A record is linked into at most one queue list
-/// (running or waiting) through `previous`/`next`. It is not generic: the effect's body, which
-/// is, was wrapped into `work` when the effect was admitted.
+/// The actomaton's bookkeeping for one asynchronous effect, from admission to its end; only the
+/// owning actomaton touches it. Not generic: the body was wrapped into `work` at admission.
 final class EffectRecord {
   enum Phase { case waiting, running }
 
@@ -90,11 +87,6 @@ struct RecordList {
     guard let record = first else { return nil }
     remove(record)
     return record
-  }
-
-  /// Unlinks every record, so no reference cycle outlives the list.
-  mutating func removeAll() {
-    while popFirst() != nil {}
   }
 }
 

@@ -45,13 +45,14 @@ extension Reducer {
     onStart: Effect<ChildAction> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    let path = SendableKeyPath(path)
+    let (path, stored) = (SendableKeyPath(path), isStored(path))
     return lifting(
       { action, state, global in
-        // NOTE: read first, so that an action dropped for an absent child runs no setter.
-        guard state[keyPath: path.keyPath] != nil else { return nil }
-        return child.run(action, &state[keyPath: path.keyPath]!, environment(global))
-      }, action: action, scope: scope, name: ChildState.self,
+        if !stored, state[keyPath: path.keyPath] == nil { return nil }
+        return modify(&state[keyPath: path.keyPath]) { field in
+          field == nil ? nil : child.run(action, &field!, environment(global))
+        }
+      }, action: action, scope: scope,
       project: { $0[keyPath: path.keyPath] }, environment: environment, inner: child.lifecycle,
       onStart: onStart, onStop: onStop)
   }
@@ -73,21 +74,13 @@ extension Reducer {
     onStart: Effect<ChildAction> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    let path = SendableKeyPath(path)
-    return lifting(
-      { action, state, global in
-        guard var local = casePath.extract(from: state[keyPath: path.keyPath]) else { return nil }
-        let effect = child.run(action, &local, environment(global))
-        state[keyPath: path.keyPath] = casePath.embed(local)
-        return effect
-      }, action: action, scope: scope, name: ChildState.self,
-      project: { casePath.extract(from: $0[keyPath: path.keyPath]) }, environment: environment,
-      inner: child.lifecycle, onStart: onStart, onStop: onStop)
+    caseChild(
+      child, state: path, case: casePath, clear: { _ in }, action: action,
+      environment: environment, scope: scope, onStart: onStart, onStop: onStop)
   }
 
   /// The enum-case child of an optional enum; the same as the one above, but the child's state
-  /// is changed in place: the field is cleared while the child runs, so its storage is not
-  /// copied.
+  /// is changed in place (the field is cleared while the child runs).
   @inlinable
   public func child<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
@@ -99,18 +92,33 @@ extension Reducer {
     onStart: Effect<ChildAction> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    let path = SendableKeyPath(path)
+    caseChild(
+      child, state: path, case: casePath, clear: { $0 = nil }, action: action,
+      environment: environment, scope: scope, onStart: onStart, onStop: onStop)
+  }
+
+  /// A child in one case of the enum at `path`, which `clear` empties while the child runs.
+  @inlinable
+  func caseChild<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
+    _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
+    state path: WritableKeyPath<State, Enum>, case casePath: CasePath<Enum, ChildState>,
+    clear: @escaping @Sendable (inout Enum) -> Void, action: CasePath<Action, ChildAction>,
+    environment: @escaping @Sendable (Environment) -> ChildEnvironment, scope: EffectScope?,
+    onStart: Effect<ChildAction>, onStop: Effect<Action>
+  ) -> Reducer {
+    let (path, stored) = (SendableKeyPath(path), isStored(path))
     return lifting(
       { action, state, global in
-        guard var local = casePath.extract(from: state[keyPath: path.keyPath]) else { return nil }
-        // NOTE: one access to the field, cleared while the child runs, so that the child's
-        // storage is not shared (and copied when changed).
+        if !stored, casePath.extract(from: state[keyPath: path.keyPath]) == nil { return nil }
+        // NOTE: the field is cleared while the child runs, so that the child's storage is not
+        // shared (and copied when changed).
         return modify(&state[keyPath: path.keyPath]) { field in
-          field = nil
+          guard var local = casePath.extract(from: field) else { return nil }
+          clear(&field)
           defer { field = casePath.embed(local) }
           return child.run(action, &local, environment(global))
         }
-      }, action: action, scope: scope, name: ChildState.self,
+      }, action: action, scope: scope,
       project: { casePath.extract(from: $0[keyPath: path.keyPath]) }, environment: environment,
       inner: child.lifecycle, onStart: onStart, onStop: onStop)
   }
@@ -154,7 +162,7 @@ extension Reducer {
   func lifting<ChildAction: Sendable, ChildState, ChildEnvironment>(
     _ runIfPresent:
       @escaping @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>?,
-    action path: CasePath<Action, ChildAction>, scope: EffectScope?, name: ChildState.Type,
+    action path: CasePath<Action, ChildAction>, scope: EffectScope?,
     project: @escaping @Sendable (State) -> ChildState?,
     environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
     inner: Lifecycle<ChildAction, ChildState, ChildEnvironment>?,
@@ -178,6 +186,16 @@ extension Reducer {
         return effect + parent(action, &state, environment)
       }, lifecycle: .combine(life, lifecycle))
   }
+}
+
+/// Whether `path` reaches stored properties only, with no observer or setter to run: a child
+/// there is reached in one access, where one behind a setter is read first, so that an action
+/// dropped for an absent child runs no setter.
+// NOTE: `offset(of:)` is documented to be non-nil exactly for such a path; only the answer is
+// used, never the offset.
+@inlinable
+func isStored<Root, Value>(_ path: WritableKeyPath<Root, Value>) -> Bool {
+  MemoryLayout<Root>.offset(of: path) != nil
 }
 
 /// `body` on `value`, in one access.

@@ -72,7 +72,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   /// and then run concurrently, as ``Effect/combine(_:)-(Effect...)`` does.
   ///
   /// - Parameter reducers: The reducers, in the order they run.
-  /// - Returns: The combined reducer.
   @inlinable
   public static func combine(_ reducers: Reducer...) -> Reducer {
     combine(reducers)
@@ -81,7 +80,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   /// Runs the reducers one after the other; see ``combine(_:)-(Reducer...)``.
   ///
   /// - Parameter reducers: The reducers, in the order they run.
-  /// - Returns: The combined reducer.
   @inlinable
   public static func combine(_ reducers: [Reducer]) -> Reducer {
     guard let last = reducers.last else { return .empty }
@@ -103,7 +101,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   /// - Parameters:
   ///   - lhs: The reducer that runs first.
   ///   - rhs: The reducer that runs next.
-  /// - Returns: The combined reducer.
   @inlinable
   public static func + (lhs: Reducer, rhs: Reducer) -> Reducer {
     combine([lhs, rhs])
