@@ -13,10 +13,34 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   /// Makes the watcher that one actomaton keeps, with that actomaton's environment.
   @usableFromInline
   let makeWatcher: @Sendable (Environment) -> LifeWatcher<Action, State>
+  /// Set when every declaration here watches one field of the state (the children and
+  /// lifetimes on one enum), so that `combine` can have them read the field once.
+  @usableFromInline let field: FieldDeclarations<Action, State, Environment>?
 
   @inlinable
-  init(_ makeWatcher: @escaping @Sendable (Environment) -> LifeWatcher<Action, State>) {
-    self.makeWatcher = makeWatcher
+  init(
+    field: FieldDeclarations<Action, State, Environment>? = nil,
+    _ makeWatcher: @escaping @Sendable (Environment) -> LifeWatcher<Action, State>
+  ) {
+    (self.field, self.makeWatcher) = (field, makeWatcher)
+  }
+
+  /// Declarations on the field at `path`, which read it once for all of them.
+  @inlinable
+  static func onField<Field>(
+    _ path: SendableKeyPath<WritableKeyPath<State, Field>>,
+    _ declarations: Lifecycle<Action, Field, Environment>
+  ) -> Lifecycle {
+    // NOTE: made where the host specialises it, as is the merge: only the cast is generic.
+    let field = FieldDeclarations<Action, State, Environment>(
+      path: SendableKeyPath(path.keyPath as AnyKeyPath), declarations: declarations,
+      merge: { other in
+        guard let other = other as? Lifecycle<Action, Field, Environment> else { return nil }
+        return onField(path, .combine(declarations, other)!)
+      })
+    let lifted: Lifecycle = declarations.lifted(
+      project: { $0[keyPath: path.keyPath] }, environment: { $0 }, effects: { $0 })
+    return Lifecycle(field: field, lifted.makeWatcher)
   }
 
   /// Both declarations, `first` first.
@@ -24,6 +48,11 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   static func combine(_ first: Lifecycle?, _ second: Lifecycle?) -> Lifecycle? {
     guard let first else { return second }
     guard let second else { return first }
+    if let one = first.field, let other = second.field, one.path.keyPath == other.path.keyPath,
+      let merged = one.merge(other.declarations)
+    {
+      return merged
+    }
     return Lifecycle { environment in
       let (first, second) = (first.makeWatcher(environment), second.makeWatcher(environment))
       return LifeWatcher(
@@ -65,6 +94,25 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
   ) -> Lifecycle<GlobalAction, State, GlobalEnvironment> {
     lifted(project: { $0 }, environment: environment, effects: effects)
+  }
+}
+
+/// The declarations of a ``Lifecycle`` on one field, of a type it does not name.
+@usableFromInline
+struct FieldDeclarations<Action: Sendable, State, Environment>: Sendable {
+  @usableFromInline let path: SendableKeyPath<AnyKeyPath>
+  /// A `Lifecycle<Action, Field, Environment>`.
+  @usableFromInline let declarations: any Sendable
+  /// Both declarations on the field, when `other`'s are on a field of the same type.
+  @usableFromInline
+  let merge: @Sendable (_ other: any Sendable) -> Lifecycle<Action, State, Environment>?
+
+  @inlinable
+  init(
+    path: SendableKeyPath<AnyKeyPath>, declarations: any Sendable,
+    merge: @escaping @Sendable (any Sendable) -> Lifecycle<Action, State, Environment>?
+  ) {
+    (self.path, self.declarations, self.merge) = (path, declarations, merge)
   }
 }
 

@@ -52,9 +52,13 @@ extension Reducer {
         return modify(&state[keyPath: path.keyPath]) { field in
           field == nil ? nil : child.run(action, &field!, environment(global))
         }
-      }, action: action, scope: scope,
-      project: { $0[keyPath: path.keyPath] }, environment: environment, inner: child.lifecycle,
-      onStart: onStart, onStop: onStop)
+      }, action: action, scope: scope, environment: environment, inner: child.lifecycle,
+      onStart: onStart, onStop: onStop
+    ) {
+      .presence(
+        project: { $0[keyPath: path.keyPath] }, identity: $0, scope: $1, start: $2, stop: $3,
+        inner: $4)
+    }
   }
 
   /// Runs `child` on one case of an enum state, before this reducer, and ends the child's effects
@@ -118,9 +122,15 @@ extension Reducer {
           defer { field = casePath.embed(local) }
           return child.run(action, &local, environment(global))
         }
-      }, action: action, scope: scope,
-      project: { casePath.extract(from: $0[keyPath: path.keyPath]) }, environment: environment,
-      inner: child.lifecycle, onStart: onStart, onStop: onStop)
+      }, action: action, scope: scope, environment: environment, inner: child.lifecycle,
+      onStart: onStart, onStop: onStop
+    ) {
+      .onField(
+        path,
+        .presence(
+          project: { casePath.extract(from: $0) }, identity: $0, scope: $1, start: $2, stop: $3,
+          inner: $4))
+    }
   }
 
   /// Runs `onStart` when the enum at `path` enters `case`, and `onStop` when it leaves it, for a
@@ -146,35 +156,38 @@ extension Reducer {
   ) -> Reducer {
     let path = SendableKeyPath(path)
     let scope = scope ?? EffectScope(ChildScopeKey(Value.self))
-    return declaring(
-      .presence(
-        project: { state in casePath.extract(from: state[keyPath: path.keyPath]) },
-        identity: nil, scope: scope, start: onStart.scoped(in: scope, { $0 }),
-        stop: .endScope(scope) + onStop.outlivingScopes(),
-        inner: Lifecycle<Action, Value, Environment>?.none), first: true)
+    let life = Lifecycle<Action, Enum, Environment>.presence(
+      project: { casePath.extract(from: $0) }, identity: nil, scope: scope,
+      start: onStart.scoped(in: scope, { $0 }), stop: .endScope(scope) + onStop.outlivingScopes(),
+      inner: Lifecycle<Action, Value, Environment>?.none)
+    return declaring(.onField(path, life), first: true)
   }
 
   /// This reducer after a child, which `runIfPresent` runs, or answers `nil` when it is not
-  /// there (the action is then dropped, and reported); it lives while `project` finds it, and its
-  /// effects run in `scope`, which is cancelled when the child goes or is replaced by one of
-  /// another identity.
+  /// there (the action is then dropped, and reported); it lives as `declare` says, given its
+  /// identity and its life, and its effects run in `scope`, which is cancelled when the child
+  /// goes or is replaced by one of another identity.
   @inlinable
   func lifting<ChildAction: Sendable, ChildState, ChildEnvironment>(
     _ runIfPresent:
       @escaping @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>?,
     action path: CasePath<Action, ChildAction>, scope: EffectScope?,
-    project: @escaping @Sendable (State) -> ChildState?,
     environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
     inner: Lifecycle<ChildAction, ChildState, ChildEnvironment>?,
-    onStart: Effect<ChildAction>, onStop: Effect<Action>
+    onStart: Effect<ChildAction>, onStop: Effect<Action>,
+    declare: (
+      _ identity: (@Sendable (ChildState) -> AnyHashable?)?, _ scope: EffectScope,
+      _ start: Effect<Action>, _ stop: Effect<Action>,
+      _ inner: Lifecycle<Action, ChildState, Environment>?
+    ) -> Lifecycle<Action, State, Environment>
   ) -> Reducer {
     let scope = scope ?? EffectScope(ChildScopeKey(ChildState.self))
     let embed: @Sendable (ChildAction) -> Action = path.embed
     let parent = run
-    let life = Lifecycle.presence(
-      project: project, identity: identityIfIdentifiable(ChildState.self), scope: scope,
-      start: onStart.scoped(in: scope, embed), stop: .endScope(scope) + onStop.outlivingScopes(),
-      inner: inner?.lifted(environment: toChild, effects: { $0.scoped(in: scope, embed) }))
+    let life = declare(
+      identityIfIdentifiable(ChildState.self), scope, onStart.scoped(in: scope, embed),
+      .endScope(scope) + onStop.outlivingScopes(),
+      inner?.lifted(environment: toChild, effects: { $0.scoped(in: scope, embed) }))
     return Reducer(
       run: { action, state, environment in
         guard let childAction = path.extract(from: action) else {
