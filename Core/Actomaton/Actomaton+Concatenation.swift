@@ -1,15 +1,11 @@
-/// One level of an ``Effect/concatenate(_:)-(Effect...)``: the unit of work its current part
-/// counts as, without the later parts themselves (see ``ConcatStage``).
-///
-/// Only the owning actomaton touches a stage. A stage holds one unit of its send's group, so the
-/// send's task waits for every part; if the actomaton goes away first, the stage's release lets
-/// the group go.
-class ConcatUnit {
-  let group: SendGroup?
-  let priority: TaskPriority?
-  let tracksFeedbacks: Bool
-  /// The stage of an enclosing concatenation, in which this one counts as one unit of work.
-  let parent: ConcatUnit?
+/// The later parts of one level of an ``Effect/concatenate(_:)-(Effect...)``, waiting until the
+/// async work of the part before them is over. Only the owning actomaton touches it; it holds
+/// one unit of its send's group, given back when it ends or is released.
+final class ConcatStage {
+  /// The send the parts belong to; its `stage` is the enclosing one's.
+  let context: SendContext
+  /// The later parts, an `ArraySlice<Effect<Action>>` of the owner's action type.
+  let rest: Any
   /// Effects (and inner stages) of the current part that are not over yet.
   var pending = 0
   private var isOver = false
@@ -18,12 +14,13 @@ class ConcatUnit {
   /// The scope the `onStop` ran in ended: the later parts run orphaned (see `Effect.orphaned`).
   var isOrphaned = false
 
-  init(context: SendContext, outlivesScopes: Bool = false) {
-    self.outlivesScopes = outlivesScopes
-    self.group = context.group
-    self.priority = context.priority
-    self.tracksFeedbacks = context.tracksFeedbacks
-    self.parent = context.stage
+  var parent: ConcatStage? { context.stage }
+
+  init(rest: Any, context: SendContext, outlivesScopes: Bool) {
+    var context = context
+    // NOTE: the later parts belong to the send, whose task was returned already.
+    (context.returnsTask, context.marksBinding) = (false, false)
+    (self.rest, self.context, self.outlivesScopes) = (rest, context, outlivesScopes)
   }
 
   /// Marks the stage over; returns `false` when it already was.
@@ -33,18 +30,7 @@ class ConcatUnit {
   }
 
   deinit {
-    if !isOver { group?.leave() }
-  }
-}
-
-/// The later parts of a concatenation, waiting until the async work of the part before them is
-/// over.
-final class ConcatStage<Action: Sendable>: ConcatUnit {
-  let rest: ArraySlice<Effect<Action>>
-
-  init(rest: ArraySlice<Effect<Action>>, context: SendContext, outlivesScopes: Bool) {
-    self.rest = rest
-    super.init(context: context, outlivesScopes: outlivesScopes)
+    if !isOver { context.group?.leave() }
   }
 }
 
@@ -69,19 +55,20 @@ extension Actomaton {
   }
 
   /// One unit of a stage's current part is over; the last one runs the stage's next parts.
-  func finishUnit(of stage: ConcatUnit) {
+  func finishUnit(of stage: ConcatStage) {
     stage.pending -= 1
     guard stage.pending == 0, stage.end() else { return }
-    if stage.group?.isCancelled != true {
-      var context = SendContext(continuing: stage)
+    let group = stage.context.group
+    if group?.isCancelled != true {
+      var context = stage.context
       // NOTE: every stage of this actomaton was made by `runConcatenation` with its `Action`;
       // the cast is checked.
-      let rest = (stage as! ConcatStage<Action>).rest
+      let rest = stage.rest as! ArraySlice<Effect<Action>>
       runConcatenation(
         stage.isOrphaned ? rest.map { $0.orphaned() }[...] : rest,
         outlivesScopes: stage.outlivesScopes, in: &context)
     }
-    stage.group?.leave()
+    group?.leave()
     if let parent = stage.parent { finishUnit(of: parent) }
   }
 }

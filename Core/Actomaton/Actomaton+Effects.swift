@@ -1,35 +1,52 @@
 extension Actomaton {
-  /// Admits a new asynchronous effect: the ledger starts it, queues it, or drops it per its
-  /// queue's policy, and this carries that out.
+  /// Drops the waiting effects of a cancelled send's group and frees their slots.
+  func cancelEffects(of group: SendGroup) {
+    carry(ledger.cancel(group: group))
+  }
+
+  /// An effect's body has exited; `action` (its result, if any) is fed back unless the effect
+  /// was cancelled. Its queue slot is freed now.
+  func complete(_ serial: UInt64, feeding action: Action?, thrown: (any Error)? = nil) {
+    guard let (record, decisions) = ledger.finish(serial) else { return }
+    // NOTE: a send's task cancels its effects' tasks without the actor; this is where it learns.
+    if !record.isCancelled, record.handle?.isCancelled == true { tell(.cancelled, record) }
+    tell(thrown.map { .threw($0) } ?? .finished, record)
+    let isSilenced = record.isSilenced
+    carry(decisions)
+    if let action, !isSilenced { reduceFeedback(action, from: record) }
+    if let stage = record.stage { finishUnit(of: stage) }
+  }
+
+  /// A running effect sent `action`; it is fed back unless the effect was cancelled or is over.
+  func feed(_ serial: UInt64, _ action: Action) {
+    guard let record = ledger.records[serial], !record.isSilenced else { return }
+    reduceFeedback(action, from: record)
+  }
+
+  /// Admits a new asynchronous effect and carries out what the ledger decides for it; its
+  /// record is made then, the body wrapped into the record's work.
   func admit(_ task: TaskEffect<Action>, in context: inout SendContext) {
     if let group = context.group, !context.returnsTask, group.isCancelled { return }
     let decisions = ledger.admit(id: task.id, queue: task.queue) { serial, _ in
-      makeRecord(serial: serial, task, in: &context)
+      let group = context.joinGroup(makeGroup)
+      let record = EffectRecord(
+        serial: serial, id: task.id, queue: task.queue, group: group, stage: context.stage,
+        priority: context.priority, tracksFeedbacks: context.tracksFeedbacks,
+        outlivesScopes: task.outlivesScopes, isOrphaned: task.isOrphaned,
+        work: Self.work(
+          owner: self, serial: serial, body: task.body, clock: clock, group: group,
+          onError: onError))
+      record.isBinding = context.marksBinding
+      context.stage?.pending += 1
+      return record
     }
     carry(decisions, in: &context)
-  }
-
-  /// The record of an admitted effect, its body wrapped into the record's work.
-  private func makeRecord(
-    serial: UInt64, _ task: TaskEffect<Action>, in context: inout SendContext
-  ) -> EffectRecord {
-    let group = context.joinGroup(makeGroup)
-    let record = EffectRecord(
-      serial: serial, id: task.id, queue: task.queue, group: group, stage: context.stage,
-      priority: context.priority, tracksFeedbacks: context.tracksFeedbacks,
-      outlivesScopes: task.outlivesScopes, isOrphaned: task.isOrphaned,
-      work: Self.work(
-        owner: self, serial: serial, body: task.body, clock: clock, group: group,
-        onError: onError))
-    record.isBinding = context.marksBinding
-    context.stage?.pending += 1
-    return record
   }
 
   /// Carries out the ledger's decisions, in order; a dropped effect's concatenation stage is
   /// told last, since its next part makes decisions of its own.
   func carry(_ decisions: Decisions, in context: inout SendContext) {
-    var stages: [ConcatUnit] = []
+    var stages: [ConcatStage] = []
     for decision in decisions {
       switch decision {
       case let .start(record, startAt, resumed):
@@ -47,7 +64,7 @@ extension Actomaton {
         if let stage = record.stage { stages.append(stage) }
       case let .discard(refusal):
         if let misuse = refusal.misuse { reportMisuse(misuse, in: &context) }
-        tellDiscarded(refusal)
+        tell(.discarded, serial: refusal.serial, id: refusal.id, queue: refusal.queue)
       }
     }
     for stage in stages { finishUnit(of: stage) }
@@ -77,15 +94,7 @@ extension Actomaton {
     record.handle = record.group?.start(serial: record.serial, make) ?? make()
   }
 
-  /// Tells the observer of an effect refused before it had a record.
-  private func tellDiscarded(_ refusal: EffectLedger.Refusal) {
-    guard let effectEvent = hooks?.observer?.effectEvent else { return }
-    effectEvent(
-      EffectEvent(kind: .discarded, serial: refusal.serial, id: refusal.id, queue: refusal.queue))
-  }
-
-  /// The work of an effect's task: its body, then its end told to the actomaton, which it
-  /// holds weakly, and to its send's group.
+  /// An effect's task: its body, then its end told to the actomaton (held weakly) and the group.
   private nonisolated static func work(
     owner: Actomaton, serial: UInt64, body: TaskEffect<Action>.Body,
     clock: EffectClock, group: SendGroup?, onError: (@Sendable (any Error) -> Void)?

@@ -16,19 +16,11 @@ extension Actomaton {
   private func observe<Value>(_ path: SendableKeyPath<KeyPath<State, Value>>)
     -> SliceObservation<Value>
   {
-    let extract = path.keyPath
-    let current = currentState[keyPath: extract]
-    let observation = SliceObservation(current: current)
-    let offer = { (state: State) -> Bool in observation.offer(state[keyPath: extract]) }
-    hooksForUpdate().subscribers.append(Hooks.Subscriber(offer: offer, finish: observation.finish))
+    let observation = SliceObservation(current: currentState[keyPath: path.keyPath])
+    if hooks == nil { hooks = Hooks(observer: nil) }
+    let offer = { (state: State) in observation.offer(state[keyPath: path.keyPath]) }
+    hooks?.subscribers.append((offer, observation.finish))
     return observation
-  }
-
-  func hooksForUpdate() -> Hooks {
-    if let hooks { return hooks }
-    let made = Hooks(observer: nil)
-    hooks = made
-    return made
   }
 
   /// Reduces an action with its observers told; the slow path of ``process(_:from:)``.
@@ -48,7 +40,7 @@ extension Actomaton {
     } else {
       effect = reduceAndCompare(action)
     }
-    if hooks.hasSubscribers { offerState(to: hooks) }
+    offerState(to: hooks)
     return effect
   }
 
@@ -57,43 +49,32 @@ extension Actomaton {
   func offerState(to hooks: Hooks) {
     if hooks.subscribers.isEmpty { return }
     let state = currentState
-    var ended: [Int] = []
-    for (index, subscriber) in hooks.subscribers.enumerated() where !subscriber.offer(state) {
-      ended.append(index)
-    }
-    if !ended.isEmpty {
-      for index in ended.reversed() { hooks.subscribers.remove(at: index) }
-      if hooks.subscribers.isEmpty, hooks.observer == nil { self.hooks = nil }
-    }
+    hooks.subscribers.removeAll { !$0.offer(state) }
+    if hooks.subscribers.isEmpty, hooks.observer == nil { self.hooks = nil }
   }
 
   /// Tells the observer of an effect event, if there is an observer.
   func tell(_ kind: EffectEvent.Kind, _ record: EffectRecord) {
-    guard let effectEvent = hooks?.observer?.effectEvent else { return }
-    effectEvent(EffectEvent(kind: kind, serial: record.serial, id: record.id, queue: record.queue))
+    tell(kind, serial: record.serial, id: record.id, queue: record.queue)
   }
 
-  /// The observers of an actomaton; it has none (`nil`) unless someone observes it.
-  ///
-  /// Only the owning actomaton touches it.
+  /// Tells the observer of an effect event, if there is an observer.
+  func tell(
+    _ kind: EffectEvent.Kind, serial: UInt64, id: (any EffectIDProtocol)?,
+    queue: (any EffectQueueProtocol)?
+  ) {
+    hooks?.observer?.effectEvent?(EffectEvent(kind: kind, serial: serial, id: id, queue: queue))
+  }
+
+  /// The observers of an actomaton, which has none (`nil`) unless someone observes it; only
+  /// the owning actomaton touches them.
   @usableFromInline
   final class Hooks {
     @usableFromInline let observer: ActomatonObserver<Action, State>?
     /// State observers: each is offered every new state and answers whether it is still alive.
-    var subscribers: [Subscriber] = [] {
-      didSet { hasSubscribers = !subscribers.isEmpty }
-    }
-    /// Whether `subscribers` has any, readable from inlined code.
-    @usableFromInline private(set) var hasSubscribers = false
+    var subscribers: [(offer: (State) -> Bool, finish: @Sendable () -> Void)] = []
 
-    struct Subscriber {
-      let offer: (State) -> Bool
-      let finish: @Sendable () -> Void
-    }
-
-    init(observer: ActomatonObserver<Action, State>?) {
-      self.observer = observer
-    }
+    init(observer: ActomatonObserver<Action, State>?) { self.observer = observer }
   }
 }
 

@@ -15,8 +15,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
 
   /// The root reducer, with its environment.
   @usableFromInline let reduce: @Sendable (Action, inout State) -> Effect<Action>
-  /// What the state wants alive, compared after every reduction; `nil` when the reducer
-  /// declares nothing.
+  /// What the state wants alive, compared after every reduction; `nil` when nothing is declared.
   @usableFromInline let life: LifeRoot<Action, State>?
   let clock: EffectClock
   let onError: (@Sendable (any Error) -> Void)?
@@ -33,18 +32,8 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   /// Where a misused queue is reported when there is no error hook; tests replace it.
   package var misuseOutput: @Sendable (String) -> Void = { StandardError.write($0) }
 
-  /// Creates an actomaton whose reducer needs no environment.
-  ///
-  /// - Parameters:
-  ///   - state: The initial state.
-  ///   - reducer: The reducer run for every action.
-  ///   - clock: The clock for queue delays (a test clock in tests).
-  ///   - onError: Called with every error an effect throws, besides the error surfacing through
-  ///     the task `send` returned; for logging.
-  ///   - executor: The task executor effects run on; the global one when `nil`. A test clock's
-  ///     executor lets a test know when the effects have settled.
-  ///   - observer: Told of every action, state change and effect event; see
-  ///     ``ActomatonObserver``.
+  /// Creates an actomaton whose reducer needs no environment; see
+  /// ``init(state:reducer:environment:clock:onError:executor:observer:)``.
   public init(
     state: State,
     reducer: Reducer<Action, State, Void>,
@@ -85,11 +74,9 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     let run = reducer.run
     self.reduce = { action, state in run(action, &state, environment) }
     self.life = reducer.lifecycle.map { LifeRoot($0, state: state, environment: environment) }
-    let effectClock = EffectClock(any: clock)
-    self.clock = effectClock
-    self.ledger = EffectLedger(now: effectClock.now)
-    self.onError = onError
-    self.executor = executor
+    self.clock = EffectClock(any: clock)
+    self.ledger = EffectLedger(now: self.clock.now)
+    (self.onError, self.executor) = (onError, executor)
   }
 
   deinit {
@@ -161,8 +148,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     return life.effect(after: effect, state: currentState)
   }
 
-  /// Runs the effect of a sent action and returns the task that tracks it: the one path from
-  /// `send` (or `restore`) to started tasks.
+  /// Runs a sent action's effect and returns the task that tracks it.
   @usableFromInline
   func start(_ effect: Effect<Action>, priority: TaskPriority?, tracksFeedbacks: Bool)
     -> Task<Void, any Error>?
@@ -174,10 +160,8 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
 
   /// Reduces an action fed back by a running effect and runs its effect.
   func reduceFeedback(_ action: Action, from record: EffectRecord) {
-    let effect = process(action, from: record.isBinding ? .binding : .feedback)
-    if effect.isEmpty { return }
     var context = SendContext(feedbackOf: record)
-    run(effect, in: &context)
+    run(process(action, from: record.isBinding ? .binding : .feedback), in: &context)
   }
 
   /// Runs the parts of an effect in order.
@@ -193,19 +177,15 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
       // that admitted it, not to this one.
       case let .cancelID(key):
         carry(ledger.cancel(id: key))
-      case let .cancelWhere(predicate):
-        carry(ledger.cancel(where: predicate))
-      case let .endScope(predicate):
-        carry(ledger.cancel(where: predicate, sparingStops: true))
+      case let .cancelWhere(predicate, endsScope):
+        carry(ledger.cancel(where: predicate, sparingStops: endsScope))
       case let .concatenation(parts, stops):
         runConcatenation(parts[...], outlivesScopes: stops, in: &context)
       }
     }
   }
 
-  func makeGroup() -> SendGroup {
-    SendGroup(owner: self)
-  }
+  func makeGroup() -> SendGroup { SendGroup(owner: self) }
 }
 
 extension Actomaton: SendGroupOwner {

@@ -15,19 +15,16 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Whether the effect has no part at all (the reducer only changed the state).
   @inlinable var isEmpty: Bool { storage == nil }
 
-  @inlinable init(parts: [Part]) { self.storage = parts.isEmpty ? nil : parts }
-
-  @inlinable init() { self.storage = nil }
+  @inlinable init(parts: [Part] = []) { self.storage = parts.isEmpty ? nil : parts }
 
   @usableFromInline
   enum Part: Sendable {
     case next(Action)
     case task(TaskEffect<Action>)
     case cancelID(ErasedKey)
-    case cancelWhere(@Sendable (any EffectIDProtocol) -> Bool)
-    /// A child's or a lifetime's end: cancels what matches, except the `onStop` work of the
+    /// `endsScope`: a child's or a lifetime's end, which spares the `onStop` work of the
     /// children that went before (``TaskEffect/outlivesScopes``).
-    case endScope(@Sendable (any EffectIDProtocol) -> Bool)
+    case cancelWhere(@Sendable (any EffectIDProtocol) -> Bool, endsScope: Bool)
     /// Effects run one after the other: each starts when the async work of the one before is over.
     /// `outlivesScopes`: a child's `onStop` (its later parts are orphaned with its running one).
     case concatenation([Effect], outlivesScopes: Bool)
@@ -39,7 +36,6 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Feeds `action` back into the actomaton synchronously, before `send` returns; starts no task.
   ///
   /// - Parameter action: The action to reduce next.
-  /// - Returns: The effect.
   @inlinable
   public static func nextAction(_ action: Action) -> Effect {
     Effect(parts: [.next(action)])
@@ -76,11 +72,17 @@ public struct Effect<Action: Sendable>: Sendable {
     queue: (any EffectQueueProtocol)? = nil,
     sequence: @escaping @Sendable () async throws -> S?
   ) where S.Element == Action, S: SendableMetatype {
-    let body = TaskEffect<Action>.Body.sequence { feed in
-      guard let sequence = try await sequence() else { return }
-      try await TaskEffect<Action>.iterate(sequence, feed: feed)
-    }
-    self.init(parts: [.task(TaskEffect(id: id, queue: queue, body: body))])
+    self.init(
+      parts: [
+        .task(
+          TaskEffect(
+            id: id, queue: queue,
+            body: .sequence { feed in
+              guard let sequence = try await sequence() else { return }
+              var iterator = sequence.makeAsyncIterator()
+              while !Task.isCancelled, let action = try await iterator.next() { await feed(action) }
+            }))
+      ])
   }
 
   /// An asynchronous effect that may feed back any number of actions through `send`.
@@ -116,15 +118,11 @@ public struct Effect<Action: Sendable>: Sendable {
   /// The task `send` returns waits for every part; cancelling it stops the parts not yet begun.
   ///
   /// - Parameter effects: The effects, in the order they run.
-  /// - Returns: The effect that runs them one after the other.
   public static func concatenate(_ effects: Effect...) -> Effect {
     concatenate(effects)
   }
 
   /// The effects one after the other; see ``concatenate(_:)-(Effect...)``.
-  ///
-  /// - Parameter effects: The effects, in the order they run.
-  /// - Returns: The effect that runs them one after the other.
   public static func concatenate(_ effects: [Effect]) -> Effect {
     let parts = effects.filter { !$0.isEmpty }
     if parts.count <= 1 { return parts.first ?? .empty }
@@ -138,7 +136,6 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - queue: The queue it waits in and runs by; `nil` to start at once.
   ///   - run: The work. What it throws surfaces through the task `send` returned and the
   ///     actomaton's `onError:` hook.
-  /// - Returns: The effect.
   public static func fireAndForget(
     id: (any EffectIDProtocol)? = nil,
     queue: (any EffectQueueProtocol)? = nil,
@@ -153,7 +150,6 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Cancels every running, delayed or waiting effect that has this id.
   ///
   /// - Parameter id: The id to cancel; ids compare as `AnyHashable` does.
-  /// - Returns: The effect that cancels them.
   public static func cancel(id: any EffectIDProtocol) -> Effect {
     Effect(parts: [.cancelID(ErasedKey(base: id))])
   }
@@ -164,11 +160,10 @@ public struct Effect<Action: Sendable>: Sendable {
   /// cancels everything.
   ///
   /// - Parameter predicate: Whether to cancel the effects with an id.
-  /// - Returns: The effect that cancels them.
   public static func cancel(ids predicate: @escaping @Sendable (any EffectIDProtocol) -> Bool)
     -> Effect
   {
-    Effect(parts: [.cancelWhere(predicate)])
+    Effect(parts: [.cancelWhere(predicate, endsScope: false)])
   }
 
   /// The effects together: their parts are taken in the order given (actions fed back and
@@ -177,16 +172,12 @@ public struct Effect<Action: Sendable>: Sendable {
   /// ``concatenate(_:)-(Effect...)``.
   ///
   /// - Parameter effects: The effects, whose parts start in this order.
-  /// - Returns: The effect holding all their parts.
   @inlinable
   public static func combine(_ effects: Effect...) -> Effect {
     combine(effects)
   }
 
   /// The effects together, their tasks concurrent; see ``combine(_:)-(Effect...)``.
-  ///
-  /// - Parameter effects: The effects, whose parts start in this order.
-  /// - Returns: The effect holding all their parts.
   @inlinable
   public static func combine(_ effects: [Effect]) -> Effect {
     if effects.count == 1 { return effects[0] }
@@ -195,11 +186,6 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// `lhs`'s parts, then `rhs`'s: started in that order, their tasks run concurrently, as with
   /// ``combine(_:)-(Effect...)``.
-  ///
-  /// - Parameters:
-  ///   - lhs: The effect whose parts come first.
-  ///   - rhs: The effect whose parts come next.
-  /// - Returns: The effect holding both's parts.
   @inlinable
   public static func + (lhs: Effect, rhs: Effect) -> Effect {
     if lhs.isEmpty { return rhs }
@@ -210,7 +196,6 @@ public struct Effect<Action: Sendable>: Sendable {
   /// The same effect, with every action it feeds back transformed by `transform`.
   ///
   /// - Parameter transform: Turns each action fed back into the parent's action.
-  /// - Returns: The effect over the new action type.
   @inlinable
   public func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
@@ -222,8 +207,7 @@ public struct Effect<Action: Sendable>: Sendable {
         case let .next(action): .next(transform(action))
         case let .task(task): .task(task.map(transform))
         case let .cancelID(key): .cancelID(key)
-        case let .cancelWhere(predicate): .cancelWhere(predicate)
-        case let .endScope(predicate): .endScope(predicate)
+        case let .cancelWhere(predicate, ends): .cancelWhere(predicate, endsScope: ends)
         case let .concatenation(effects, stops):
           .concatenation(effects.map { $0.map(transform) }, outlivesScopes: stops)
         }
@@ -235,9 +219,7 @@ public struct Effect<Action: Sendable>: Sendable {
 public struct Send<Action: Sendable>: Sendable {
   let feed: @Sendable (Action) async -> Void
 
-  init(_ feed: @escaping @Sendable (Action) async -> Void) {
-    self.feed = feed
-  }
+  init(_ feed: @escaping @Sendable (Action) async -> Void) { self.feed = feed }
 
   /// Feeds `action` back and returns once it has been reduced; drops it when the effect was
   /// cancelled or is over.
@@ -276,33 +258,19 @@ struct TaskEffect<Action: Sendable>: Sendable {
     id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?, body: Body,
     outlivesScopes: Bool = false, isOrphaned: Bool = false
   ) {
-    self.id = id
-    self.queue = queue
-    self.body = body
-    self.outlivesScopes = outlivesScopes
-    self.isOrphaned = isOrphaned
-  }
-
-  /// Feeds every element of `sequence` back until it ends or the task is cancelled.
-  static func iterate<S: AsyncSequence>(_ sequence: S, feed: Feed) async throws
-  where S.Element == Action {
-    var iterator = sequence.makeAsyncIterator()
-    while !Task.isCancelled, let action = try await iterator.next() {
-      await feed(action)
-    }
+    (self.id, self.queue, self.body) = (id, queue, body)
+    (self.outlivesScopes, self.isOrphaned) = (outlivesScopes, isOrphaned)
   }
 
   @usableFromInline
   func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> TaskEffect<NewAction> {
-    let newBody: TaskEffect<NewAction>.Body
-    switch body {
-    case let .single(run):
-      newBody = .single { try await run().map(transform) }
-    case let .sequence(run):
-      newBody = .sequence { feed in try await run { await feed(transform($0)) } }
-    }
+    let newBody: TaskEffect<NewAction>.Body =
+      switch body {
+      case let .single(run): .single { try await run().map(transform) }
+      case let .sequence(run): .sequence { feed in try await run { await feed(transform($0)) } }
+      }
     return TaskEffect<NewAction>(
       id: id, queue: queue, body: newBody, outlivesScopes: outlivesScopes, isOrphaned: isOrphaned)
   }

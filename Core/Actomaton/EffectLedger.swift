@@ -38,8 +38,7 @@ struct EffectLedger {
     let misuse: EffectQueueMisuse?
   }
 
-  /// The records admitted and not over (running, delayed, waiting, or cancelled with their
-  /// body still running), by serial.
+  /// The records admitted and not over (a cancelled one's body may still run), by serial.
   private(set) var records: [UInt64: EffectRecord] = [:]
   private var recordsByID: [ErasedKey: [UInt64: EffectRecord]] = [:]
   /// The busy queues (an idle queue is forgotten), by queue.
@@ -48,23 +47,16 @@ struct EffectLedger {
   /// The time on the actomaton's clock, read when a queue with a delay starts an effect.
   private let now: () -> Duration
 
-  init(now: @escaping () -> Duration) {
-    self.now = now
-  }
+  init(now: @escaping () -> Duration) { self.now = now }
 
   /// The number of effect ids with an effect; ids are forgotten when their effects are over.
   var trackedIDCount: Int { recordsByID.count }
 
-  /// The record with this serial, while it is not over.
-  func record(_ serial: UInt64) -> EffectRecord? { records[serial] }
-
   // MARK: - Admission
 
   /// Admits a new effect (rules 5 and 6): starts it, lines it up or refuses it, per its queue;
-  /// a full `runNewest` queue cancels its oldest running effects first.
-  ///
-  /// - Parameter make: Makes the record with the given serial; `waits` says it will wait in
-  ///   its queue's line. Not called for a refused effect.
+  /// a full `runNewest` queue cancels its oldest running effects first. `make` makes the record
+  /// of an effect that is not refused.
   mutating func admit(
     id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
     make: (_ serial: UInt64, _ waits: Bool) -> EffectRecord
@@ -112,8 +104,8 @@ struct EffectLedger {
   }
 
   private mutating func takeSerial() -> UInt64 {
-    nextSerial &+= 1
-    return nextSerial
+    defer { nextSerial &+= 1 }
+    return nextSerial &+ 1
   }
 
   private mutating func add(_ record: EffectRecord) -> EffectRecord {
@@ -170,8 +162,7 @@ struct EffectLedger {
     refill(line, into: &decisions)
   }
 
-  /// Removes a record from the id index; an id with no record left is forgotten, so ids unique
-  /// per request do not pile up.
+  /// Removes a record from the id index, forgetting an id with no record left.
   mutating func unindexID(_ record: EffectRecord) {
     guard let idKey = record.idKey, var byID = recordsByID[idKey] else { return }
     byID[record.serial] = nil
@@ -183,46 +174,125 @@ struct EffectLedger {
     recordsByID[key].map { Array($0.values) } ?? []
   }
 
-  /// Forgets an idle queue. A queue may already have been forgotten, and another made under its
-  /// key; only the queue itself is forgotten, never that newer one.
-  mutating func forget(_ line: QueueState) {
-    if line.isIdle, !line.isForgotten {
-      line.isForgotten = true
-      queues[line.key] = nil
-    }
+  // MARK: - Cancellation
+
+  /// Cancels the effects with this id (rule 4).
+  mutating func cancel(id key: ErasedKey) -> Decisions {
+    cancel(records(withID: key))
   }
 
-  /// Takes a record out of the books: it is over, or will never run.
-  @discardableResult
-  mutating func remove(_ serial: UInt64) -> EffectRecord? {
-    records.removeValue(forKey: serial)
-  }
-}
-
-/// The decisions of one operation, in order. The first is kept inline, since most operations
-/// make one, so they cost no array.
-struct Decisions: Sequence {
-  private var first: EffectLedger.Decision?
-  private var others: [EffectLedger.Decision] = []
-
-  var isEmpty: Bool { first == nil }
-
-  mutating func append(_ decision: EffectLedger.Decision) {
-    if first == nil { first = decision } else { others.append(decision) }
-  }
-
-  func makeIterator() -> Iterator { Iterator(first: first, others: others.makeIterator()) }
-
-  struct Iterator: IteratorProtocol {
-    var first: EffectLedger.Decision?
-    var others: IndexingIterator<[EffectLedger.Decision]>
-
-    mutating func next() -> EffectLedger.Decision? {
-      if let decision = first {
-        first = nil
-        return decision
+  /// Cancels the effects whose id matches; an effect without an id is seen as an
+  /// ``AnonymousEffectID``, and orphaned `onStop` work is never seen. `sparingStops`: a scope
+  /// ends, and the children's `onStop` work in it goes on, orphaned: the child it would tell is
+  /// gone (a later child in the same place is another one).
+  mutating func cancel(
+    where predicate: (any EffectIDProtocol) -> Bool, sparingStops: Bool = false
+  ) -> Decisions {
+    var matching: [EffectRecord] = []
+    for record in records.values where !record.isCancelled && !record.isOrphaned {
+      guard predicate(record.id ?? AnonymousEffectID(serial: record.serial)) else { continue }
+      if sparingStops, record.outlivesScopes {
+        record.isOrphaned = true
+        unindexID(record)
+        // NOTE: the later parts of an `onStop` concatenation it runs in are orphaned with it
+        // (not the concatenation of a send the `onStop` was started inside).
+        var stage = record.stage
+        while let unit = stage, unit.outlivesScopes {
+          unit.isOrphaned = true
+          stage = unit.parent
+        }
+      } else {
+        matching.append(record)
       }
-      return others.next()
+    }
+    return cancel(matching)
+  }
+
+  /// Drops a cancelled send's waiting effects (as discarded) and frees its effects' slots.
+  mutating func cancel(group: SendGroup) -> Decisions {
+    cancel(records.values.filter { $0.group === group && !$0.isCancelled }, bySend: true)
+  }
+
+  /// Cancels several records at once; only then do their queues start waiting effects, so a
+  /// waiting effect about to be cancelled never starts in a slot that a cancelled one freed.
+  /// `bySend`: their send was cancelled; a waiting one is then said to be discarded.
+  mutating func cancel(_ matching: [EffectRecord], bySend: Bool = false) -> Decisions {
+    var decisions = Decisions()
+    var touched: [QueueState] = []
+    for record in matching.sorted(by: { $0.serial < $1.serial }) {
+      if record.isLinked, let queue = record.queueState, !touched.contains(where: { $0 === queue })
+      {
+        touched.append(queue)
+      }
+      cancel(record, refill: false, bySend: bySend, into: &decisions)
+    }
+    for queue in touched { refill(queue, into: &decisions) }
+    return decisions
+  }
+
+  /// Cancels a record: a waiting one is dropped unrun; a running one's task is to be cancelled,
+  /// and it keeps a `runOldest` slot until its body has exited (a `runNewest` slot is freed at
+  /// once: rule 5).
+  mutating func cancel(
+    _ record: EffectRecord, refill: Bool, bySend: Bool, into decisions: inout Decisions
+  ) {
+    guard !record.isCancelled else { return }
+    record.isCancelled = true
+    unindexID(record)
+    switch record.phase {
+    case .waiting:
+      let queue = record.queueState
+      drop(record)
+      decisions.append(.drop(record, bySend ? .discarded : .cancelled))
+      if refill, let queue { self.refill(queue, into: &decisions) }
+    case .running:
+      decisions.append(.cancelTask(record))
+      guard record.isLinked, let queue = record.queueState, case .runNewest = queue.policy
+      else { return }
+      queue.running.remove(record)
+      if refill { self.refill(queue, into: &decisions) }
     }
   }
+
+  /// Forgets a waiting record that will never run.
+  private mutating func drop(_ record: EffectRecord) {
+    records[record.serial] = nil
+    if record.isLinked { record.queueState?.waiting.remove(record) }
+  }
+
+  /// Starts waiting effects while the queue has free slots, in FIFO order; a waiting effect
+  /// whose send was cancelled is dropped as discarded. Forgets the queue when it is idle.
+  mutating func refill(_ queue: QueueState, into decisions: inout Decisions) {
+    while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
+      if next.group?.isCancelled == true {
+        next.isCancelled = true
+        unindexID(next)
+        drop(next)
+        decisions.append(.drop(next, .discarded))
+        continue
+      }
+      start(next, in: queue, spaced: true, into: &decisions)
+    }
+    // NOTE: a queue may have been forgotten already, and another made under its key.
+    if queue.isIdle, !queue.isForgotten {
+      queue.isForgotten = true
+      queues[queue.key] = nil
+    }
+  }
+
+  /// An effect's body has exited: the record is over and its queue slot is free; `nil` for a
+  /// serial that is not in the books (over already).
+  mutating func finish(_ serial: UInt64) -> (EffectRecord, Decisions)? {
+    guard let record = records.removeValue(forKey: serial) else { return nil }
+    if !record.isCancelled { unindexID(record) }
+    var decisions = Decisions()
+    if record.isLinked, let queue = record.queueState {
+      queue.running.remove(record)
+      refill(queue, into: &decisions)
+    }
+    return (record, decisions)
+  }
 }
+
+/// The decisions of one operation, in order.
+typealias Decisions = [EffectLedger.Decision]

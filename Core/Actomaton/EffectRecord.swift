@@ -1,8 +1,5 @@
-/// The actomaton's bookkeeping for one asynchronous effect, from admission to its end.
-///
-/// Only the owning actomaton touches a record. A record is linked into at most one queue list
-/// (running or waiting) through `previous`/`next`. It is not generic: the effect's body, which
-/// is, was wrapped into `work` when the effect was admitted.
+/// The actomaton's bookkeeping for one asynchronous effect, from admission to its end; only the
+/// owning actomaton touches it. Not generic: the body was wrapped into `work` at admission.
 final class EffectRecord {
   enum Phase { case waiting, running }
 
@@ -20,7 +17,7 @@ final class EffectRecord {
   /// The send's group, when someone waits for this effect.
   let group: SendGroup?
   /// The concatenation part this effect belongs to, told when the effect is over.
-  let stage: ConcatUnit?
+  let stage: ConcatStage?
   var priority: TaskPriority?
   let tracksFeedbacks: Bool
   /// A child's `onStop` work: the end of a scope does not cancel it, but orphans it.
@@ -48,20 +45,14 @@ final class EffectRecord {
 
   init(
     serial: UInt64, id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
-    group: SendGroup?, stage: ConcatUnit?, priority: TaskPriority?, tracksFeedbacks: Bool,
+    group: SendGroup?, stage: ConcatStage?, priority: TaskPriority?, tracksFeedbacks: Bool,
     outlivesScopes: Bool = false, isOrphaned: Bool = false, work: @escaping Work = { _ in }
   ) {
-    self.work = work
-    self.outlivesScopes = outlivesScopes
-    self.isOrphaned = isOrphaned
-    self.serial = serial
-    self.id = id
-    self.queue = queue
-    self.idKey = id.map { ErasedKey(base: $0) }
-    self.group = group
-    self.stage = stage
-    self.priority = priority
-    self.tracksFeedbacks = tracksFeedbacks
+    (self.serial, self.id, self.queue) = (serial, id, queue)
+    idKey = id.map { ErasedKey(base: $0) }
+    (self.group, self.stage, self.priority) = (group, stage, priority)
+    (self.tracksFeedbacks, self.outlivesScopes) = (tracksFeedbacks, outlivesScopes)
+    (self.isOrphaned, self.work) = (isOrphaned, work)
   }
 }
 
@@ -96,11 +87,6 @@ struct RecordList {
     guard let record = first else { return nil }
     remove(record)
     return record
-  }
-
-  /// Unlinks every record, so no reference cycle outlives the list.
-  mutating func removeAll() {
-    while popFirst() != nil {}
   }
 }
 

@@ -22,8 +22,11 @@ public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
 public struct ScopedEffectID: EffectIDProtocol, CustomStringConvertible {
   /// The scope the effect belongs to.
   public let scope: EffectScope
+  // NOTE: equality and hashing are the scope's and the inner value's (as `AnyHashable`'s).
+  let innerKey: ErasedKey
+
   /// The id the child gave the effect; ``UnnamedEffectID`` when it gave none.
-  public let inner: any EffectIDProtocol
+  public var inner: any EffectIDProtocol { innerKey.base as! any EffectIDProtocol }
 
   /// The id of an effect that a child in `scope` started with the id `inner`.
   ///
@@ -31,19 +34,7 @@ public struct ScopedEffectID: EffectIDProtocol, CustomStringConvertible {
   ///   - scope: The scope the effect belongs to.
   ///   - inner: The id the child gave the effect; ``UnnamedEffectID`` when it gave none.
   public init(scope: EffectScope, inner: any EffectIDProtocol) {
-    self.scope = scope
-    self.inner = inner
-  }
-
-  /// Whether both ids have the same scope and equal inner ids (compared as `AnyHashable` does).
-  public static func == (lhs: ScopedEffectID, rhs: ScopedEffectID) -> Bool {
-    lhs.scope == rhs.scope && ErasedKey(base: lhs.inner) == ErasedKey(base: rhs.inner)
-  }
-
-  /// Hashes the scope and the inner value, so that equal values hash alike.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(scope)
-    hasher.combine(ErasedKey(base: inner))
+    (self.scope, innerKey) = (scope, ErasedKey(base: inner))
   }
 
   /// The scope and the inner value, as `scope/inner`.
@@ -58,8 +49,15 @@ public struct UnnamedEffectID: EffectIDProtocol {}
 public struct ScopedEffectQueue: EffectQueueProtocol, CustomStringConvertible {
   /// The scope the queue belongs to.
   public let scope: EffectScope
+  // NOTE: equality and hashing are the scope's and the inner value's (as `AnyHashable`'s).
+  let innerKey: ErasedKey
+
   /// The queue the child named.
-  public let inner: any EffectQueueProtocol
+  public var inner: any EffectQueueProtocol { innerKey.base as! any EffectQueueProtocol }
+  /// The inner queue's policy.
+  public var effectQueuePolicy: EffectQueuePolicy { inner.effectQueuePolicy }
+  /// The inner queue's delay.
+  public var effectQueueDelay: EffectQueueDelay { inner.effectQueueDelay }
 
   /// The queue `inner` of a child in `scope`.
   ///
@@ -67,25 +65,7 @@ public struct ScopedEffectQueue: EffectQueueProtocol, CustomStringConvertible {
   ///   - scope: The scope the queue belongs to.
   ///   - inner: The queue the child named; its policy and delay are the scoped queue's.
   public init(scope: EffectScope, inner: any EffectQueueProtocol) {
-    self.scope = scope
-    self.inner = inner
-  }
-
-  /// The inner queue's policy.
-  public var effectQueuePolicy: EffectQueuePolicy { inner.effectQueuePolicy }
-  /// The inner queue's delay.
-  public var effectQueueDelay: EffectQueueDelay { inner.effectQueueDelay }
-
-  /// Whether both queues have the same scope and equal inner queues (compared as `AnyHashable`
-  /// does).
-  public static func == (lhs: ScopedEffectQueue, rhs: ScopedEffectQueue) -> Bool {
-    lhs.scope == rhs.scope && ErasedKey(base: lhs.inner) == ErasedKey(base: rhs.inner)
-  }
-
-  /// Hashes the scope and the inner value, so that equal values hash alike.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(scope)
-    hasher.combine(ErasedKey(base: inner))
+    (self.scope, innerKey) = (scope, ErasedKey(base: inner))
   }
 
   /// The scope and the inner value, as `scope/inner`.
@@ -97,7 +77,6 @@ extension Effect {
   /// included.
   ///
   /// - Parameter scope: The scope whose effects to cancel.
-  /// - Returns: The effect that cancels them.
   public static func cancel(scope: EffectScope) -> Effect {
     .cancel(ids: { ($0 as? ScopedEffectID)?.scope == scope })
   }
@@ -115,23 +94,49 @@ extension Effect {
   static func endScope(where predicate: @escaping @Sendable (any EffectIDProtocol) -> Bool)
     -> Effect
   {
-    Effect(parts: [.endScope(predicate)])
+    Effect(parts: [.cancelWhere(predicate, endsScope: true)])
   }
 
   /// The same effect as a child's `onStop` work: the end of a scope around it (its parent going
   /// after it) does not cancel its tasks but orphans them (see `TaskEffect.isOrphaned`).
   @usableFromInline
   func outlivingScopes() -> Effect {
-    if isEmpty { return self }
-    return Effect(
+    Effect(
       parts: parts.map { part in
         switch part {
         case let .task(task):
-          .task(
-            TaskEffect(id: task.id, queue: task.queue, body: task.body, outlivesScopes: true))
+          .task(TaskEffect(id: task.id, queue: task.queue, body: task.body, outlivesScopes: true))
         case let .concatenation(effects, _):
           .concatenation(effects.map { $0.outlivingScopes() }, outlivesScopes: true)
         default: part
+        }
+      })
+  }
+
+  /// The work of this effect with nothing fed back: what an `onStop` does when the child it
+  /// would tell is gone too. Its tasks keep their queues, in its concatenations' order; no id
+  /// reaches them, and a sequence's elements are dropped; its actions and cancellations go.
+  // NOTE: lifting an orphaned effect (`scoped`, `map`) keeps it orphaned: the flags are kept and
+  // its body feeds nothing back.
+  @usableFromInline
+  func orphaned<Orphan: Sendable>() -> Effect<Orphan> {
+    Effect<Orphan>(
+      parts: parts.compactMap { part -> Effect<Orphan>.Part? in
+        switch part {
+        case .next, .cancelID, .cancelWhere: nil
+        case let .concatenation(effects, _):
+          .concatenation(effects.map { $0.orphaned() }, outlivesScopes: true)
+        case let .task(task):
+          .task(
+            TaskEffect(
+              id: task.id, queue: task.queue,
+              body: .single {
+                switch task.body {
+                case let .single(run): _ = try await run()
+                case let .sequence(run): try await run { _ in }
+                }
+                return nil
+              }, outlivesScopes: true, isOrphaned: true))
         }
       })
   }
@@ -144,7 +149,6 @@ extension Effect {
   /// - Parameters:
   ///   - scope: The scope the effect runs in.
   ///   - transform: Turns each action fed back into the parent's action.
-  /// - Returns: The scoped effect over the new action type.
   @inlinable
   public func scoped<NewAction: Sendable>(
     in scope: EffectScope, _ transform: @escaping @Sendable (Action) -> NewAction
@@ -166,19 +170,15 @@ extension Effect {
           (key.base as? any EffectIDProtocol).map {
             .cancelID(ErasedKey(base: ScopedEffectID(scope: scope, inner: $0)))
           }
-        case let .cancelWhere(predicate):
-          .cancelWhere { id in
-            guard let scoped = id as? ScopedEffectID, scoped.scope == scope else { return false }
-            // NOTE: the child sees its unnamed effects as anonymous, as it would unlifted.
-            let inner =
-              scoped.inner is UnnamedEffectID ? AnonymousEffectID(serial: 0) : scoped.inner
-            return predicate(inner)
-          }
-        case let .endScope(predicate):
-          .endScope { id in
-            guard let scoped = id as? ScopedEffectID, scoped.scope == scope else { return false }
-            return predicate(scoped.inner)
-          }
+        case let .cancelWhere(predicate, endsScope):
+          .cancelWhere(
+            { id in
+              guard let scoped = id as? ScopedEffectID, scoped.scope == scope else { return false }
+              // NOTE: the child sees its unnamed effects as anonymous, as it would unlifted.
+              let inner =
+                scoped.inner is UnnamedEffectID ? AnonymousEffectID(serial: 0) : scoped.inner
+              return predicate(inner)
+            }, endsScope: endsScope)
         case let .concatenation(effects, stops):
           .concatenation(effects.map { $0.scoped(in: scope, transform) }, outlivesScopes: stops)
         }
@@ -190,10 +190,9 @@ extension TaskEffect {
   func scoped<NewAction: Sendable>(
     in scope: EffectScope, _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> TaskEffect<NewAction> {
-    let mapped = map(transform)
-    return TaskEffect<NewAction>(
+    TaskEffect<NewAction>(
       id: ScopedEffectID(scope: scope, inner: id ?? UnnamedEffectID()),
       queue: queue.map { ScopedEffectQueue(scope: scope, inner: $0) },
-      body: mapped.body, outlivesScopes: outlivesScopes, isOrphaned: isOrphaned)
+      body: map(transform).body, outlivesScopes: outlivesScopes, isOrphaned: isOrphaned)
   }
 }

@@ -10,10 +10,7 @@ where Element.ID: Sendable {
   @usableFromInline var storage: [Element.ID: Element]
 
   /// An empty array.
-  public init() {
-    ids = []
-    storage = [:]
-  }
+  public init() { (ids, storage) = ([], [:]) }
 
   /// An array of `elements`; a later element replaces an earlier one with the same id.
   ///
@@ -43,11 +40,6 @@ where Element.ID: Sendable {
       let isPresent = storage[id] != nil
       if wasPresent != isPresent { updateIDs(id, isPresent: isPresent) }
     }
-    set {
-      let wasPresent = storage[id] != nil
-      storage[id] = newValue
-      if wasPresent != (newValue != nil) { updateIDs(id, isPresent: newValue != nil) }
-    }
   }
 
   @usableFromInline
@@ -65,7 +57,6 @@ where Element.ID: Sendable {
   /// Removes the element with `id` and returns it, or `nil` when there is none.
   ///
   /// - Parameter id: The id of the element to remove.
-  /// - Returns: The removed element, or `nil`.
   @discardableResult
   public mutating func remove(id: Element.ID) -> Element? {
     guard let element = storage.removeValue(forKey: id) else { return nil }

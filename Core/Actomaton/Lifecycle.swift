@@ -13,10 +13,34 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   /// Makes the watcher that one actomaton keeps, with that actomaton's environment.
   @usableFromInline
   let makeWatcher: @Sendable (Environment) -> LifeWatcher<Action, State>
+  /// Set when every declaration here watches one field of the state (the children and
+  /// lifetimes on one enum), so that `combine` can have them read the field once.
+  @usableFromInline let field: FieldDeclarations<Action, State, Environment>?
 
   @inlinable
-  init(_ makeWatcher: @escaping @Sendable (Environment) -> LifeWatcher<Action, State>) {
-    self.makeWatcher = makeWatcher
+  init(
+    field: FieldDeclarations<Action, State, Environment>? = nil,
+    _ makeWatcher: @escaping @Sendable (Environment) -> LifeWatcher<Action, State>
+  ) {
+    (self.field, self.makeWatcher) = (field, makeWatcher)
+  }
+
+  /// Declarations on the field at `path`, which read it once for all of them.
+  @inlinable
+  static func onField<Field>(
+    _ path: SendableKeyPath<WritableKeyPath<State, Field>>,
+    _ declarations: Lifecycle<Action, Field, Environment>
+  ) -> Lifecycle {
+    // NOTE: made where the host specialises it, as is the merge: only the cast is generic.
+    let field = FieldDeclarations<Action, State, Environment>(
+      path: SendableKeyPath(path.keyPath as AnyKeyPath), declarations: declarations,
+      merge: { other in
+        guard let other = other as? Lifecycle<Action, Field, Environment> else { return nil }
+        return onField(path, .combine(declarations, other)!)
+      })
+    let lifted: Lifecycle = declarations.lifted(
+      project: { $0[keyPath: path.keyPath] }, environment: { $0 }, effects: { $0 })
+    return Lifecycle(field: field, lifted.makeWatcher)
   }
 
   /// Both declarations, `first` first.
@@ -24,30 +48,17 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   static func combine(_ first: Lifecycle?, _ second: Lifecycle?) -> Lifecycle? {
     guard let first else { return second }
     guard let second else { return first }
+    if let one = first.field, let other = second.field, one.path.keyPath == other.path.keyPath,
+      let merged = one.merge(other.declarations)
+    {
+      return merged
+    }
     return Lifecycle { environment in
       let (first, second) = (first.makeWatcher(environment), second.makeWatcher(environment))
       return LifeWatcher(
-        prime: {
-          first.prime($0); second.prime($0)
-        },
-        update: { first.update($0) + second.update($0) },
+        update: { first.update($0, $1) + second.update($0, $1) },
         stopAll: { first.stopAll() + second.stopAll() },
         orphan: { first.orphan() + second.orphan() })
-    }
-  }
-
-  /// The same declarations for a larger action type and environment, on the same state.
-  @inlinable
-  func lifted<GlobalAction: Sendable, GlobalEnvironment>(
-    environment: @escaping @Sendable (GlobalEnvironment) -> Environment,
-    effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
-  ) -> Lifecycle<GlobalAction, State, GlobalEnvironment> {
-    let make = makeWatcher
-    return Lifecycle<GlobalAction, State, GlobalEnvironment> { global in
-      let inner = make(environment(global))
-      return LifeWatcher(
-        prime: inner.prime, update: { inner.update($0).map(effects) },
-        stopAll: { inner.stopAll().map(effects) }, orphan: { inner.orphan().lifted(effects) })
     }
   }
 
@@ -68,13 +79,40 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     return Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> { global in
       let inner = make(environment(global))
       return LifeWatcher(
-        prime: { state in project(state).map(inner.prime) },
-        update: { state in
+        update: { state, priming in
           guard let local = project(state) else { return inner.stopAll().map(effects) }
-          return inner.update(local).map(effects)
+          return inner.update(local, priming).map(effects)
         },
         stopAll: { inner.stopAll().map(effects) }, orphan: { inner.orphan().lifted(effects) })
     }
+  }
+
+  /// The same declarations for a larger action type and environment, on the same state.
+  @inlinable
+  func lifted<GlobalAction: Sendable, GlobalEnvironment>(
+    environment: @escaping @Sendable (GlobalEnvironment) -> Environment,
+    effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
+  ) -> Lifecycle<GlobalAction, State, GlobalEnvironment> {
+    lifted(project: { $0 }, environment: environment, effects: effects)
+  }
+}
+
+/// The declarations of a ``Lifecycle`` on one field, of a type it does not name.
+@usableFromInline
+struct FieldDeclarations<Action: Sendable, State, Environment>: Sendable {
+  @usableFromInline let path: SendableKeyPath<AnyKeyPath>
+  /// A `Lifecycle<Action, Field, Environment>`.
+  @usableFromInline let declarations: any Sendable
+  /// Both declarations on the field, when `other`'s are on a field of the same type.
+  @usableFromInline
+  let merge: @Sendable (_ other: any Sendable) -> Lifecycle<Action, State, Environment>?
+
+  @inlinable
+  init(
+    path: SendableKeyPath<AnyKeyPath>, declarations: any Sendable,
+    merge: @escaping @Sendable (any Sendable) -> Lifecycle<Action, State, Environment>?
+  ) {
+    (self.path, self.declarations, self.merge) = (path, declarations, merge)
   }
 }
 
@@ -93,9 +131,7 @@ struct LifeChanges<Action: Sendable> {
   init(
     stops: Effect<Action> = .empty, starts: Effect<Action> = .empty, late: Effect<Action> = .empty
   ) {
-    self.stops = stops
-    self.starts = starts
-    self.late = late
+    (self.stops, self.starts, self.late) = (stops, starts, late)
   }
 
   @inlinable
@@ -128,11 +164,10 @@ extension Effect {
 // types. Only the actomaton that made a watcher calls it, on its isolation.
 @usableFromInline
 struct LifeWatcher<Action: Sendable, State> {
-  /// Takes what the initial state holds as running, without starting it.
-  @usableFromInline let prime: (State) -> Void
   /// Compares what the state wants with what runs, remembers what runs now, and returns the
-  /// effects that stop and start the difference.
-  @usableFromInline let update: (State) -> LifeChanges<Action>
+  /// effects that stop and start the difference. `priming`: the actomaton's initial state,
+  /// taken as running without starting it (subscriptions start with the first action).
+  @usableFromInline let update: (_ state: State, _ priming: Bool) -> LifeChanges<Action>
   /// The part of the state it watches is gone: stops everything that runs.
   @usableFromInline let stopAll: () -> LifeChanges<Action>
   /// The part of the state it watches went with a child around it, whose stop cancels the
@@ -143,13 +178,10 @@ struct LifeWatcher<Action: Sendable, State> {
 
   @inlinable
   init(
-    prime: @escaping (State) -> Void, update: @escaping (State) -> LifeChanges<Action>,
+    update: @escaping (State, Bool) -> LifeChanges<Action>,
     stopAll: @escaping () -> LifeChanges<Action>, orphan: @escaping () -> Effect<Action>
   ) {
-    self.prime = prime
-    self.update = update
-    self.stopAll = stopAll
-    self.orphan = orphan
+    (self.update, self.stopAll, self.orphan) = (update, stopAll, orphan)
   }
 }
 
@@ -186,7 +218,7 @@ final class LifeRoot<Action: Sendable, State> {
     _ lifecycle: Lifecycle<Action, State, Environment>, state: State, environment: Environment
   ) {
     watcher = lifecycle.makeWatcher(environment)
-    watcher.prime(state)
+    _ = watcher.update(state, true)
   }
 
   /// `effect`, with what the new state wants started and what it no longer wants stopped.
@@ -198,7 +230,7 @@ final class LifeRoot<Action: Sendable, State> {
   /// more at its end if they are still gone then.
   @usableFromInline
   func effect(after effect: Effect<Action>, state: State) -> Effect<Action> {
-    let changes = watcher.update(state)
+    let changes = watcher.update(state, false)
     if changes.stops.isEmpty, changes.starts.isEmpty { return effect }
     let life = changes.stops + changes.starts
     guard var parts = effect.storage else { return life }
@@ -212,45 +244,5 @@ final class LifeRoot<Action: Sendable, State> {
     if index < parts.endIndex { parts += changes.late.parts }
     parts.insert(contentsOf: life.parts, at: index)
     return Effect(parts: parts)
-  }
-}
-
-extension Effect {
-  /// The work of this effect with nothing fed back: what an `onStop` does when the child it
-  /// would tell is gone too. Its tasks keep their queues, in its concatenations' order; no id
-  /// reaches them, and a sequence's elements are dropped; its actions and cancellations go.
-  // NOTE: lifting an orphaned effect (`scoped`, `map`) keeps it orphaned: the flags are kept and
-  // its body feeds nothing back.
-  @usableFromInline
-  func orphaned<Orphan: Sendable>() -> Effect<Orphan> {
-    Effect<Orphan>(
-      parts: parts.compactMap { part -> Effect<Orphan>.Part? in
-        switch part {
-        case .next, .cancelID, .cancelWhere, .endScope: nil
-        case let .task(task): .task(task.orphaned())
-        case let .concatenation(effects, _):
-          .concatenation(effects.map { $0.orphaned() }, outlivesScopes: true)
-        }
-      })
-  }
-}
-
-extension TaskEffect {
-  /// This task with nothing fed back and no id to reach it, in its queue.
-  @usableFromInline
-  func orphaned<Orphan: Sendable>() -> TaskEffect<Orphan> {
-    let body: TaskEffect<Orphan>.Body =
-      switch body {
-      case let .single(run):
-        .single {
-          _ = try await run(); return nil
-        }
-      case let .sequence(run):
-        .single {
-          try await run { _ in }; return nil
-        }
-      }
-    return TaskEffect<Orphan>(
-      id: id, queue: queue, body: body, outlivesScopes: true, isOrphaned: true)
   }
 }

@@ -45,19 +45,20 @@ extension Reducer {
     onStart: Effect<ChildAction> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    let path = SendableKeyPath(path)
-    let toChild = environment
-    let runIfPresent: @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>? = {
-      action, state, environment in
-      guard state[keyPath: path.keyPath] != nil else { return nil }
-      return child.run(action, &state[keyPath: path.keyPath]!, toChild(environment))
-    }
+    let (path, stored) = (SendableKeyPath(path), isStored(path))
     return lifting(
-      runIfPresent, action: action,
-      scope: scope ?? EffectScope(ChildScopeKey(path, ChildState.self, ChildAction.self)),
-      project: { $0[keyPath: path.keyPath] }, identity: identityIfIdentifiable(ChildState.self),
-      inner: child.lifecycle?.lifted(environment: toChild, effects: { $0 }), onStart: onStart,
-      onStop: onStop)
+      { action, state, global in
+        if !stored, state[keyPath: path.keyPath] == nil { return nil }
+        return modify(&state[keyPath: path.keyPath]) { field in
+          field == nil ? nil : child.run(action, &field!, environment(global))
+        }
+      }, action: action, scope: scope, environment: environment, inner: child.lifecycle,
+      onStart: onStart, onStop: onStop
+    ) {
+      .presence(
+        project: { $0[keyPath: path.keyPath] }, identity: $0, scope: $1, start: $2, stop: $3,
+        inner: $4)
+    }
   }
 
   /// Runs `child` on one case of an enum state, before this reducer, and ends the child's effects
@@ -78,13 +79,12 @@ extension Reducer {
     onStop: Effect<Action> = .empty
   ) -> Reducer {
     caseChild(
-      child.contramap(state: casePath), path: path, casePath: casePath, action: action,
-      environment: environment, inner: child.lifecycle, scope: scope, onStart: onStart,
-      onStop: onStop)
+      child, state: path, case: casePath, clear: { _ in }, action: action,
+      environment: environment, scope: scope, onStart: onStart, onStop: onStop)
   }
 
   /// The enum-case child of an optional enum; the same as the one above, but the child's state
-  /// is changed in place (see ``contramap(state:)-(CasePath<Wrapped?,State>)``).
+  /// is changed in place (the field is cleared while the child runs).
   @inlinable
   public func child<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
@@ -97,38 +97,40 @@ extension Reducer {
     onStop: Effect<Action> = .empty
   ) -> Reducer {
     caseChild(
-      child.contramap(state: casePath), path: path, casePath: casePath, action: action,
-      environment: environment, inner: child.lifecycle, scope: scope, onStart: onStart,
-      onStop: onStop)
+      child, state: path, case: casePath, clear: { $0 = nil }, action: action,
+      environment: environment, scope: scope, onStart: onStart, onStop: onStop)
   }
 
+  /// A child in one case of the enum at `path`, which `clear` empties while the child runs.
   @inlinable
   func caseChild<Enum, ChildState, ChildAction: Sendable, ChildEnvironment>(
-    _ child: Reducer<ChildAction, Enum, ChildEnvironment>,
-    path: WritableKeyPath<State, Enum>,
-    casePath: CasePath<Enum, ChildState>,
-    action: CasePath<Action, ChildAction>,
-    environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
-    inner: Lifecycle<ChildAction, ChildState, ChildEnvironment>?,
-    scope: EffectScope?,
-    onStart: Effect<ChildAction>,
-    onStop: Effect<Action>
+    _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
+    state path: WritableKeyPath<State, Enum>, case casePath: CasePath<Enum, ChildState>,
+    clear: @escaping @Sendable (inout Enum) -> Void, action: CasePath<Action, ChildAction>,
+    environment: @escaping @Sendable (Environment) -> ChildEnvironment, scope: EffectScope?,
+    onStart: Effect<ChildAction>, onStop: Effect<Action>
   ) -> Reducer {
-    let path = SendableKeyPath(path)
-    let project: @Sendable (State) -> ChildState? = { state in
-      casePath.extract(from: state[keyPath: path.keyPath])
-    }
-    let runIfPresent: @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>? = {
-      action, state, environment in
-      guard project(state) != nil else { return nil }
-      return child.run(action, &state[keyPath: path.keyPath], toChild(environment))
-    }
+    let (path, stored) = (SendableKeyPath(path), isStored(path))
     return lifting(
-      runIfPresent, action: action,
-      scope: scope ?? EffectScope(ChildScopeKey(path, ChildState.self, ChildAction.self)),
-      project: project, identity: identityIfIdentifiable(ChildState.self),
-      inner: inner?.lifted(environment: toChild, effects: { $0 }), onStart: onStart,
-      onStop: onStop)
+      { action, state, global in
+        if !stored, casePath.extract(from: state[keyPath: path.keyPath]) == nil { return nil }
+        // NOTE: the field is cleared while the child runs, so that the child's storage is not
+        // shared (and copied when changed).
+        return modify(&state[keyPath: path.keyPath]) { field in
+          guard var local = casePath.extract(from: field) else { return nil }
+          clear(&field)
+          defer { field = casePath.embed(local) }
+          return child.run(action, &local, environment(global))
+        }
+      }, action: action, scope: scope, environment: environment, inner: child.lifecycle,
+      onStart: onStart, onStop: onStop
+    ) {
+      .onField(
+        path,
+        .presence(
+          project: { casePath.extract(from: $0) }, identity: $0, scope: $1, start: $2, stop: $3,
+          inner: $4))
+    }
   }
 
   /// Runs `onStart` when the enum at `path` enters `case`, and `onStop` when it leaves it, for a
@@ -153,39 +155,39 @@ extension Reducer {
     onStop: Effect<Action> = .empty
   ) -> Reducer {
     let path = SendableKeyPath(path)
-    let scope = scope ?? EffectScope(ChildScopeKey(path, Value.self, Never.self))
-    let life = Lifecycle<Action, State, Environment>.presence(
-      project: { state in casePath.extract(from: state[keyPath: path.keyPath]) },
-      identity: nil, scope: scope, start: onStart.scoped(in: scope, { $0 }),
-      stop: .endScope(scope) + onStop.outlivingScopes(),
+    let scope = scope ?? EffectScope(ChildScopeKey(Value.self))
+    let life = Lifecycle<Action, Enum, Environment>.presence(
+      project: { casePath.extract(from: $0) }, identity: nil, scope: scope,
+      start: onStart.scoped(in: scope, { $0 }), stop: .endScope(scope) + onStop.outlivingScopes(),
       inner: Lifecycle<Action, Value, Environment>?.none)
-    return Reducer(run: run, accepts: accepts, lifecycle: .combine(life, lifecycle))
+    return declaring(.onField(path, life), first: true)
   }
 
   /// This reducer after a child, which `runIfPresent` runs, or answers `nil` when it is not
-  /// there (the action is then dropped, and reported); it lives while `project` finds it, and its
-  /// effects run in `scope`, which is cancelled when the child goes or is replaced by one of
-  /// another identity.
+  /// there (the action is then dropped, and reported); it lives as `declare` says, given its
+  /// identity and its life, and its effects run in `scope`, which is cancelled when the child
+  /// goes or is replaced by one of another identity.
   @inlinable
-  func lifting<ChildAction: Sendable, ChildState>(
+  func lifting<ChildAction: Sendable, ChildState, ChildEnvironment>(
     _ runIfPresent:
       @escaping @Sendable (ChildAction, inout State, Environment) -> Effect<ChildAction>?,
-    action path: CasePath<Action, ChildAction>,
-    scope: EffectScope,
-    project: @escaping @Sendable (State) -> ChildState?,
-    identity: (@Sendable (ChildState) -> AnyHashable?)?,
-    inner: Lifecycle<ChildAction, ChildState, Environment>?,
-    onStart: Effect<ChildAction>,
-    onStop: Effect<Action>
+    action path: CasePath<Action, ChildAction>, scope: EffectScope?,
+    environment toChild: @escaping @Sendable (Environment) -> ChildEnvironment,
+    inner: Lifecycle<ChildAction, ChildState, ChildEnvironment>?,
+    onStart: Effect<ChildAction>, onStop: Effect<Action>,
+    declare: (
+      _ identity: (@Sendable (ChildState) -> AnyHashable?)?, _ scope: EffectScope,
+      _ start: Effect<Action>, _ stop: Effect<Action>,
+      _ inner: Lifecycle<Action, ChildState, Environment>?
+    ) -> Lifecycle<Action, State, Environment>
   ) -> Reducer {
+    let scope = scope ?? EffectScope(ChildScopeKey(ChildState.self))
     let embed: @Sendable (ChildAction) -> Action = path.embed
     let parent = run
-    let scopedInner = inner?.lifted(environment: { $0 }, effects: { $0.scoped(in: scope, embed) })
-    let life = Lifecycle.presence(
-      project: project, identity: identity, scope: scope,
-      start: onStart.scoped(in: scope, embed),
-      stop: .endScope(scope) + onStop.outlivingScopes(), inner: scopedInner)
-    // NOTE: no `accepts`: testing it would ask the child and the parent, as `run` does anyway.
+    let life = declare(
+      identityIfIdentifiable(ChildState.self), scope, onStart.scoped(in: scope, embed),
+      .endScope(scope) + onStop.outlivingScopes(),
+      inner?.lifted(environment: toChild, effects: { $0.scoped(in: scope, embed) }))
     return Reducer(
       run: { action, state, environment in
         guard let childAction = path.extract(from: action) else {
@@ -195,9 +197,24 @@ extension Reducer {
           runIfPresent(childAction, &state, environment)?.scoped(in: scope, embed)
           ?? .dropped(childAction, child: scope)
         return effect + parent(action, &state, environment)
-      },
-      accepts: nil, lifecycle: .combine(life, lifecycle))
+      }, lifecycle: .combine(life, lifecycle))
   }
+}
+
+/// Whether `path` reaches stored properties only, with no observer or setter to run: a child
+/// there is reached in one access, where one behind a setter is read first, so that an action
+/// dropped for an absent child runs no setter.
+// NOTE: `offset(of:)` is documented to be non-nil exactly for such a path; only the answer is
+// used, never the offset.
+@inlinable
+func isStored<Root, Value>(_ path: WritableKeyPath<Root, Value>) -> Bool {
+  MemoryLayout<Root>.offset(of: path) != nil
+}
+
+/// `body` on `value`, in one access.
+@inlinable
+func modify<Value, Result>(_ value: inout Value, _ body: (inout Value) -> Result) -> Result {
+  body(&value)
 }
 
 /// An action for a lifted child that was not there (`nil`, another case, or a removed element):
@@ -222,34 +239,15 @@ extension Effect {
   }
 }
 
-/// The default scope of a lifted child: where it lives, what it is, and the declaration that
-/// lifted it, so that two lifts never share a scope by accident.
+/// The default scope of a lifted child: what it is, and the declaration that lifted it, so that
+/// two lifts never share a scope by accident.
 @usableFromInline
 struct ChildScopeKey: Hashable, Sendable, CustomStringConvertible {
-  let path: SendableKeyPath<AnyKeyPath>
-  let state: ObjectIdentifier
-  let action: ObjectIdentifier
-  let declaration: Declaration
+  let declaration = Declaration()
   let name: String
 
   @usableFromInline
-  init<Path: AnyKeyPath>(_ path: SendableKeyPath<Path>, _ state: Any.Type, _ action: Any.Type) {
-    self.path = SendableKeyPath(path.keyPath as AnyKeyPath)
-    self.state = ObjectIdentifier(state)
-    self.action = ObjectIdentifier(action)
-    self.declaration = Declaration()
-    self.name = String(reflecting: state)
-  }
-
-  @usableFromInline
-  static func == (lhs: ChildScopeKey, rhs: ChildScopeKey) -> Bool {
-    lhs.declaration == rhs.declaration
-  }
-
-  @usableFromInline
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(declaration)
-  }
+  init(_ state: Any.Type) { name = String(reflecting: state) }
 
   @usableFromInline
   var description: String { name }

@@ -41,37 +41,31 @@ extension Reducer {
     onStop: (@Sendable (Element.ID) -> Effect<Action>)? = nil
   ) -> Reducer where Element: SendableMetatype, Element.ID: Sendable {
     let path = SendableKeyPath(path)
-    let list = ChildScopeKey(path, Element.self, ChildAction.self)
+    let list = ChildScopeKey(Element.self)
     let scope = { @Sendable (id: Element.ID) in EffectScope(ElementScopeKey(list: list, id: id)) }
-    let toChild = environment
+    let lift = { @Sendable (id: Element.ID, effect: Effect<ChildAction>) in
+      effect.scoped(in: scope(id)) { action.embed((id, $0)) }
+    }
     let parent = self
     let run: @Sendable (Action, inout State, Environment) -> Effect<Action> = {
-      globalAction, state, environment in
+      globalAction, state, global in
       guard let (id, childAction) = action.extract(from: globalAction) else {
-        return parent.run(globalAction, &state, environment)
+        return parent.run(globalAction, &state, global)
       }
-      let effect: Effect<Action>
-      if state[keyPath: path.keyPath][id: id] != nil {
-        let environment = toChild(environment)
-        effect = child.run(childAction, &state[keyPath: path.keyPath][id: id]!, environment)
-          .scoped(in: scope(id)) { action.embed((id, $0)) }
-      } else {
-        effect = .dropped(childAction, child: scope(id))
-      }
-      return effect + parent.run(globalAction, &state, environment)
+      let effect =
+        state[keyPath: path.keyPath][id: id] == nil
+        ? .dropped(childAction, child: scope(id))
+        : lift(
+          id, child.run(childAction, &state[keyPath: path.keyPath][id: id]!, environment(global)))
+      return effect + parent.run(globalAction, &state, global)
     }
     let life = Lifecycle<Action, State, Environment>.elements(
       ids: { $0[keyPath: path.keyPath].ids },
-      element: { state, id in state[keyPath: path.keyPath][id: id] },
-      scope: scope,
-      start: { id in
-        onStart.map { $0(id).scoped(in: scope(id)) { action.embed((id, $0)) } } ?? .empty
-      },
+      element: { state, id in state[keyPath: path.keyPath][id: id] }, scope: scope,
+      start: { id in onStart.map { lift(id, $0(id)) } ?? .empty },
       stop: { id in .endScope(scope(id)) + (onStop?(id) ?? .empty).outlivingScopes() },
-      lift: { id, effect in effect.scoped(in: scope(id)) { action.embed((id, $0)) } },
-      environment: toChild, inner: child.lifecycle)
-    // NOTE: no `accepts`, as for `child`.
-    return Reducer(run: run, accepts: nil, lifecycle: .combine(life, parent.lifecycle))
+      lift: lift, environment: environment, inner: child.lifecycle)
+    return Reducer(run: run, lifecycle: .combine(life, parent.lifecycle))
   }
 }
 
@@ -82,10 +76,7 @@ struct ElementScopeKey<ID: Hashable & Sendable>: Hashable, Sendable, CustomStrin
   let id: ID
 
   @usableFromInline
-  init(list: ChildScopeKey, id: ID) {
-    self.list = list
-    self.id = id
-  }
+  init(list: ChildScopeKey, id: ID) { (self.list, self.id) = (list, id) }
 
   @usableFromInline
   var description: String { "\(list)[\(id)]" }

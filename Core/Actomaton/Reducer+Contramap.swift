@@ -5,7 +5,6 @@ extension Reducer {
   ///
   /// - Parameter path: The case of the larger action that holds this reducer's actions
   ///   (`/AppAction.counter`).
-  /// - Returns: The reducer over the larger action type.
   @inlinable
   public func contramap<GlobalAction: Sendable>(
     action path: CasePath<GlobalAction, Action>
@@ -16,10 +15,6 @@ extension Reducer {
         guard let action = path.extract(from: globalAction) else { return .empty }
         return inner.run(action, &state, environment).map(path.embed)
       },
-      accepts: { globalAction in
-        guard let action = path.extract(from: globalAction) else { return false }
-        return inner.accepts?(action) ?? true
-      },
       lifecycle: lifecycle?.lifted(environment: { $0 }, effects: { $0.map(path.embed) }))
   }
 
@@ -28,7 +23,6 @@ extension Reducer {
   /// A literal (`\.counter`) and a key path held in a `WritableKeyPath` variable both work.
   ///
   /// - Parameter keyPath: Where the larger state holds this reducer's state.
-  /// - Returns: The reducer over the larger state.
   @inlinable
   public func contramap<GlobalState>(
     state keyPath: WritableKeyPath<GlobalState, State>
@@ -39,7 +33,6 @@ extension Reducer {
       run: { action, state, environment in
         inner.run(action, &state[keyPath: path.keyPath], environment)
       },
-      accepts: inner.accepts,
       lifecycle: lifecycle?.lifted(
         project: { $0[keyPath: path.keyPath] }, environment: { $0 }, effects: { $0 }))
   }
@@ -48,7 +41,6 @@ extension Reducer {
   /// leaves it untouched and returns `.empty`.
   ///
   /// - Parameter path: The case of the enum state that holds this reducer's state.
-  /// - Returns: The reducer over the enum state.
   @inlinable
   public func contramap<GlobalState>(
     state path: CasePath<GlobalState, State>
@@ -61,7 +53,8 @@ extension Reducer {
         globalState = path.embed(state)
         return effect
       },
-      accepts: inner.accepts, lifecycle: lifecycle(through: path))
+      lifecycle: lifecycle?.lifted(
+        project: { path.extract(from: $0) }, environment: { $0 }, effects: { $0 }))
   }
 
   /// Lifts this reducer to an optional enum state (`current: Current?` with
@@ -71,7 +64,6 @@ extension Reducer {
   /// referenced and its copy-on-write storage is mutated in place.
   ///
   /// - Parameter path: The case of the wrapped enum that holds this reducer's state.
-  /// - Returns: The reducer over the optional enum state.
   @inlinable
   public func contramap<Wrapped>(
     state path: CasePath<Wrapped?, State>
@@ -85,12 +77,11 @@ extension Reducer {
         globalState = path.embed(state)
         return effect
       },
-      accepts: inner.accepts, lifecycle: lifecycle(through: path))
+      lifecycle: lifecycle?.lifted(
+        project: { path.extract(from: $0) }, environment: { $0 }, effects: { $0 }))
   }
 
   /// Lifts this reducer to optional state: it runs only while the state is not `nil`.
-  ///
-  /// - Returns: The reducer over the optional state.
   @inlinable
   public func optional() -> Reducer<Action, State?, Environment> {
     contramap(state: CasePath<State?, State>(embed: { $0 }, extract: { $0 }))
@@ -99,27 +90,13 @@ extension Reducer {
   /// Lifts this reducer to a larger environment from which `transform` picks its own.
   ///
   /// - Parameter transform: Picks this reducer's environment from the larger one.
-  /// - Returns: The reducer over the larger environment.
   @inlinable
   public func contramap<GlobalEnvironment>(
     environment transform: @escaping @Sendable (GlobalEnvironment) -> Environment
   ) -> Reducer<Action, State, GlobalEnvironment> {
     let inner = self
     return Reducer<Action, State, GlobalEnvironment>(
-      run: { action, state, environment in
-        inner.run(action, &state, transform(environment))
-      },
-      accepts: inner.accepts,
+      run: { action, state, environment in inner.run(action, &state, transform(environment)) },
       lifecycle: lifecycle?.lifted(environment: transform, effects: { $0 }))
-  }
-
-  /// What this reducer's state wants alive, seen from a root that holds it in one case: while
-  /// the root is in another case, everything declared here stops.
-  @inlinable
-  func lifecycle<GlobalState>(through path: CasePath<GlobalState, State>)
-    -> Lifecycle<Action, GlobalState, Environment>?
-  {
-    lifecycle?.lifted(
-      project: { path.extract(from: $0) }, environment: { $0 }, effects: { $0 })
   }
 }

@@ -34,11 +34,9 @@ extension Reducer {
       keys: { state, environment in Set(wanted(state, environment).keys) },
       effect: { key, state, environment in wanted(state, environment)[key] ?? .empty },
       scope: subscriptionScopes(scope))
-    return Reducer(run: run, accepts: accepts, lifecycle: .combine(lifecycle, life))
+    return declaring(life, first: false)
   }
-}
 
-extension Reducer {
   /// Keeps an effect running for each key the state names, and only while it names it; the
   /// effect for a key is made only when the key is new.
   ///
@@ -67,7 +65,7 @@ extension Reducer {
       keys: { state, _ in keys(state) },
       effect: { key, _, environment in effect(key, environment) },
       scope: subscriptionScopes(scope))
-    return Reducer(run: run, accepts: accepts, lifecycle: .combine(lifecycle, life))
+    return declaring(life, first: false)
   }
 }
 

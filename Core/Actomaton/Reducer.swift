@@ -7,10 +7,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   /// Runs the reducer: mutates `state` for `action` and returns the effect to run next.
   public let run: @Sendable (Action, inout State, Environment) -> Effect<Action>
 
-  /// A cheap test that is `false` only for actions `run` surely ignores (leaving state untouched
-  /// and returning `.empty`), so lifted reducers can skip their state work; `nil` when unknown.
-  @usableFromInline package let accepts: (@Sendable (Action) -> Bool)?
-
   /// What the state wants alive (lifted children, lifetimes, subscriptions), for the
   /// actomaton to compare after every action; `nil` when the reducer declares nothing.
   @usableFromInline package let lifecycle: Lifecycle<Action, State, Environment>?
@@ -21,7 +17,7 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   ///   the effects to run.
   @inlinable
   public init(_ run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>) {
-    self.init(run: run, accepts: nil)
+    self.init(run: run)
   }
 
   /// Creates a reducer that handles only the actions `filter` lets through: it is not run for
@@ -35,82 +31,69 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     only filter: @escaping @Sendable (Action) -> Bool,
     _ run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>
   ) {
-    self.init(
-      run: { action, state, environment in
-        filter(action) ? run(action, &state, environment) : .empty
-      },
-      accepts: filter)
+    self.init(run: { action, state, environment in
+      filter(action) ? run(action, &state, environment) : .empty
+    })
   }
 
   @inlinable
   package init(
     run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>,
-    accepts: (@Sendable (Action) -> Bool)?,
     lifecycle: Lifecycle<Action, State, Environment>? = nil
   ) {
     self.run = run
-    self.accepts = accepts
     self.lifecycle = lifecycle
   }
 
-  /// The same reducer, with `run` replaced by `wrap(run)`: what it accepts and what its state
-  /// wants alive stay, for a reducer that watches or records another.
+  /// The same reducer, with `run` replaced by `wrap(run)`: what its state wants alive stays, for
+  /// a reducer that watches or records another.
   @inlinable
   package func wrappingRun(
     _ wrap: (
       @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>
     ) -> @Sendable (Action, inout State, Environment) -> Effect<Action>
   ) -> Reducer {
-    Reducer(run: wrap(run), accepts: accepts, lifecycle: lifecycle)
+    Reducer(run: wrap(run), lifecycle: lifecycle)
+  }
+
+  /// This reducer with one more declaration of what its state wants alive.
+  @inlinable
+  func declaring(_ life: Lifecycle<Action, State, Environment>, first: Bool) -> Reducer {
+    Reducer(run: run, lifecycle: first ? .combine(life, lifecycle) : .combine(lifecycle, life))
   }
 
   /// A reducer that changes nothing and returns no effect.
   @inlinable
   public static var empty: Reducer {
-    Reducer(run: { _, _, _ in .empty }, accepts: { _ in false })
+    Reducer(run: { _, _, _ in .empty })
   }
 
   /// Runs the reducers one after the other on the same state; their effects start in that order
   /// and then run concurrently, as ``Effect/combine(_:)-(Effect...)`` does.
   ///
   /// - Parameter reducers: The reducers, in the order they run.
-  /// - Returns: The combined reducer.
   @inlinable
   public static func combine(_ reducers: Reducer...) -> Reducer {
     combine(reducers)
   }
 
-  /// Runs the reducers one after the other on the same state; their effects start in that order
-  /// and then run concurrently, as ``Effect/combine(_:)-(Effect...)`` does.
+  /// Runs the reducers one after the other; see ``combine(_:)-(Reducer...)``.
   ///
   /// - Parameter reducers: The reducers, in the order they run.
-  /// - Returns: The combined reducer.
   @inlinable
   public static func combine(_ reducers: [Reducer]) -> Reducer {
     guard let last = reducers.last else { return .empty }
     // NOTE: folded into pairs: a pair holds its two reducers' closures as its own and calls them
     // with no reference counting, where a loop would retain and release each reducer it takes
     // out of the array.
-    return reducers.dropLast().reversed().reduce(last) { rest, reducer in pair(reducer, rest) }
-  }
-
-  /// `first`, then `second`, on the same state; each is skipped for actions it does not accept.
-  @inlinable
-  static func pair(_ first: Reducer, _ second: Reducer) -> Reducer {
-    let (runFirst, firstAccepts) = (first.run, first.accepts)
-    let (runSecond, secondAccepts) = (second.run, second.accepts)
-    var accepts: (@Sendable (Action) -> Bool)?
-    if let firstAccepts, let secondAccepts {
-      accepts = { action in firstAccepts(action) || secondAccepts(action) }
+    return reducers.dropLast().reversed().reduce(last) { rest, first in
+      let (runFirst, runRest) = (first.run, rest.run)
+      return Reducer(
+        run: { action, state, environment in
+          runFirst(action, &state, environment) + runRest(action, &state, environment)
+        },
+        lifecycle: .combine(first.lifecycle, rest.lifecycle))
     }
-    return Reducer(
-      run: { action, state, environment in
-        let effect =
-          firstAccepts?(action) ?? true ? runFirst(action, &state, environment) : .empty
-        guard secondAccepts?(action) ?? true else { return effect }
-        return effect + runSecond(action, &state, environment)
-      },
-      accepts: accepts, lifecycle: .combine(first.lifecycle, second.lifecycle))
   }
 
   /// `lhs`, then `rhs`, on the same state.
@@ -118,7 +101,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   /// - Parameters:
   ///   - lhs: The reducer that runs first.
   ///   - rhs: The reducer that runs next.
-  /// - Returns: The combined reducer.
   @inlinable
   public static func + (lhs: Reducer, rhs: Reducer) -> Reducer {
     combine([lhs, rhs])

@@ -3,34 +3,26 @@ struct SendContext {
   let priority: TaskPriority?
   let tracksFeedbacks: Bool
   /// Whether a task is returned to the caller (a top-level `send`).
-  let returnsTask: Bool
+  var returnsTask: Bool
   /// The send's group, made when it admits its first effect.
   var group: SendGroup?
   /// The concatenation part whose async work the effects admitted now belong to.
-  var stage: ConcatUnit?
+  var stage: ConcatStage?
   /// The effects admitted now feed a binding.
   var marksBinding = false
 
-  init(priority: TaskPriority?, tracksFeedbacks: Bool, returnsTask: Bool = true) {
-    self.priority = priority
-    self.tracksFeedbacks = tracksFeedbacks
-    self.returnsTask = returnsTask
+  init(
+    priority: TaskPriority?, tracksFeedbacks: Bool, returnsTask: Bool = true,
+    group: SendGroup? = nil
+  ) {
+    (self.priority, self.tracksFeedbacks) = (priority, tracksFeedbacks)
+    (self.returnsTask, self.group) = (returnsTask, group)
   }
 
   init(feedbackOf record: EffectRecord) {
-    priority = record.priority
-    tracksFeedbacks = record.tracksFeedbacks
-    returnsTask = false
-    group = record.tracksFeedbacks ? record.group : nil
-  }
-
-  /// The context of a concatenation's later parts: they belong to the send that started it.
-  init(continuing stage: ConcatUnit) {
-    priority = stage.priority
-    tracksFeedbacks = stage.tracksFeedbacks
-    returnsTask = false
-    group = stage.group
-    self.stage = stage.parent
+    self.init(
+      priority: record.priority, tracksFeedbacks: record.tracksFeedbacks, returnsTask: false,
+      group: record.tracksFeedbacks ? record.group : nil)
   }
 
   /// The group of this send, made when the first effect that someone waits for needs one.
