@@ -8,42 +8,65 @@ import Synchronization
 /// When a line does not fit, the report starts again from the ring's last actions; when even
 /// those do not fit (a huge list's states), the last report that fitted stays published.
 final class CrashReportSink: RecordingSink {
-  /// How many bytes of lines pass between two tries to start the report again from the ring.
-  // NOTE: each try reads the whole ring; a quarter of the report keeps that a small share of
-  // what the lines themselves cost.
-  static let retryBytes = CrashReport.capacity / 4
+  /// Where the report is published: the crash handler's buffers (``CrashReport``), or a test's.
+  struct Report: Sendable {
+    /// Whether there is a report to publish.
+    var isReady: @Sendable () -> Bool
+    /// Appends a line to the published report; `false` when it does not fit.
+    var append: @Sendable (Data) -> Bool
+    /// Publishes a whole report in place of the last; `false` when it does not fit.
+    var publish: @Sendable (Data) -> Bool
+    /// The most bytes a report holds.
+    var capacity: Int
+
+    static let crashHandler = Report(
+      isReady: { CrashReport.isPrepared.load(ordering: .acquiring) }, append: CrashReport.append,
+      publish: { CrashReport.publish($0) }, capacity: CrashReport.capacity)
+  }
 
   private struct Progress {
     /// Whether the published report ends with the last line written: the next one appends.
     var isAppending = false
-    /// The bytes of lines written since the last try to start again; a try is due at first.
-    var bytesSinceTry = CrashReportSink.retryBytes
+    /// The bytes of lines written since the last try to start again; `nil` for a try due now.
+    var bytesSinceTry: Int?
     /// Whether the last try found that not even the ring's last actions fit.
     var isStale = false
   }
 
   private let ring: RingSink
+  private let report: Report
   // NOTE: a `Mutex` only to be `Sendable`: a sink is called by one thread at a time.
   private let progress = Mutex(Progress())
 
   /// A sink that starts the report again from `ring`, which must come before it in the
   /// recorder's sinks (so it holds each line this sink is given).
-  init(ring: RingSink) { self.ring = ring }
+  init(ring: RingSink, report: Report = .crashHandler) {
+    self.ring = ring
+    self.report = report
+  }
 
   func write(_ line: EncodedLine) {
-    guard CrashReport.isPrepared.load(ordering: .acquiring) else { return }
+    guard report.isReady() else { return }
     progress.withLock { progress in
-      if progress.isAppending, CrashReport.append(line.data) { return }
+      if progress.isAppending, report.append(line.data) { return }
       // NOTE: the report cannot skip a line (it would not replay): it starts again, or stays
       // as it was, the last line's report, until a try succeeds.
-      if progress.isAppending { progress.bytesSinceTry = Self.retryBytes }
+      if progress.isAppending { progress.bytesSinceTry = nil }
       progress.isAppending = false
-      progress.bytesSinceTry += line.data.count + 1
-      guard progress.bytesSinceTry >= Self.retryBytes else { return }
+      // NOTE: each try reads the whole ring, so tries are a quarter of the report's bytes of
+      // lines apart; but a ring under half the report fits in it whole (its newlines aside):
+      // once a huge list's lines have left the ring, the report starts again at once.
+      if let bytes = progress.bytesSinceTry {
+        progress.bytesSinceTry = bytes + line.data.count + 1
+        guard
+          bytes + line.data.count + 1 >= report.capacity / 4
+            || ring.byteCount < report.capacity / 2
+        else { return }
+      }
       progress.bytesSinceTry = 0
-      let report = ring.jsonLines(limit: CrashReport.capacity)
-      progress.isAppending = report.map { CrashReport.publish($0.lines) } ?? false
-      progress.isStale = report == nil
+      let lines = ring.jsonLines(limit: report.capacity)
+      progress.isAppending = lines.map { report.publish($0.lines) } ?? false
+      progress.isStale = lines == nil
     }
   }
 
