@@ -245,9 +245,12 @@ public final class SessionRecording: Sendable {
   // writer encodes them on its own thread, helped only before it falls so far behind that lines
   // would be lost (`--record` must hold them all).
   func lineDone() {
-    guard crashSink.isReachable || recorder.waitingCount >= recorder.bufferLimit / 2 else {
-      return
-    }
+    // NOTE: with `--record`, always: a backlog of a huge list's checkpoints (one per line) made
+    // the end of the session wait minutes for the writer to drain it.
+    guard
+      crashSink.isReachable || checkpointsAtCommands
+        || recorder.waitingCount >= recorder.bufferLimit / 2
+    else { return }
     recorder.flush()
   }
 
