@@ -191,7 +191,7 @@ let package = Package(
     .target(
       name: "AppRoot",
       dependencies: [
-        "AuthClient", "CounterFeature", "GitHubClient", "GitHubClientLive", "GitHubSearchFeature",
+        "AuthClient", "CounterFeature", "GitHubClient", "GitHubSearchFeature",
         "StateDiagramFeature", "StopwatchFeature", "TodoFeature", "TodoStorage", "TodoStorageLive",
       ],
       path: "App/Root"),
