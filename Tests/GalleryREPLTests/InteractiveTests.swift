@@ -5,7 +5,6 @@ import Testing
     let harness = Harness(interactive: true)
     _ = await harness.run("login\nlogin ann", finish: false)
     await harness.clock.advance(by: .seconds(1))  // the user is at the prompt
-    harness.takeChanges()
     #expect(
       harness.console.text == """
         > login
@@ -18,21 +17,14 @@ import Testing
   }
 
   @Test func aCommandsOwnResultsAreShownByItNotAnnounced() async {
-    let harness = Harness(interactive: true)
-    _ = await harness.run("todo\nlogin\nlogin ann\nwait 1", finish: false)
-    harness.takeChanges()  // what the commands showed, left out
-    await harness.engine.finish()
-    let transcript = harness.console.text
+    let transcript = await Harness(interactive: true).run("todo\nlogin\nlogin ann\nwait 1")
     #expect(!transcript.contains("\u{1B}[K"))
     #expect(transcript.hasSuffix("> wait 1\nstate: loggedIn (ann)\n"))
   }
 
   @Test func ticksAreNeverAnnounced() async {
-    let harness = Harness(interactive: true)
-    _ = await harness.run("stopwatch\nstart", finish: false)
-    await harness.clock.advance(by: .seconds(2))
-    harness.takeChanges()
-    #expect(!harness.console.text.contains("\u{1B}[K"))
+    let transcript = await Harness(interactive: true).run("stopwatch\nstart\nwait 2")
+    #expect(!transcript.contains("\u{1B}[K"))
   }
 
   @Test func pipedScriptsGetNoAnnouncements() async {
@@ -46,7 +38,6 @@ import Testing
     let harness = Harness(interactive: true)
     _ = await harness.run("github\nsearch actor", finish: false)
     await harness.clock.advance(by: .seconds(1))
-    harness.takeChanges()
     #expect(
       harness.console.text.hasSuffix(
         """
