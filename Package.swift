@@ -191,7 +191,7 @@ let package = Package(
     .target(
       name: "AppRoot",
       dependencies: [
-        "AuthClient", "CounterFeature", "GitHubClient", "GitHubClientLive", "GitHubSearchFeature",
+        "AuthClient", "CounterFeature", "GitHubClient", "GitHubSearchFeature",
         "StateDiagramFeature", "StopwatchFeature", "TodoFeature", "TodoStorage", "TodoStorageLive",
       ],
       path: "App/Root"),
@@ -210,20 +210,23 @@ let package = Package(
       name: "GalleryREPL",
       dependencies: [
         "ActomatonDebugging", "ActomatonRecording", "AppRoot", "ClientSupport", "FeatureSupport",
-        "GitHubClient", "LineEditor", "OutsideText", "PrivateFiles",
+        "GitHubClient", "GitHubClientLive", "LineEditor", "OutsideText", "PrivateFiles",
+        "TodoStorage", "TodoStorageLive",
       ],
       path: "App/REPL"),
     .testTarget(
       name: "GalleryREPLTests",
       dependencies: [
-        "ActomatonRecording", "ActomatonTesting", "ChildTest", "ClientSupport", "GalleryREPL",
-        "LineEditor", "OutsideText", "TestSupport", "TestTraits",
+        "ActomatonRecording", "ActomatonTesting", "CasePaths", "ChildTest", "ClientSupport",
+        "GalleryREPL", "LineEditor", "OutsideText", "TestSupport", "TestTraits",
       ],
       path: "Tests/GalleryREPLTests"),
 
     .testTarget(
       name: "FailureInjectionTests",
-      dependencies: ["ActomatonTesting", "GalleryREPL", "GitHubClientLive", "StubHTTPServer"],
+      dependencies: [
+        "ActomatonTesting", "GalleryREPL", "GitHubClientLive", "StubHTTPServer", "TestSupport",
+      ],
       path: "Tests/FailureInjectionTests"),
 
     .executableTarget(
@@ -252,9 +255,9 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "ActomatonTesting", "AppRoot", "AuthClient", "ClientSupport", "GitHubClient",
-        "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature", "TestTraits",
-        "TodoFeature", "TodoStorage",
+        "ActomatonTesting", "AppRoot", "AuthClient", "ClientSupport", "GalleryREPL",
+        "GitHubClient", "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature",
+        "TestTraits", "TodoFeature", "TodoStorage",
       ],
       path: "Tests/Support/TestSupport"),
     .target(

@@ -12,7 +12,7 @@ enum AppWorkloads {
   static func environment() -> Root.Environment {
     var environment = Root.Environment.live(
       dataDirectory: nil, offline: true, processEnvironment: [:])
-    environment.todo.storage = .inMemory()
+    environment[Todo.Environment.self].storage = .inMemory()
     return environment
   }
 

@@ -135,18 +135,18 @@ public enum Replayer {
   public static func environment(_ recording: Recording<Root.Action, Root.State>)
     -> Root.Environment
   {
-    let clock = ContinuousClock()
-    var environment = Root.Environment(
-      stopwatch: Stopwatch.Environment(clock: clock),
-      stateDiagram: StateDiagram.Environment(auth: .unimplemented),
-      todo: Todo.Environment(storage: .unimplemented, clock: clock),
-      gitHubSearch: GitHubSearch.Environment(client: .unimplemented, clock: clock))
-    environment.todo.makeID = recording.replayedInputs(
-      named: SessionRecording.Input.todoID, otherwise: { UUID() })
-    environment.stopwatch.now = recording.replayedInputs(
-      named: SessionRecording.Input.stopwatchNow, otherwise: { .zero })
-    environment.gitHubSearch.now = recording.replayedInputs(
-      named: SessionRecording.Input.gitHubNow, otherwise: { Date(timeIntervalSince1970: 0) })
-    return environment
+    Screen.tapping(.inert(clock: ContinuousClock()), ReplayTap(recording: recording))
+  }
+}
+
+/// Replays the inputs a reducer reads, as recorded.
+private struct ReplayTap: InputTap {
+  let recording: Recording<Root.Action, Root.State>
+
+  func input<Value: Codable & Sendable>(
+    _ name: String, _: @escaping @Sendable () -> Value,
+    otherwise: @escaping @Sendable () -> Value
+  ) -> @Sendable () -> Value {
+    recording.replayedInputs(named: name, otherwise: otherwise)
   }
 }

@@ -54,13 +54,6 @@ public final class SessionRecording: Sendable {
     var actions = FrontTrimmedArray<(entry: Int, action: Root.Action)>()
   }
 
-  /// The names of what the reducers read from the environment, recorded and replayed.
-  enum Input {
-    static let todoID = "todo.id"
-    static let stopwatchNow = "stopwatch.now"
-    static let gitHubNow = "github.now"
-  }
-
   /// A recording file's one problem, on standard error; its path may hold anything.
   static let sayOnStandardError: @Sendable (String) -> Void = {
     FileHandle.standardError.write(Data($0.terminalSafe.utf8))
@@ -161,14 +154,7 @@ public final class SessionRecording: Sendable {
 
   /// The environment, with what its reducers read from it (ids, clocks) recorded.
   func recording(_ environment: Root.Environment) -> Root.Environment {
-    var environment = environment
-    environment.todo.makeID = recorder.recordingInputs(
-      named: Input.todoID, of: environment.todo.makeID)
-    environment.stopwatch.now = recorder.recordingInputs(
-      named: Input.stopwatchNow, of: environment.stopwatch.now)
-    environment.gitHubSearch.now = recorder.recordingInputs(
-      named: Input.gitHubNow, of: environment.gitHubSearch.now)
-    return environment
+    Screen.tapping(environment, RecordingTap(recorder: recorder))
   }
 
   /// The session ends: a `--record` file gets its last checkpoint and trailer.
@@ -257,5 +243,17 @@ public final class SessionRecording: Sendable {
   /// The command lines that sent an action, oldest first.
   func changingLines(_ marks: Marks) -> [Mark] {
     marks.done.suffix(Self.undoLimit).filter { $0.state != nil }
+  }
+}
+
+/// Records the inputs a reducer reads.
+private struct RecordingTap: InputTap {
+  let recorder: Recorder<Root.Action, Root.State>
+
+  func input<Value: Codable & Sendable>(
+    _ name: String, _ make: @escaping @Sendable () -> Value,
+    otherwise _: @escaping @Sendable () -> Value
+  ) -> @Sendable () -> Value {
+    recorder.recordingInputs(named: name, of: make)
   }
 }

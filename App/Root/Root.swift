@@ -55,63 +55,34 @@ public enum Root {
 
   // MARK: - Environment
 
+  /// Each feature's environment, keyed by its type: a screen's file provides its feature's
+  /// (`environment[Todo.Environment.self]`), and its `child` line reads it.
   public struct Environment: Sendable {
-    public var stopwatch: Stopwatch.Environment {
-      get { fields.stopwatch }
-      set { fields = Fields(fields, stopwatch: newValue) }
-    }
-    public var stateDiagram: StateDiagram.Environment {
-      get { fields.stateDiagram }
-      set { fields = Fields(fields, stateDiagram: newValue) }
-    }
-    public var todo: Todo.Environment {
-      get { fields.todo }
-      set { fields = Fields(fields, todo: newValue) }
-    }
-    public var gitHubSearch: GitHubSearch.Environment {
-      get { fields.gitHubSearch }
-      set { fields = Fields(fields, gitHubSearch: newValue) }
-    }
-
     // NOTE: boxed: every reducer the root is made of takes the environment by value, on every
     // action; unboxed, it is a few hundred bytes of closures, copied at each level.
-    private var fields: Fields
+    private var values = Values([:])
 
-    public init(
-      stopwatch: Stopwatch.Environment, stateDiagram: StateDiagram.Environment,
-      todo: Todo.Environment, gitHubSearch: GitHubSearch.Environment
-    ) {
-      fields = Fields(
-        stopwatch: stopwatch, stateDiagram: stateDiagram, todo: todo, gitHubSearch: gitHubSearch)
+    public init() {}
+
+    /// The environment of type `Feature`; a feature whose screen provides none is a
+    /// programming error.
+    public subscript<Feature: Sendable>(_ type: Feature.Type) -> Feature {
+      get {
+        guard let value = values.byType[ObjectIdentifier(type)] as? Feature else {
+          preconditionFailure("Root.Environment has no \(Feature.self): its screen provides it")
+        }
+        return value
+      }
+      set {
+        var byType = values.byType
+        byType[ObjectIdentifier(type)] = newValue
+        values = Values(byType)
+      }
     }
 
-    private final class Fields: Sendable {
-      let stopwatch: Stopwatch.Environment
-      let stateDiagram: StateDiagram.Environment
-      let todo: Todo.Environment
-      let gitHubSearch: GitHubSearch.Environment
-
-      init(
-        stopwatch: Stopwatch.Environment, stateDiagram: StateDiagram.Environment,
-        todo: Todo.Environment, gitHubSearch: GitHubSearch.Environment
-      ) {
-        self.stopwatch = stopwatch
-        self.stateDiagram = stateDiagram
-        self.todo = todo
-        self.gitHubSearch = gitHubSearch
-      }
-
-      /// A copy of `fields` with the values given replaced.
-      convenience init(
-        _ fields: Fields, stopwatch: Stopwatch.Environment? = nil,
-        stateDiagram: StateDiagram.Environment? = nil, todo: Todo.Environment? = nil,
-        gitHubSearch: GitHubSearch.Environment? = nil
-      ) {
-        self.init(
-          stopwatch: stopwatch ?? fields.stopwatch,
-          stateDiagram: stateDiagram ?? fields.stateDiagram, todo: todo ?? fields.todo,
-          gitHubSearch: gitHubSearch ?? fields.gitHubSearch)
-      }
+    private final class Values: Sendable {
+      let byType: [ObjectIdentifier: any Sendable]
+      init(_ byType: [ObjectIdentifier: any Sendable]) { self.byType = byType }
     }
   }
 
@@ -120,7 +91,7 @@ public enum Root {
   public static var reducer: Reducer<Action, State, Environment> {
     screens
       + Todo.reducer.contramap(action: /Action.todo).contramap(state: \State.todo)
-      .contramap(environment: { $0.todo })
+      .contramap(environment: { $0[Todo.Environment.self] })
   }
 
   // NOTE: every screen is a child of one case: leaving it cancels its effects. Separately typed
@@ -139,15 +110,15 @@ public enum Root {
       )
       .child(
         Stopwatch.reducer, state: \.screen, case: stopwatch, action: /Action.stopwatch,
-        environment: { $0.stopwatch }
+        environment: { $0[Stopwatch.Environment.self] }
       )
       .child(
         StateDiagram.reducer, state: \.screen, case: stateDiagram, action: /Action.stateDiagram,
-        environment: { $0.stateDiagram }
+        environment: { $0[StateDiagram.Environment.self] }
       )
       .child(
         GitHubSearch.reducer, state: \.screen, case: gitHubSearch, action: /Action.gitHubSearch,
-        environment: { $0.gitHubSearch }
+        environment: { $0[GitHubSearch.Environment.self] }
       )
       .lifetime(
         state: \.screen, case: todo, onStart: .nextAction(.todo(.onAppear)),

@@ -5,6 +5,7 @@ import GalleryREPL
 import GitHubClient
 import GitHubClientLive
 import StubHTTPServer
+import TestSupport
 import Testing
 
 /// A REPL session (real clock, real waiter, debug log on) on the live client, aimed at a stub

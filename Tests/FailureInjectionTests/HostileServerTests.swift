@@ -2,6 +2,7 @@ import AppRoot
 import Foundation
 import GalleryREPL
 import StubHTTPServer
+import TestSupport
 import Testing
 
 /// A server that puts escape sequences and other control characters in every text field it

@@ -122,7 +122,7 @@ final class FuzzSession {
       }
     case let .gitHubSearch(search):
       context.results = search.results.count
-    case .counter, nil:
+    default:
       break
     }
     let effects = await actomaton.effectCount

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GalleryREPL
+
 @Suite struct GlobalTranscriptTests {
   @Test func globalScript() async {
     let transcript = await Harness().run(
@@ -22,7 +24,7 @@ import Testing
         global commands:
           help [COMMAND]        list the commands, or explain one
           list                  list the screens (on the todo screen: the todo list)
-          [open] SCREEN         open a screen: counter, stopwatch, login, todo, github
+          [open] SCREEN         open a screen: \(Screen.names)
           home | back           leave the screen for the home screen
           state                 print the screen's whole state
           debug on|off          log every action and the state fields it changed
@@ -37,12 +39,7 @@ import Testing
           mark item N done or not done
         example: toggle 1
         > list
-        screens:
-          counter   a counter: + and -, reset, set
-          stopwatch a stopwatch with laps
-          login     the login flow as a state diagram
-          todo      a todo list, saved between runs
-          github    search GitHub repositories
+        \(Harness.screenList)
         > foo
         error: Unknown command 'foo'. Type 'help' for the list.
         > debug on
@@ -62,12 +59,7 @@ import Testing
         > +
         count: 2
         > home
-        screens:
-          counter   a counter: + and -, reset, set
-          stopwatch a stopwatch with laps
-          login     the login flow as a state diagram
-          todo      a todo list, saved between runs
-          github    search GitHub repositories
+        \(Harness.screenList)
         > exit
 
         """)

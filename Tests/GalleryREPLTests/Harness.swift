@@ -2,11 +2,12 @@ import ActomatonTesting
 import AppRoot
 import AuthClient
 import Foundation
-import GalleryREPL
 import GitHubClient
 import GitHubSearchFeature
 import TestSupport
 import TodoStorage
+
+@testable import GalleryREPL
 
 /// Runs scripts through the engine on a test clock, recording a transcript.
 struct Harness {
@@ -33,6 +34,12 @@ struct Harness {
     var environment = Self.environment(clock: clock)
     environment.todo.storage = makeStorage(clock)
     engine = Self.engine(environment, clock: clock, console: console, recording: recording)
+  }
+
+  /// The home screen's list, as the registry gives it: a test needs no edit for a new screen.
+  static var screenList: String {
+    (["screens:"] + Screen.all.map { "  " + $0.name.padding(to: 10) + $0.summary })
+      .joined(separator: "\n")
   }
 
   /// The app's environment on `clock` as a session uses it: the simulated auth server, the

@@ -1,26 +1,25 @@
 import AppRoot
 import Testing
 
+@testable import CasePaths
 @testable import GalleryREPL
 
 /// A screen is declared once, in `Screen.all`: opening it, `help`, completion, `--screen` and
 /// the usage text all read that list.
 @Suite struct ScreenRegistryTests {
-  @Test func everyScreenOfTheAppIsRegistered() {
-    // NOTE: the switch is exhaustive: a screen added to `Root.State.Screen` fails to compile
-    // here until it is added below, and the test then fails until `Screen.all` registers it.
-    func sample(_ screen: Root.State.Screen) -> Root.State.Screen {
-      switch screen {
-      case .counter, .stopwatch, .stateDiagram, .todo, .gitHubSearch: screen
-      }
+  @Test func everyCaseOfTheRootsScreenIsRegistered() throws {
+    // NOTE: read from the enum's runtime metadata, so a case added to `Root.State.Screen`
+    // without a line in `Screen.all` fails here: each registered screen opens a case of its
+    // own, and there are as many screens as cases.
+    let layout = try #require(EnumLayout(of: Root.State.Screen.self))
+    let tags = Screen.all.map { screen in
+      withUnsafePointer(to: screen.initial) { layout.tag(at: UnsafeRawPointer($0)) }
     }
-    let screens: [Root.State.Screen] = [
-      .counter(.init()), .stopwatch(.init()), .stateDiagram(.init()), .todo, .gitHubSearch(.init()),
-    ]
-    for screen in screens.map(sample) {
-      #expect(Screen.all.filter { $0.shows(screen) }.count == 1, "\(screen)")
+    #expect(Set(tags).count == Screen.all.count, "two screens open one case")
+    #expect(Int(layout.payloadCaseCount + layout.emptyCaseCount) == Screen.all.count)
+    for screen in Screen.all {
+      #expect(Screen.all.filter { $0.shows(screen.initial) }.map(\.name) == [screen.name])
     }
-    #expect(Screen.all.count == screens.count)
   }
 
   @Test func noScreenIsNamedByANumberOrAnotherCommand() {
@@ -55,6 +54,8 @@ import Testing
       open 2
       open counter now
       """)
+    let choices = Screen.all.map { "'open \($0.name)'" }
+    let expected = choices.dropLast().joined(separator: ", ") + " or " + choices.last!
     #expect(
       transcript == """
         > open counter
@@ -65,13 +66,13 @@ import Testing
         already on counter
         count: 1
         > open
-        error: Expected 'open counter', 'open stopwatch', 'open login', 'open todo' or 'open github', got 'open'.
+        error: Expected \(expected), got 'open'.
         > open nowhere
-        error: Expected 'open counter', 'open stopwatch', 'open login', 'open todo' or 'open github', got 'open nowhere'.
+        error: Expected \(expected), got 'open nowhere'.
         > open 2
-        error: Expected 'open counter', 'open stopwatch', 'open login', 'open todo' or 'open github', got 'open 2'. ('open N' works on the github screen.)
+        error: Expected \(expected), got 'open 2'. ('open N' works on the github screen.)
         > open counter now
-        error: Expected 'open counter', 'open stopwatch', 'open login', 'open todo' or 'open github', got 'open counter now'.
+        error: Expected \(expected), got 'open counter now'.
 
         """)
   }

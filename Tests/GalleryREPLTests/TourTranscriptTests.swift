@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GalleryREPL
+
 @Suite struct TourTranscriptTests {
   @Test func counterScript() async {
     let transcript = await Harness().run(
@@ -104,12 +106,7 @@ import Testing
         already on counter
         count: 0
         > home
-        screens:
-          counter   a counter: + and -, reset, set
-          stopwatch a stopwatch with laps
-          login     the login flow as a state diagram
-          todo      a todo list, saved between runs
-          github    search GitHub repositories
+        \(Harness.screenList)
 
         """)
     #expect(harness.clock.sleeperCount == 0, "nothing left running: no tick, no login")

@@ -29,6 +29,8 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
   var itemCount: @Sendable (State) -> Int = { _ in 0 }
   /// The question pending in the state, and the action that answers it.
   var confirmation: Asking? = nil
+  /// How the feature's environment is made, live and in a replay or a test.
+  var environment: ScreenEnvironment? = nil
 
   /// Where the feature's state sits in the app's.
   struct Place: Sendable {
@@ -94,6 +96,7 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
         guard let confirmation, let screen = state(root) else { return nil }
         return confirmation.question(screen)
       },
-      answer: { answer in confirmation.map { action.embed($0.answer(answer)) } })
+      answer: { answer in confirmation.map { action.embed($0.answer(answer)) } },
+      environment: environment)
   }
 }

@@ -1,6 +1,8 @@
 import Actomaton
 import AppRoot
+import Foundation
 import GitHubClient
+import GitHubClientLive
 import GitHubSearchFeature
 
 extension Screen {
@@ -34,7 +36,19 @@ extension Screen {
     },
     interrupt: { state in state.isLoading ? .cancelSearch : nil },
     abandon: { state in state.isLoading ? .cancelSearch : nil },
-    itemCount: { $0.results.count }
+    itemCount: { $0.results.count },
+    environment: ScreenEnvironment { surroundings -> GitHubSearch.Environment in
+      let client =
+        switch surroundings.live {
+        case nil: GitHubClient.unimplemented
+        case let live? where live.offline: GitHubClient.fixture
+        case let live?: GitHubClient.live(configuration: .fromEnvironment(live.processEnvironment))
+        }
+      return GitHubSearch.Environment(client: client, clock: surroundings.clock)
+    } inputs: { environment, tap in
+      environment.now = tap.input(
+        "github.now", environment.now, otherwise: { Date(timeIntervalSince1970: 0) })
+    }
   ).erased
 
   @Sendable static func renderGitHubSearch(_ state: GitHubSearch.State) -> Rendered {

@@ -36,6 +36,8 @@ struct Screen: Sendable {
   let question: @Sendable (Root.State) -> String?
   /// The action that answers the screen's question, when the screen asks any.
   let answer: @Sendable (Answer) -> Root.Action?
+  /// The feature's environment, `nil` when it has none.
+  let environment: ScreenEnvironment?
 
   func command(named name: String) -> ScreenCommand? {
     commands.first { $0.name == name }
@@ -54,7 +56,7 @@ struct Screen: Sendable {
   /// The screen that shows `screen`.
   static func of(_ screen: Root.State.Screen) -> Screen {
     // NOTE: a case of `Root.State.Screen` missing from `all` is a programming error, which
-    // `RegistryTests.everyScreenOfTheAppIsRegistered` catches.
+    // `ScreenRegistryTests.everyCaseOfTheRootsScreenIsRegistered` catches.
     guard let registered = all.first(where: { $0.shows(screen) }) else {
       preconditionFailure("a screen of Root.State.Screen is missing from Screen.all")
     }

@@ -35,7 +35,11 @@ extension Screen {
     interrupt: { state in state.phase == .loggingIn ? .forceLogout : nil },
     // NOTE: a restored login or logout has no request behind it: it fails as cancelled.
     abandon: { state in [.loggingIn, .loggingOut].contains(state.phase) ? .cancelRequest : nil },
-    confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) })
+    confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) }),
+    environment: ScreenEnvironment { surroundings in
+      StateDiagram.Environment(
+        auth: surroundings.live == nil ? .unimplemented : .simulated(clock: surroundings.clock))
+    }
   ).erased
 
   /// ` (USER)`, with the user ID cut after 64 characters (the longest the server accepts).

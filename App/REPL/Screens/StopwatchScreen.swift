@@ -27,7 +27,12 @@ extension Screen {
       }
       return Rendered(lines, problem: Problem(refusal: state.refusal))
     },
-    interrupt: { state in state.status == .running ? .stop : nil }
+    interrupt: { state in state.status == .running ? .stop : nil },
+    environment: ScreenEnvironment(
+      { Stopwatch.Environment(clock: $0.clock) },
+      inputs: { environment, tap in
+        environment.now = tap.input("stopwatch.now", environment.now, otherwise: { .zero })
+      })
   ).erased
 
   /// `mm:ss.cc`, minutes growing past 59 as needed.

@@ -1,6 +1,9 @@
 import Actomaton
 import AppRoot
+import Foundation
 import TodoFeature
+import TodoStorage
+import TodoStorageLive
 
 extension Screen {
   static let todo = FeatureScreen<Todo.State, Todo.Action>(
@@ -46,7 +49,18 @@ extension Screen {
     news: diskNews,
     reload: { _ in .refresh },
     itemCount: { $0.visibleItems.count },
-    confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) })
+    confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) }),
+    environment: ScreenEnvironment { surroundings -> Todo.Environment in
+      let storage = surroundings.live.map { live in
+        TodoStorage.live(
+          directory: live.dataDirectory
+            ?? TodoStorage.defaultDirectory(environment: live.processEnvironment)
+        ).onItsOwnThread()
+      }
+      return Todo.Environment(storage: storage ?? .unimplemented, clock: surroundings.clock)
+    } inputs: { environment, tap in
+      environment.makeID = tap.input("todo.id", environment.makeID, otherwise: { UUID() })
+    }
   ).erased
 
   private static func positional(

@@ -2,6 +2,7 @@ import ActomatonTesting
 import AppRoot
 import AuthClient
 import Foundation
+import GalleryREPL
 import GitHubClient
 import GitHubSearchFeature
 import StateDiagramFeature
@@ -14,11 +15,32 @@ import TodoStorage
 // not expect fails the test by name.
 
 extension Root.Environment {
-  /// The whole app's environment on `clock`, built from each feature's `.test`.
+  /// The whole app's environment on `clock`: every screen's, inert, then each feature's `.test`.
   public static func test(clock: TestClock) -> Root.Environment {
-    Root.Environment(
-      stopwatch: .test(clock: clock), stateDiagram: .test(), todo: .test(clock: clock),
-      gitHubSearch: .test(clock: clock))
+    var environment = Root.Environment.inert(clock: clock)
+    environment.stopwatch = .test(clock: clock)
+    environment.stateDiagram = .test()
+    environment.todo = .test(clock: clock)
+    environment.gitHubSearch = .test(clock: clock)
+    return environment
+  }
+
+  // NOTE: shorthands for the suites' scenarios; a new screen needs none.
+  public var stopwatch: Stopwatch.Environment {
+    get { self[Stopwatch.Environment.self] }
+    set { self[Stopwatch.Environment.self] = newValue }
+  }
+  public var stateDiagram: StateDiagram.Environment {
+    get { self[StateDiagram.Environment.self] }
+    set { self[StateDiagram.Environment.self] = newValue }
+  }
+  public var todo: Todo.Environment {
+    get { self[Todo.Environment.self] }
+    set { self[Todo.Environment.self] = newValue }
+  }
+  public var gitHubSearch: GitHubSearch.Environment {
+    get { self[GitHubSearch.Environment.self] }
+    set { self[GitHubSearch.Environment.self] = newValue }
   }
 }
 
