@@ -44,6 +44,7 @@ import Synchronization
     guard let learned = test.learned else {
       return test.rejects(root) ? nil : learnAndExtract(from: root)
     }
+    guard learned.cast else { return test.extract(root, learned, as: Value.self) }
     return test.matches(root, learned) ? read(root, learned) : nil
   }
 

@@ -85,8 +85,8 @@ struct CasePayload {
 // NOTE: `@unchecked Sendable`: it holds only addresses of runtime metadata and of the value
 // witness table, which live for the whole process and are never written.
 @usableFromInline struct EnumLayout: @unchecked Sendable {
-  let metadata: UnsafeRawPointer
-  let witnesses: UnsafeRawPointer
+  @usableFromInline let metadata: UnsafeRawPointer
+  @usableFromInline let witnesses: UnsafeRawPointer
   @usableFromInline let size: Int
   @usableFromInline let alignment: Int
   let isOptional: Bool
@@ -123,7 +123,7 @@ struct CasePayload {
 
   /// The enum witness at byte `offset` of the table (ValueWitness.def: words 11, 12 and 13 are
   /// getEnumTag, destructiveProjectEnumData and destructiveInjectEnumTag).
-  private func witness<Function>(at offset: Int, as _: Function.Type) -> Function {
+  @inlinable func witness<Function>(at offset: Int, as _: Function.Type) -> Function {
     // NOTE: safe: `init` checked HasEnumWitnesses, so these words hold C-convention functions
     // of exactly these types.
     unsafeBitCast(
@@ -138,7 +138,7 @@ struct CasePayload {
 
   /// Strips the tag of the value at `pointer`, leaving its case's payload
   /// (`destructiveProjectEnumData`: bits only, no ownership changes).
-  @usableFromInline func project(at pointer: UnsafeMutableRawPointer) {
+  @inlinable func project(at pointer: UnsafeMutableRawPointer) {
     typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
     witness(at: 96, as: Project.self)(pointer, metadata)
   }
@@ -224,6 +224,11 @@ struct CasePayload {
     // NOTE: safe: a bitwise copy that is never destroyed: the projection only clears tag bits
     // (ValueWitness.def), and the one value taken out of it is a copy (`load` retains).
     storage.copyMemory(from: pointer, byteCount: size)
+    return payload(projecting: storage, indirect: indirect)
+  }
+
+  /// Projects the bitwise copy of an enum value at `storage` and reads its payload, as `P`.
+  @inlinable func payload<P>(projecting storage: UnsafeMutableRawPointer, indirect: Bool) -> P {
     project(at: storage)
     guard indirect else { return storage.load(as: P.self) }
     // NOTE: safe: a projected indirect case holds its box's address; the payload follows the
@@ -354,6 +359,25 @@ extension CaseBitTest {
   package func isCase(at pointer: UnsafeRawPointer) -> Bool {
     if let matches = matches(at: pointer) { return matches }
     return slowMatch.withLock { $0 }?.run(pointer) ?? false
+  }
+
+  /// The payload of `root` when it is in `learned`, a case read without a cast; `nil` otherwise.
+  /// The tags are read where `root` is, and only a matching root is copied (into a buffer of
+  /// its own type, never destroyed) to be projected.
+  @inlinable func extract<Root, P>(_ root: Root, _ learned: LearnedCase, as _: P.Type) -> P? {
+    withUnsafePointer(to: root) { root in
+      let pointer = UnsafeRawPointer(root)
+      guard matches(at: pointer, learned) else { return nil }
+      let layout = layouts[learned.level]
+      // NOTE: safe: `Root`'s size covers every layer's (a layer is at offset 0 of the one
+      // around it, TypeLayout.rst); a bitwise copy whose only use is the projected payload,
+      // copied out by `load`.
+      return withUnsafeTemporaryAllocation(of: Root.self, capacity: 1) { buffer in
+        let storage = UnsafeMutableRawPointer(buffer.baseAddress!)
+        storage.copyMemory(from: pointer, byteCount: MemoryLayout<Root>.size)
+        return layout.payload(projecting: storage, indirect: learned.indirect) as P
+      }
+    }
   }
 
   @inlinable func rejects<Root>(_ root: Root) -> Bool {
