@@ -1,6 +1,21 @@
 import Testing
 
 @Suite struct GitHubSearchTranscriptTests {
+  /// The fixture's first page for 'swift' sorted by stars, as the screen shows it.
+  static let byStars = """
+    'swift' sorted by stars: 13 result(s), page 1 of 2
+      1. ambergate/tessera  ★6120  Swift
+      2. tidewater/ferrule  ★4812  Swift
+      3. kowalczyk-a/snapgrid  ★2675  Swift
+      4. tidewater/quayside  ★1290  Swift
+      5. grainfield/loamdb-swift  ★905  Swift
+      6. ambergate/tessera-vapor  ★840  Swift
+      7. kowalczyk-a/swift-decimal-money  ★734  Swift
+      8. larkspur-dev/ferry-swift-bridge  ★380  Swift
+      9. cobaltfinch/wren-audio-swift  ★211  Swift
+      10. delphine-ruiz/swift-actor-playground  ★167  Swift
+    """
+
   @Test func gitHubSearchScript() async {
     let transcript = await Harness().run(
       """
@@ -54,42 +69,12 @@ import Testing
         > sort stars
         searching 'swift'…
         > wait
-        'swift' sorted by stars: 13 result(s), page 1 of 2
-          1. ambergate/tessera  ★6120  Swift
-          2. tidewater/ferrule  ★4812  Swift
-          3. kowalczyk-a/snapgrid  ★2675  Swift
-          4. tidewater/quayside  ★1290  Swift
-          5. grainfield/loamdb-swift  ★905  Swift
-          6. ambergate/tessera-vapor  ★840  Swift
-          7. kowalczyk-a/swift-decimal-money  ★734  Swift
-          8. larkspur-dev/ferry-swift-bridge  ★380  Swift
-          9. cobaltfinch/wren-audio-swift  ★211  Swift
-          10. delphine-ruiz/swift-actor-playground  ★167  Swift
+        \(Self.byStars)
         > open 99
-        'swift' sorted by stars: 13 result(s), page 1 of 2
-          1. ambergate/tessera  ★6120  Swift
-          2. tidewater/ferrule  ★4812  Swift
-          3. kowalczyk-a/snapgrid  ★2675  Swift
-          4. tidewater/quayside  ★1290  Swift
-          5. grainfield/loamdb-swift  ★905  Swift
-          6. ambergate/tessera-vapor  ★840  Swift
-          7. kowalczyk-a/swift-decimal-money  ★734  Swift
-          8. larkspur-dev/ferry-swift-bridge  ★380  Swift
-          9. cobaltfinch/wren-audio-swift  ★211  Swift
-          10. delphine-ruiz/swift-actor-playground  ★167  Swift
+        \(Self.byStars)
         ! There is no result 99 on this page; choose 1 to 10.
         > prev
-        'swift' sorted by stars: 13 result(s), page 1 of 2
-          1. ambergate/tessera  ★6120  Swift
-          2. tidewater/ferrule  ★4812  Swift
-          3. kowalczyk-a/snapgrid  ★2675  Swift
-          4. tidewater/quayside  ★1290  Swift
-          5. grainfield/loamdb-swift  ★905  Swift
-          6. ambergate/tessera-vapor  ★840  Swift
-          7. kowalczyk-a/swift-decimal-money  ★734  Swift
-          8. larkspur-dev/ferry-swift-bridge  ★380  Swift
-          9. cobaltfinch/wren-audio-swift  ★211  Swift
-          10. delphine-ruiz/swift-actor-playground  ★167  Swift
+        \(Self.byStars)
         ! There is no previous page.
         > quit
 

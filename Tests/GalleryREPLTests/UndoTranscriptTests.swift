@@ -129,16 +129,16 @@ import TodoStorage
     #expect(transcript.hasSuffix("25. + → counter(.increment)\n26. history → (no action)\n"))
   }
 
+  static let cannotUndo101 =
+    "Cannot undo 101 command(s): only 100 can be undone (undo goes back at most 100).\n"
+
   /// Lines that change nothing take no place among the 100 that undo can go back.
   @Test func undoGoesBackAHundredChangingLinesWhateverCameBetween() async {
     let lines = ["counter"] + Array(repeating: ["+", "state"], count: 110).flatMap { $0 }
     let harness = Harness()
     _ = await harness.run(lines.joined(separator: "\n"), finish: false)
     let refused = await harness.run("undo 101", finish: false)
-    #expect(
-      refused.hasSuffix(
-        "Cannot undo 101 command(s): only 100 can be undone (undo goes back at most 100).\n"),
-      "\(refused)")
+    #expect(refused.hasSuffix(Self.cannotUndo101), "\(refused)")
     let undone = await harness.run("undo 100", finish: false)
     #expect(
       undone.hasSuffix("> undo 100\nundid '+' and what followed it\ncount: 10\n"), "\(undone)")
@@ -151,10 +151,7 @@ import TodoStorage
     let harness = Harness()
     _ = await harness.run(lines.joined(separator: "\n"), finish: false)
     let refused = await harness.run("undo 101", finish: false)
-    #expect(
-      refused.hasSuffix(
-        "Cannot undo 101 command(s): only 100 can be undone (undo goes back at most 100).\n"),
-      "\(refused)")
+    #expect(refused.hasSuffix(Self.cannotUndo101), "\(refused)")
     let undone = await harness.run("undo 100", finish: false)
     #expect(
       undone.hasSuffix("> undo 100\nundid '+' and what followed it\ncount: 950\n"), "\(undone)")

@@ -81,22 +81,8 @@ extension GitHubSearchTests {
   }
 
   @Test func cancelSearchLeavesNoSearchWaitingAndTheSamePageCanBeAskedAgain() async {
-    enum Host: Equatable, Sendable { case feature(GitHubSearch.Action), close }
     let clock = TestClock()
-    let client = GitHubClient { query throws(GitHubError) in
-      do { try await clock.sleep(for: .seconds(1)) } catch { throw .cancelled }
-      return Self.page(query)
-    }
-    let host = Reducer<Host, State, GitHubSearch.Environment> { action, state, environment in
-      switch action {
-      case let .feature(action):
-        GitHubSearch.reducer.run(action, &state, environment).map(Host.feature)
-      case .close: .nextAction(.feature(.cancelSearch))
-      }
-    }
-    let store = TestStore(
-      initialState: State(), reducer: host,
-      environment: .init(client: client, clock: clock, perPage: 2), clock: clock)
+    let store = Self.closingHost(clock: clock)
     await store.send(.feature(.search("swift"))) {
       $0.query = "swift"
       $0.request = Self.query("swift")

@@ -144,10 +144,13 @@ extension GitHubSearchTests {
 
   // MARK: - Host
 
-  @Test func aHostClosingWithCancelSearchStopsARunningSearch() async {
-    enum Host: Equatable, Sendable { case feature(GitHubSearch.Action), close }
-    let clock = TestClock()
-    let requests = Locked<[SearchQuery]>([])
+  /// A host whose `close` sends `cancelSearch`, over a client that answers after one second
+  /// of `clock` and keeps the queries it was asked.
+  enum Host: Equatable, Sendable { case feature(GitHubSearch.Action), close }
+
+  static func closingHost(
+    clock: TestClock, requests: Locked<[SearchQuery]> = Locked([])
+  ) -> TestStore<Host, State> {
     let client = GitHubClient { query throws(GitHubError) in
       requests.withLock { $0.append(query) }
       do { try await clock.sleep(for: .seconds(1)) } catch { throw .cancelled }
@@ -160,9 +163,15 @@ extension GitHubSearchTests {
       case .close: .nextAction(.feature(.cancelSearch))
       }
     }
-    let store = TestStore(
+    return TestStore(
       initialState: State(), reducer: host,
       environment: .init(client: client, clock: clock, perPage: 2), clock: clock)
+  }
+
+  @Test func aHostClosingWithCancelSearchStopsARunningSearch() async {
+    let clock = TestClock()
+    let requests = Locked<[SearchQuery]>([])
+    let store = Self.closingHost(clock: clock, requests: requests)
     await store.send(.feature(.search("swift"))) {
       $0.query = "swift"
       $0.request = Self.query("swift")

@@ -11,8 +11,10 @@ import TodoStorage
   typealias F = Fixture
 
   /// A store that loaded `[milk, eggs]` from `storage`.
-  func loadedStore(_ storage: TodoStorage) async -> (TodoStore, TestClock) {
-    let (store, clock) = makeStore(Todo.State(), storage: storage)
+  func loadedStore(
+    _ storage: TodoStorage, clock: TestClock = TestClock()
+  ) async -> (TodoStore, TestClock) {
+    let (store, clock) = makeStore(Todo.State(), storage: storage, clock: clock)
     await store.send(.onAppear) { $0.persistence = .loading }
     await store.receive(.loadResponse(.success([F.milk, F.eggs]))) {
       $0.items = [F.milk, F.eggs]
@@ -113,12 +115,7 @@ extension TodoSharedListTests {
         return try await storage.write(items, base)
       },
       isChanged: { true })
-    let (store, _) = makeStore(Todo.State(), storage: slow, clock: clock)
-    await store.send(.onAppear) { $0.persistence = .loading }
-    await store.receive(.loadResponse(.success([F.milk, F.eggs]))) {
-      $0.items = [F.milk, F.eggs]
-      $0.persistence = .loaded
-    }
+    let (store, _) = await loadedStore(slow, clock: clock)
     await store.send(.delete(position: 2)) { $0.items = [F.milk] }
     await clock.advance(by: .milliseconds(500))
     await store.receive(._saveTimerFired)
