@@ -199,6 +199,9 @@ public final class SessionRecording: Sendable {
         }
       }
       if !isUndo { marks.done.append(Mark(line: line, entry: entry)) }
+      // NOTE: only the last two lines' states are compared whole (whether a line changed
+      // something, whether an answer undid its question); older ones serve only `undo`.
+      if marks.done.count >= 3 { marks.done[marks.done.count - 3].state?.todo.dropList() }
     }
   }
 

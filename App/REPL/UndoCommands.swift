@@ -35,7 +35,9 @@ extension Engine {
       let undone = marks.done.drop { $0.entry < target.entry }
       marks.done.removeLast(undone.count)
       // NOTE: redo goes forward to where undo was typed: one step holds the state then.
-      marks.undone.append((target, now))
+      var after = now
+      after.todo.dropList()
+      marks.undone.append((target, after))
       // NOTE: back before the list was loaded, the list then was the file's: the list as it was
       // loaded (before the first line after it) is put back, so the edits since leave the file.
       var state = target.state ?? now

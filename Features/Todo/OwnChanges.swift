@@ -113,6 +113,17 @@ extension Todo.State {
   }
 }
 
+extension Todo.State {
+  /// Leaves out the list, for a state kept only to be ``restored(over:)``, which never reads it
+  /// (it rebuilds the list from the current one and this session's own changes).
+  // NOTE: a state kept whole holds its own copy of a list that changed since; the hundred that
+  // `undo` keeps held a hundred copies of a huge list.
+  public mutating func dropList() {
+    items = []
+    synced = Synced()
+  }
+}
+
 extension [TodoItem] {
   /// Makes `change` where it still applies: an item is added only if absent, deleted or edited
   /// only if it is as the change found it (field by field for an edit), so a later change by

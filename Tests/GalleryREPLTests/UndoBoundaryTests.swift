@@ -74,6 +74,21 @@ import TodoStorage
     #expect(reopened.hasSuffix("> todo\n1 active, 0 completed\n  1. [ ] kept\n"), "\(reopened)")
   }
 
+  /// The states undo keeps hold no list (undo rebuilds it): kept whole, every toggle of a huge
+  /// list kept a copy of it.
+  @Test func theStatesUndoKeepsHoldNoCopyOfTheList() async {
+    let harness = Harness()
+    let marks = harness.engine.recording.marks
+    _ = await harness.run("todo\nadd a\nadd b\ntoggle 1\ntoggle 2\ntoggle 1", finish: false)
+    let done = marks.withLock { $0.done.dropLast(2).compactMap(\.state?.todo.items) }
+    let transcript = await harness.run("undo\nundo 2", finish: false)
+    let undone = marks.withLock { $0.undone.map(\.after.todo.items) }
+    #expect(done.count == 4 && undone.count == 2, "\(done) \(undone)")
+    #expect((done + undone).allSatisfy { $0.isEmpty }, "\(done) \(undone)")
+    #expect(
+      transcript.hasSuffix("2 active, 0 completed\n  1. [ ] a\n  2. [ ] b\n"), "\(transcript)")
+  }
+
   /// A line whose actions left the state as it was is no step either, and keeps redo.
   @Test func aCommandThatChangedNothingIsNoUndoStep() async {
     let harness = Harness()

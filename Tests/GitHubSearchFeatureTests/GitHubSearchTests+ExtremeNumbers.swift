@@ -16,8 +16,9 @@ extension GitHubSearchTests {
     await h.store.finish()
   }
 
-  @Test(arguments: [Int.max, Int.max - 1, 1 << 62])
-  func aHugeRetryAfterPausesSearchingForAnHourAtMost(_ seconds: Int) async {
+  /// A huge `Retry-After` pauses searching for an hour at most; none (and no reset time), a minute.
+  @Test(arguments: [(Int.max, 3_600), (Int.max - 1, 3_600), (1 << 62, 3_600), (nil, 60)])
+  func aRateLimitPausesSearchingForAnHourAtMost(_ seconds: Int?, pause: Int) async {
     let limited = GitHubError.rateLimited(resetAt: nil, retryAfter: seconds, authenticated: true)
     let h = Self.harness { _ in .failure(limited) }
     await h.store.send(.search("swift")) {
@@ -27,8 +28,8 @@ extension GitHubSearchTests {
     await h.clock.advance(by: .milliseconds(300))
     await h.store.receive(.searchResponse(.failure(limited))) {
       $0.request = nil
-      $0.failure = .init(limited, pause: 3_600)
-      $0.rateLimitedUntil = Self.start.addingTimeInterval(3_600)
+      $0.failure = .init(limited, pause: pause)
+      $0.rateLimitedUntil = Self.start.addingTimeInterval(TimeInterval(pause))
     }
     await h.store.finish()
   }

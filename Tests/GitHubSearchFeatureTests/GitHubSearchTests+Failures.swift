@@ -110,22 +110,6 @@ extension GitHubSearchTests {
     await h.store.finish()
   }
 
-  @Test func aRateLimitWithoutAResetTimePausesForAMinute() async {
-    let limited = GitHubError.rateLimited(resetAt: nil, retryAfter: nil, authenticated: false)
-    let h = Self.harness { _ in .failure(limited) }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
-    await h.store.receive(.searchResponse(.failure(limited))) {
-      $0.request = nil
-      $0.failure = .init(limited, pause: 60)
-      $0.rateLimitedUntil = Self.start.addingTimeInterval(60)
-    }
-    await h.store.finish()
-  }
-
   @Test func aRateLimitWhoseResetHasPassedDoesNotLockOut() async {
     let resetAt = Int(Self.start.timeIntervalSince1970) - 5
     let limited = GitHubError.rateLimited(resetAt: resetAt, retryAfter: nil, authenticated: false)
