@@ -60,46 +60,48 @@ enum FileFormat {
 
   /// The file's JSON, written out item by item.
   // NOTE: by hand, not by `JSONEncoder`, which builds a tree of the whole list before writing
-  // anything: a large list's save held several times the file in memory. `decode` reads it
-  // with `JSONDecoder`, and the tests read it with `JSONSerialization` too.
+  // anything, and into bytes sized first: a large list's save held several times the file in
+  // memory. `decode` reads it with `JSONDecoder`, and the tests read it with `JSONSerialization`
+  // too.
   static func encode(_ items: [TodoItem]) -> Data {
-    var json = "{\n  \"version\" : \(TodoStorage.formatVersion),\n  \"items\" : ["
-    json.reserveCapacity(items.count * (100 + (items.first?.text.utf8.count ?? 0)))
+    var json = Data()
+    json.reserveCapacity(items.reduce(64) { $0 + 120 + $1.text.utf8.count })
+    json.append("{\n  \"version\" : \(TodoStorage.formatVersion),\n  \"items\" : [")
     for (index, item) in items.enumerated() {
-      json += index == 0 ? "\n    {\n      \"id\" : \"" : ",\n    {\n      \"id\" : \""
-      json += item.id.uuidString
-      json +=
+      json.append(index == 0 ? "\n    {\n      \"id\" : \"" : ",\n    {\n      \"id\" : \"")
+      json.append(item.id.uuidString)
+      json.append(
         item.isCompleted
-        ? "\",\n      \"isCompleted\" : true," : "\",\n      \"isCompleted\" : false,"
-      json += "\n      \"text\" : "
+          ? "\",\n      \"isCompleted\" : true," : "\",\n      \"isCompleted\" : false,")
+      json.append("\n      \"text\" : ")
       appendQuoted(item.text, to: &json)
-      json += "\n    }"
+      json.append("\n    }")
     }
-    json += items.isEmpty ? "]\n}" : "\n  ]\n}"
-    return Data(json.utf8)
+    json.append(items.isEmpty ? "]\n}" : "\n  ]\n}")
+    return json
   }
 
   /// `text` as a JSON string: quotes, backslashes and control characters escaped (RFC 8259).
-  private static func appendQuoted(_ text: String, to json: inout String) {
+  private static func appendQuoted(_ text: String, to json: inout Data) {
     guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
-      json += "\"" + text + "\""
+      json.append("\"" + text + "\"")
       return
     }
-    json += "\""
+    var quoted = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": json += "\\\""
-      case "\\": json += "\\\\"
-      case "\n": json += "\\n"
-      case "\r": json += "\\r"
-      case "\t": json += "\\t"
+      case "\"": quoted += "\\\""
+      case "\\": quoted += "\\\\"
+      case "\n": quoted += "\\n"
+      case "\r": quoted += "\\r"
+      case "\t": quoted += "\\t"
       case _ where scalar.value < 0x20:
         let hex = String(scalar.value, radix: 16)
-        json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: json.unicodeScalars.append(scalar)
+        quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: quoted.unicodeScalars.append(scalar)
       }
     }
-    json += "\""
+    json.append(quoted + "\"")
   }
 
   /// The list as `encode(_:)` writes it, with the fields of `previous` this version does not
@@ -191,5 +193,13 @@ enum FileFormat {
     if path.isEmpty { return "the top level" }
     return path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
       .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+  }
+}
+
+extension Data {
+  /// Appends the text's UTF-8 bytes.
+  fileprivate mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
   }
 }
