@@ -46,6 +46,7 @@ final class CrashReportSink: RecordingSink {
   }
 
   func write(_ line: EncodedLine) {
+    guard line.data.count <= lineLimit else { return skipped(line.kind) }
     guard report.isReady() else { return }
     progress.withLock { progress in
       if progress.isAppending, report.append(line.data) { return }
@@ -67,6 +68,17 @@ final class CrashReportSink: RecordingSink {
       let lines = ring.jsonLines(limit: report.capacity)
       progress.isAppending = lines.map { report.publish($0.lines) } ?? false
       progress.isStale = lines == nil
+    }
+  }
+
+  /// The ring's: a line it leaves out cannot be in a report started from it.
+  var lineLimit: Int { ring.lineLimit }
+
+  /// A line was left out: the report cannot append past it, and starts again at the next line.
+  func skipped(_: EncodedLine.Kind) {
+    progress.withLock { progress in
+      progress.isAppending = false
+      progress.bytesSinceTry = nil
     }
   }
 

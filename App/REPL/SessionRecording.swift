@@ -76,10 +76,11 @@ public final class SessionRecording: Sendable {
 
   /// How many actions the ring (and `history`) keeps.
   static let kept = 1_000
-  /// The most bytes a report holds.
+  /// The most bytes a report holds; a line longer than a quarter of it is not kept.
   // NOTE: well under what `--replay` reads (`Replayer.maxBytes`), so that every report replays:
-  // a huge list's states in the ring (its saves, its checkpoints) passed that bound.
-  public static let reportLimit = 64 << 20
+  // a huge list's states in the ring (its saves, its checkpoints) passed that bound. And small
+  // enough that a huge list's lines are left out, not kept in memory to fill a report of a few.
+  public static let reportLimit = 16 << 20
   /// How many command lines that changed something `undo` can go back.
   static let undoLimit = 100
   /// How many command lines `history` shows.
@@ -112,7 +113,7 @@ public final class SessionRecording: Sendable {
   ) {
     self.reportURL = reportURL
     self.reportLimit = reportLimit
-    ring = RingSink(capacity: Self.kept, byteLimit: 2 * reportLimit)
+    ring = RingSink(capacity: Self.kept, byteLimit: 2 * reportLimit, lineLimit: reportLimit / 4)
     crashSink = CrashReportSink(ring: ring)
     let sinks: [any RecordingSink] =
       [ring, crashSink]

@@ -163,8 +163,8 @@ extension Engine {
     let limit = recording.reportLimit
     guard let (lines, entries) = recording.ring.jsonLines(limit: limit) else {
       return fail(
-        "The state is larger than \(limit >> 20) MiB, the most a report holds; nothing was "
-          + "written.")
+        "The state is too large for a report (at most \(limit >> 20) MiB, and "
+          + "\(recording.ring.lineLimit >> 20) MiB a line); nothing was written.")
     }
     // NOTE: fewer than the ring keeps when their states are large: said, with why.
     let cut =

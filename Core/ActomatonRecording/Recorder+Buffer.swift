@@ -1,6 +1,17 @@
 import Foundation
 
 extension Recorder {
+  /// A line encoded for the sinks.
+  enum Encoded {
+    case line(Data)
+    /// It cannot be encoded.
+    case failed
+    /// It is longer than every sink keeps.
+    case tooLong
+    /// There is no sink.
+    case unneeded
+  }
+
   /// The lines taken from the buffer and not all written yet, with the encoder.
   struct Backlog {
     var chunks: [LineChunk<RecordLine<Action, State>>] = []

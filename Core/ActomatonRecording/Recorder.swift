@@ -29,6 +29,8 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
   /// How many lines may wait for the writer before new ones are lost.
   public let bufferLimit: Int
   private let sinks: [any RecordingSink]
+  /// The longest line a sink keeps.
+  private let lineLimit: Int
   @usableFromInline let buffer: QuickLocked<Buffer>
   @usableFromInline let elapsed: @Sendable () -> Duration
   /// When entries are stamped by the processor's counter (`elapsed` returns stamps), the clock
@@ -59,6 +61,7 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     self.checkpointEvery = max(1, checkpointEvery)
     self.bufferLimit = max(1, bufferLimit)
     self.sinks = sinks
+    lineLimit = sinks.map(\.lineLimit).max() ?? .max
     func since<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
       let start = clock.now
       return { start.duration(to: clock.now) }
@@ -366,23 +369,31 @@ public final class Recorder<Action: Codable & Sendable, State: Codable & Sendabl
     return .trailer(entries: entries, lost: buffer.withLock { $0.lost })
   }
 
-  /// The line's JSON, or `nil` when it cannot be encoded or no sink needs it.
-  private func encode(_ line: RecordLine<Action, State>, with encoder: JSONEncoder) -> Data? {
-    guard !sinks.isEmpty else { return nil }
-    return try? encoder.encode(completed(line))
+  /// The line's JSON for the sinks.
+  // NOTE: a line longer than every sink keeps is measured, not encoded: `JSONEncoder` first
+  // builds a tree several times the JSON's size, which for a huge list's states was most of
+  // the process's memory.
+  private func encode(_ line: RecordLine<Action, State>, with encoder: JSONEncoder) -> Encoded {
+    guard !sinks.isEmpty else { return .unneeded }
+    let line = completed(line)
+    if lineLimit < .max, EncodedSize.exceeds(line, lineLimit) { return .tooLong }
+    return (try? encoder.encode(line)).map(Encoded.line) ?? .failed
   }
 
   /// Keeps the line in memory (when the recorder keeps the recording) and gives it to the sinks.
-  private func hand(_ line: RecordLine<Action, State>, _ data: Data?) {
+  private func hand(_ line: RecordLine<Action, State>, _ encoded: Encoded) {
     let line = completed(line)
     if let memory, line.kind != .header { keep(line, in: memory) }
-    guard !sinks.isEmpty else { return }
-    guard let data else {
+    switch encoded {
+    case let .line(data):
+      let encoded = EncodedLine(kind: line.kind, data: data)
+      for sink in sinks { sink.write(encoded) }
+    case .failed:
       // NOTE: an entry that cannot be encoded is counted as lost, so the trailer says so.
       buffer.withLock { $0.lost += 1 }
-      return
+    case .tooLong:
+      for sink in sinks { sink.skipped(line.kind) }
+    case .unneeded: break
     }
-    let encoded = EncodedLine(kind: line.kind, data: data)
-    for sink in sinks { sink.write(encoded) }
   }
 }

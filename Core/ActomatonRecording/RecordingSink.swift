@@ -18,11 +18,23 @@ public protocol RecordingSink: Sendable {
   func flush()
   /// The recording ended; flush and release what the sink holds.
   func close()
+  /// The most bytes of a line the sink keeps: a line longer than every sink's limit is not
+  /// encoded, and each is told of it with ``skipped(_:)`` instead.
+  var lineLimit: Int { get }
+  /// A line was left out, longer than ``lineLimit``: a sink that replays what it keeps must not
+  /// replay across it.
+  ///
+  /// - Parameter kind: What the line held.
+  func skipped(_ kind: EncodedLine.Kind)
 }
 
 extension RecordingSink {
   /// Does nothing: a sink that buffers nothing has nothing to write out.
   public func flush() {}
+  /// No limit: every line is written.
+  public var lineLimit: Int { .max }
+  /// Does nothing: a sink with no ``lineLimit`` is never told.
+  public func skipped(_: EncodedLine.Kind) {}
 }
 
 /// A line of a recording, encoded, with what it holds.
@@ -180,6 +192,9 @@ public final class RingSink: RecordingSink {
     var notes = FrontTrimmedArray<(before: Int, data: Data)>()
     /// The bytes of every line kept.
     var bytes = 0
+    /// The index of the last entry left out (``skipped(_:)``): a replay starts at a checkpoint
+    /// after it.
+    var gap: Int?
 
     mutating func forgetFirstEntry() {
       bytes -= entries.first?.data.count ?? 0
@@ -210,6 +225,9 @@ public final class RingSink: RecordingSink {
   public let byteLimit: Int
   private let kept = Locked(Kept())
 
+  /// The most bytes of a line it keeps.
+  public let lineLimit: Int
+
   /// A ring of the last `capacity` entries.
   ///
   /// - Parameters:
@@ -217,16 +235,38 @@ public final class RingSink: RecordingSink {
   ///   - byteLimit: How many bytes of lines to keep at most: older entries are forgotten past
   ///     it (large states in actions and checkpoints); the newest entry, the checkpoint it
   ///     needs and the header are kept whatever their size.
-  public init(capacity: Int, byteLimit: Int = .max) {
+  ///   - lineLimit: The most bytes of a line it keeps: past it an entry is left out, with
+  ///     every entry before it, and the ring replays from the next checkpoint that fits.
+  public init(capacity: Int, byteLimit: Int = .max, lineLimit: Int = .max) {
     precondition(capacity > 0, "a ring keeps at least one entry")
     self.capacity = capacity
     self.byteLimit = byteLimit
+    self.lineLimit = lineLimit
+  }
+
+  /// Forgets the entries before an entry or input left out, and their notes and checkpoints: a
+  /// replay cannot cross it. A checkpoint left out costs nothing: the entries still follow each
+  /// other.
+  ///
+  /// - Parameter kind: What the line held.
+  public func skipped(_ kind: EncodedLine.Kind) {
+    kept.withLock { kept in
+      let gap: Int
+      switch kind {
+      case let .entry(index): gap = index
+      // NOTE: an input comes before the entry that read it.
+      case .input: gap = (kept.entries.last?.index ?? kept.gap ?? -1) + 1
+      case .header, .checkpoint, .note, .trailer: return
+      }
+      kept = Kept(header: kept.header, bytes: kept.header?.count ?? 0, gap: gap)
+    }
   }
 
   /// Keeps the line, forgetting the oldest entry past the capacity or the byte limit.
   ///
   /// - Parameter line: The line to keep.
   public func write(_ line: EncodedLine) {
+    guard line.data.count <= lineLimit else { return skipped(line.kind) }
     kept.withLock { kept in
       kept.bytes += line.kind == .trailer ? 0 : line.data.count
       switch line.kind {
@@ -270,14 +310,16 @@ public final class RingSink: RecordingSink {
   /// How many entries ``jsonLines()`` holds: those after the checkpoint where its replay starts.
   public var replayableEntryCount: Int {
     kept.withLock { kept in
-      let from = Self.replayStart(of: kept)
+      guard let from = Self.replayStart(of: kept) else { return 0 }
       return kept.entries.elements.count { $0.index >= from.index }
     }
   }
 
   /// The checkpoint a replay of the kept entries starts at (`nil` for the first state), and the
-  /// index of the first entry it replays.
-  private static func replayStart(of kept: Kept) -> (checkpoint: Data?, index: Int) {
+  /// index of the first entry it replays; `nil` when there is none since a line left out.
+  private static func replayStart(of kept: Kept) -> (checkpoint: Data?, index: Int)? {
+    // NOTE: the checkpoints kept after a gap are past it: it forgot the earlier ones.
+    if kept.gap != nil { return kept.checkpoints.first.map { ($0.data, $0.index + 1) } }
     let first = kept.entries.first?.index ?? 0
     guard first > 0, let start = kept.checkpoints.first else { return (nil, 0) }
     return (start.data, start.index + 1)
@@ -288,10 +330,12 @@ public final class RingSink: RecordingSink {
   /// before that checkpoint cannot be replayed and are left out, so keep more entries than
   /// the recorder's `checkpointEvery`.
   ///
-  /// - Returns: The lines, each ended by a newline; empty before the header came.
+  /// - Returns: The lines, each ended by a newline; empty before the header came, and after a
+  ///   line left out until a checkpoint came.
   public func jsonLines() -> Data {
     kept.withLock { kept in
-      Self.joined(Self.lines(of: kept, from: Self.replayStart(of: kept)))
+      guard let start = Self.replayStart(of: kept) else { return Data() }
+      return Self.joined(Self.lines(of: kept, from: start))
     }
   }
 
@@ -301,11 +345,11 @@ public final class RingSink: RecordingSink {
   ///
   /// - Parameter limit: The most bytes the lines may take, newlines included.
   /// - Returns: The lines and how many entries they hold; `nil` when not even the newest
-  ///   checkpoint and what follows it fit, or before the header came.
+  ///   checkpoint and what follows it fit, before the header came, or after a line left out
+  ///   until a checkpoint came.
   public func jsonLines(limit: Int) -> (lines: Data, entries: Int)? {
     kept.withLock { kept in
-      guard kept.header != nil else { return nil }
-      let first = Self.replayStart(of: kept)
+      guard kept.header != nil, let first = Self.replayStart(of: kept) else { return nil }
       let later = kept.checkpoints.filter { $0.index + 1 > first.index }
         .map { (checkpoint: Optional($0.data), index: $0.index + 1) }
       for start in [first] + later {

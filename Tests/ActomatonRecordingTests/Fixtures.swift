@@ -52,9 +52,15 @@ enum Tally {
 final class LinesSink: RecordingSink {
   let lines = Locked<[EncodedLine]>([])
   let closed = Locked(false)
+  let lineLimit: Int
+  /// The lines the recorder left out, longer than `lineLimit`.
+  let skipped = Locked<[EncodedLine.Kind]>([])
+
+  init(lineLimit: Int = .max) { self.lineLimit = lineLimit }
 
   func write(_ line: EncodedLine) { lines.withLock { $0.append(line) } }
   func close() { closed.withLock { $0 = true } }
+  func skipped(_ kind: EncodedLine.Kind) { skipped.withLock { $0.append(kind) } }
 
   /// The lines as a recording's text.
   var jsonLines: Data {

@@ -212,6 +212,31 @@ struct SinkTests {
       tail.replay(through: Tally.reducer, environment: ()).state.count == (1...500).reduce(0, +))
   }
 
+  /// A line longer than every sink keeps is not encoded, nor counted as lost, and the sinks are
+  /// told; the ring forgets what came before it and replays from the next checkpoint. A sink
+  /// with no limit still gets every line (and the ring leaves out the long one).
+  @Test(arguments: [false, true])
+  func aLineTooLongIsLeftOutAndTheRingReplaysFromTheNextCheckpoint(withAll: Bool) async throws {
+    let (ring, other) = (RingSink(capacity: 100, lineLimit: 300), LinesSink(lineLimit: 300))
+    let all = withAll ? LinesSink() : other
+    let recorder = Recorder<Tally.Action, Tally.State>(
+      initialState: Tally.State(), checkpointEvery: 5, sinks: [ring, all])
+    let store = Actomaton(state: Tally.State(), reducer: Tally.reducer, observer: recorder.observer)
+    await store.send(.add(1))
+    await store.restore(Tally.State(count: 2, fetched: Array(0..<200)))
+    await store.restore(Tally.State(count: 10))
+    recorder.flush()
+    #expect(ring.entryIndices == [2] && ring.jsonLines(limit: .max) == nil)
+    await store.send(.add(5))
+    await store.send(.add(6))
+    recorder.close()
+    let tail = try TallyRecording(jsonLines: ring.jsonLines())
+    #expect(tail.replay(through: Tally.reducer, environment: ()).state.count == 21)
+    #expect(recorder.lost == 0)
+    #expect(all.lines.withLock { $0.count { $0.kind == .entry(1) } } == (withAll ? 1 : 0))
+    #expect(all.skipped.withLock { $0 } == (withAll ? [] : [.entry(1)]))
+  }
+
   /// Under a limit the lines start at the earliest checkpoint whose lines fit; none when not
   /// even the newest does (a report of large states passed what a replay reads).
   @Test func linesUnderALimitStartAtTheEarliestCheckpointThatFits() {

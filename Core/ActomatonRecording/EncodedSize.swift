@@ -1,0 +1,142 @@
+import Foundation
+
+/// About how many bytes a value's JSON takes, counted as it is walked, without building
+/// anything, and only up to a limit: what the recorder asks before it encodes a line that a
+/// sink may not keep (a huge list's state), since `JSONEncoder` first builds a tree several
+/// times the JSON's size.
+enum EncodedSize {
+  /// Whether `value`'s JSON is longer than `limit` bytes: keys, strings and numbers are counted
+  /// as written, and each container's brackets and commas; escapes are not (a line close to the
+  /// limit may be a little longer). A value that fails to encode is not too long: the encoder
+  /// then reports the failure.
+  static func exceeds(_ value: some Encodable, _ limit: Int) -> Bool {
+    let tally = Tally(limit: limit)
+    try? value.encode(to: Counting(tally: tally))
+    return tally.bytes > limit
+  }
+}
+
+/// The bytes counted so far; throws once past the limit, so that a huge value is walked only
+/// as far as the limit.
+private final class Tally {
+  struct Exceeded: Error {}
+  let limit: Int
+  var bytes = 0
+
+  init(limit: Int) { self.limit = limit }
+
+  func add(bytes count: Int) throws {
+    bytes += count
+    if bytes > limit { throw Exceeded() }
+  }
+
+  func add(_ text: String) throws { try add(bytes: text.utf8.count + 2) }
+  func add(_ value: Bool) throws { try add(bytes: 5) }
+  func add(_ value: some LosslessStringConvertible) throws {
+    try add(bytes: value.description.utf8.count)
+  }
+}
+
+private struct Counting: Encoder {
+  let tally: Tally
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
+    tally.bytes += 2
+    return KeyedEncodingContainer(Keyed(tally: tally))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    tally.bytes += 2
+    return Unkeyed(tally: tally)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer { Single(tally: tally) }
+}
+
+// NOTE: the keyed and unkeyed containers count a key or a comma and hand every value, the
+// primitive ones too, to its own `encode(to:)`, which counts it in a single value container.
+private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let tally: Tally
+  var codingPath: [any CodingKey] { [] }
+
+  /// Counts the key (quoted, a colon and a comma), then the value.
+  private func put(_ value: some Encodable, _ key: Key) throws {
+    try tally.add(bytes: key.stringValue.utf8.count + 4)
+    try value.encode(to: Counting(tally: tally))
+  }
+
+  func encodeNil(forKey key: Key) throws {
+    try tally.add(bytes: key.stringValue.utf8.count + 8)
+  }
+  func encode(_ value: some Encodable, forKey key: Key) throws { try put(value, key) }
+  func nestedContainer<Nested: CodingKey>(keyedBy _: Nested.Type, forKey key: Key)
+    -> KeyedEncodingContainer<Nested>
+  {
+    tally.bytes += key.stringValue.utf8.count + 4
+    return Counting(tally: tally).container(keyedBy: Nested.self)
+  }
+  func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    tally.bytes += key.stringValue.utf8.count + 4
+    return Counting(tally: tally).unkeyedContainer()
+  }
+  func superEncoder() -> any Encoder { Counting(tally: tally) }
+  func superEncoder(forKey _: Key) -> any Encoder { Counting(tally: tally) }
+}
+
+private struct Unkeyed: UnkeyedEncodingContainer {
+  let tally: Tally
+  var codingPath: [any CodingKey] { [] }
+  private(set) var count = 0
+
+  init(tally: Tally) { self.tally = tally }
+
+  /// Counts the comma, then the value.
+  private mutating func put(_ value: some Encodable) throws {
+    count += 1
+    try tally.add(bytes: 1)
+    try value.encode(to: Counting(tally: tally))
+  }
+
+  mutating func encodeNil() throws {
+    count += 1
+    try tally.add(bytes: 5)
+  }
+  mutating func encode(_ value: some Encodable) throws { try put(value) }
+  mutating func nestedContainer<Nested: CodingKey>(keyedBy _: Nested.Type)
+    -> KeyedEncodingContainer<Nested>
+  {
+    count += 1
+    tally.bytes += 1
+    return Counting(tally: tally).container(keyedBy: Nested.self)
+  }
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    count += 1
+    tally.bytes += 1
+    return Counting(tally: tally).unkeyedContainer()
+  }
+  mutating func superEncoder() -> any Encoder { Counting(tally: tally) }
+}
+
+private struct Single: SingleValueEncodingContainer {
+  let tally: Tally
+  var codingPath: [any CodingKey] { [] }
+
+  func encodeNil() throws { try tally.add(bytes: 4) }
+  func encode(_ value: some Encodable) throws { try value.encode(to: Counting(tally: tally)) }
+  func encode(_ value: Bool) throws { try tally.add(value) }
+  func encode(_ value: String) throws { try tally.add(value) }
+  func encode(_ value: Double) throws { try tally.add(value) }
+  func encode(_ value: Float) throws { try tally.add(value) }
+  func encode(_ value: Int) throws { try tally.add(value) }
+  func encode(_ value: Int8) throws { try tally.add(value) }
+  func encode(_ value: Int16) throws { try tally.add(value) }
+  func encode(_ value: Int32) throws { try tally.add(value) }
+  func encode(_ value: Int64) throws { try tally.add(value) }
+  func encode(_ value: UInt) throws { try tally.add(value) }
+  func encode(_ value: UInt8) throws { try tally.add(value) }
+  func encode(_ value: UInt16) throws { try tally.add(value) }
+  func encode(_ value: UInt32) throws { try tally.add(value) }
+  func encode(_ value: UInt64) throws { try tally.add(value) }
+}
