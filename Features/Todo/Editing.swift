@@ -13,7 +13,8 @@ struct Rejection: Error {
 }
 
 extension Todo.Filter {
-  func shows(_ item: TodoItem) -> Bool {
+  /// Whether the filter shows `item`.
+  public func shows(_ item: TodoItem) -> Bool {
     switch self {
     case .all: true
     case .active: !item.isCompleted
@@ -64,15 +65,13 @@ extension Todo.State {
   /// Swaps the item with its visible neighbour `offset` places away (±1).
   mutating func move(_ position: Int, by offset: Int) throws(Rejection) {
     let index = try index(at: position)
-    let visible = visibleItems
-    // NOTE: `position` is in 1...visible.count here, so the arithmetic cannot overflow.
-    guard visible.indices.contains(position - 1 + offset) else {
+    // NOTE: `position` is in 1...count here, so the arithmetic cannot overflow.
+    guard let other = try? self.index(at: position + offset) else {
       let end = offset < 0 ? "top" : "bottom"
       throw Rejection(message: "Item \(position) is already at the \(end).")
     }
-    let neighbour = visible[position - 1 + offset].id
-    items.swapAt(index, items.firstIndex { $0.id == neighbour }!)
-    own.append(.swapped(items[index].id, neighbour))
+    items.swapAt(index, other)
+    own.append(.swapped(items[index].id, items[other].id))
   }
 
   /// Adopts the loaded list; returns whether the result differs from the file and needs saving.
@@ -116,15 +115,14 @@ extension Todo.State {
   }
 
   /// The index in `items` of the item shown at the 1-based `position`.
+  // NOTE: walked lazily: a copy of the visible items cost every edit of a long list its size.
   private func index(at position: Int) throws(Rejection) -> Int {
-    let visible = visibleItems
-    guard position >= 1, position <= visible.count else {
-      let list = filter == .all ? "the list" : "the \(filter.rawValue) list"
-      let shows = visible.isEmpty ? "\(list) is empty" : "\(list) shows 1 to \(visible.count)"
-      throw Rejection(message: "There is no item \(position): \(shows).")
-    }
-    let id = visible[position - 1].id
-    return items.firstIndex { $0.id == id }!
+    let visible = items.indices.lazy.filter { filter.shows(items[$0]) }
+    if position >= 1, let index = visible.dropFirst(position - 1).first { return index }
+    let list = filter == .all ? "the list" : "the \(filter.rawValue) list"
+    let count = visible.count
+    let shows = count == 0 ? "\(list) is empty" : "\(list) shows 1 to \(count)"
+    throw Rejection(message: "There is no item \(position): \(shows).")
   }
 
   /// The text without surrounding whitespace, if it shows something and is not too long.

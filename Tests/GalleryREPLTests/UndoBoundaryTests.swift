@@ -89,6 +89,13 @@ import TodoStorage
       transcript.hasSuffix("2 active, 0 completed\n  1. [ ] a\n  2. [ ] b\n"), "\(transcript)")
   }
 
+  /// A move is undone: it was recorded as a swap of the moved item with itself.
+  @Test func undoTakesBackAMove() async {
+    let harness = Harness()
+    let transcript = await harness.run("todo\nadd a\nadd b\ndown 1\nundo", finish: false)
+    #expect(transcript.hasSuffix("  1. [ ] a\n  2. [ ] b\n"), "\(transcript)")
+  }
+
   /// A line whose actions left the state as it was is no step either, and keeps redo.
   @Test func aCommandThatChangedNothingIsNoUndoStep() async {
     let harness = Harness()

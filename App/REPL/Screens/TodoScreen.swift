@@ -48,7 +48,7 @@ extension Screen {
     },
     news: diskNews,
     reload: { _ in .refresh },
-    itemCount: { $0.visibleItems.count },
+    itemCount: { $0.items.count(where: $0.filter.shows) },
     confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) }),
     environment: ScreenEnvironment { surroundings -> Todo.Environment in
       let storage = surroundings.live.map { live in
@@ -85,7 +85,8 @@ extension Screen {
   @Sendable static func renderTodo(_ state: Todo.State, showing limit: Int = shownItems)
     -> Rendered
   {
-    let visible = state.visibleItems
+    // NOTE: counted and walked lazily, not filtered into a copy of the list for a hundred lines.
+    let visibleCount = state.items.count(where: state.filter.shows)
     // NOTE: a slow load must not look like an empty list.
     let isLoading = state.persistence == .loading
     var lines = [
@@ -93,12 +94,12 @@ extension Screen {
         + (state.filter == .all ? "" : " (showing \(state.filter.rawValue))")
         + (isLoading ? " (the saved list is still loading)" : "")
     ]
-    if visible.isEmpty { lines.append(isLoading ? "  (no items yet)" : "  (no items)") }
-    for (index, item) in visible.prefix(limit).enumerated() {
+    if visibleCount == 0 { lines.append(isLoading ? "  (no items yet)" : "  (no items)") }
+    for (index, item) in state.items.lazy.filter(state.filter.shows).prefix(limit).enumerated() {
       lines.append("  \(index + 1). [\(item.isCompleted ? "x" : " ")] \(item.text)")
     }
-    if visible.count > limit {
-      lines.append("  … \(visible.count - limit) more ('list' shows them all)")
+    if visibleCount > limit {
+      lines.append("  … \(visibleCount - limit) more ('list' shows them all)")
     }
     return Rendered(lines, problem: Problem(failure: state.failure, refusal: state.refusal))
   }
