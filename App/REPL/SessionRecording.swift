@@ -48,7 +48,7 @@ public final class SessionRecording: Sendable {
     /// The numbers (from 1, as `history` counts) of the `undo` and `redo` lines that put a
     /// state back.
     var restoringLines: Set<Int> = []
-    /// The last actions, with their entry index, for `history`.
+    /// The last actions (of the lines `history` shows), with their entry index.
     // NOTE: both forget their oldest in constant time: as arrays, each action moved the
     // thousand kept (12% of the gallery's time on a scripted session).
     var actions = FrontTrimmedArray<(entry: Int, action: Root.Action)>()
@@ -173,6 +173,12 @@ public final class SessionRecording: Sendable {
       marks.typed.append((line, entry))
       marks.typedCount += 1
       if marks.typed.count > Self.kept { marks.typed.removeFirst() }
+      // NOTE: `history` shows the actions of its last lines only: older ones are let go, with
+      // what they hold (a huge list in each of its saves' answers).
+      if marks.typed.count > Self.historyShown {
+        let oldest = marks.typed[marks.typed.count - Self.historyShown].entry
+        marks.actions.removeFirst { $0.entry < oldest }
+      }
       // NOTE: the line before, done by now, is dropped if it changed nothing (it sent no
       // action, left the state as it found it, or was refused): `undo` goes past it, and `redo`
       // goes on as if it had not been typed. Kept, it would take one of undo's places.

@@ -18,6 +18,9 @@ package struct FrontTrimmedArray<Element> {
 
   package init() {}
 
+  /// The element `offset` places after the oldest kept.
+  package subscript(offset: Int) -> Element { items[head + offset]! }
+
   package mutating func append(_ element: Element) {
     items.append(element)
   }

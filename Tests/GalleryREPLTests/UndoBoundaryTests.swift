@@ -122,6 +122,9 @@ import TodoStorage
     let transcript = await harness.run(lines.joined(separator: "\n"), finish: false)
     #expect(transcript.contains("> history\nthe last 20 of 1007 commands:\n988. + → "))
     #expect(transcript.hasSuffix("1007. history → (no action)\n"))
+    // NOTE: only the actions of the lines it shows are kept.
+    let actions = harness.engine.recording.marks.withLock { $0.actions.elements.map(\.entry) }
+    #expect(actions.count == 19 && actions.first == 988, "\(actions)")
   }
 
   /// What undo ends (a login in flight) is the person's doing, not a failed command.
