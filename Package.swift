@@ -230,8 +230,9 @@ let package = Package(
       path: "Tests/FailureInjectionTests"),
 
     .executableTarget(
-      name: "gallery", dependencies: ["AppRoot", "GalleryREPL", "OutsideText"],
+      name: "gallery", dependencies: ["AppRoot", "GalleryREPL", "MallocTuning", "OutsideText"],
       path: "App/gallery"),
+    .systemLibrary(name: "MallocTuning", path: "App/MallocTuning"),
     .testTarget(
       name: "GalleryEndToEndTests",
       dependencies: [
@@ -278,7 +279,7 @@ let package = Package(
   ]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .swiftLanguageMode(.v6),

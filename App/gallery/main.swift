@@ -3,7 +3,14 @@ import AppRoot
 import Dispatch
 import Foundation
 import GalleryREPL
+import MallocTuning
 import OutsideText
+
+// NOTE: blocks of 256 KiB and more (a long list's copies, its file's bytes) are mapped on their
+// own, so freeing one gives its memory back. By default glibc raises this threshold to the
+// largest block freed, and such blocks then come from the heap, which never shrinks: a session
+// with a huge list grew with every save.
+_ = mallopt(M_MMAP_THRESHOLD, 256 << 10)
 
 // NOTE: first of all: a descriptor among 0–2 closed by the caller (`gallery <&-`) would be taken
 // by the next `open` or `pipe` (the Ctrl-C self-pipe became standard input and the reader blocked

@@ -1,0 +1,2 @@
+// glibc's allocator settings (mallopt), which the toolchain's Glibc module does not export.
+#include <malloc.h>
