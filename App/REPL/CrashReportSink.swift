@@ -74,11 +74,16 @@ final class CrashReportSink: RecordingSink {
   /// The ring's: a line it leaves out cannot be in a report started from it.
   var lineLimit: Int { ring.lineLimit }
 
-  /// A line was left out: the report cannot append past it, and starts again at the next line.
-  func skipped(_: EncodedLine.Kind) {
-    progress.withLock { progress in
-      progress.isAppending = false
-      progress.bytesSinceTry = nil
+  /// An entry or input was left out: the report cannot append past it, and starts again at the
+  /// next line (a checkpoint left out costs nothing: the entries still follow each other).
+  func skipped(_ kind: EncodedLine.Kind) {
+    switch kind {
+    case .entry, .input:
+      progress.withLock { progress in
+        progress.isAppending = false
+        progress.bytesSinceTry = nil
+      }
+    case .header, .checkpoint, .note, .trailer: return
     }
   }
 
