@@ -37,30 +37,21 @@ import Testing
     await store.send(.stop)
   }
 
-  @Test func aTimerOnAnImmediateClockFailsTheSendInsteadOfHanging() async {
+  /// An effect that never settles (a timer on an immediate clock, a yield loop) fails its send.
+  @Test(arguments: [
+    (Probe.Action.startImmediate, ["never settle", "send(startImmediate)", "tick"]),
+    (.spin, ["send(spin)"]),
+  ])
+  func anUnsettledEffectFailsTheSendInsteadOfHanging(_ action: Probe.Action, says: [String]) async {
     var line = 0
     let issues = await recordedIssues {
       let (store, _) = Probe.store()
       store.settlingLimit = 2_000
       line = #line + 1
-      await store.send(.startImmediate)
+      await store.send(action)
     }
     #expect(issues.map(\.line) == [line], "\(issues)")
-    #expect(issues.first?.text.contains("never settle") == true)
-    #expect(issues.first?.text.contains("send(startImmediate)") == true, "\(issues)")
-    #expect(issues.first?.text.contains("tick") == true)
-  }
-
-  @Test func aYieldLoopFailsTheSendInsteadOfHanging() async {
-    var line = 0
-    let issues = await recordedIssues {
-      let (store, _) = Probe.store()
-      store.settlingLimit = 2_000
-      line = #line + 1
-      await store.send(.spin)
-    }
-    #expect(issues.map(\.line) == [line], "\(issues)")
-    #expect(issues.first?.text.contains("send(spin)") == true, "\(issues)")
+    for text in says { #expect(issues.first?.text.contains(text) == true, "\(issues)") }
   }
 
   @Test func withoutAClockReceiveWaitsOnlyItsTimeoutInRealTime() async {

@@ -195,3 +195,13 @@ func shape<Value>(
 func sameType(_ lhs: Any.Type, _ rhs: Any.Type) -> Bool {
   ObjectIdentifier(lhs) == ObjectIdentifier(rhs)
 }
+
+/// The refusal `/` would stop with for `embed`, or `nil` when it makes the path.
+func refusal<Root, Value>(_ embed: @escaping @Sendable (Value) -> Root) -> String? {
+  do {
+    _ = try CasePath(reflecting: embed)
+    return nil
+  } catch {
+    return error.message
+  }
+}

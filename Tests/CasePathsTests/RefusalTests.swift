@@ -45,16 +45,6 @@ private struct ROuter<T> {
 
 private final class RToken {}
 
-/// The refusal `/` would stop with, or `nil` when it makes the path.
-private func refusal<Root, Value>(_ embed: @escaping @Sendable (Value) -> Root) -> String? {
-  do {
-    _ = try CasePath(reflecting: embed)
-    return nil
-  } catch {
-    return error.message
-  }
-}
-
 @Suite("Payloads reflection cannot prove right are refused with the way out")
 struct RefusalTests {
   @Test("A function built from a generic parameter is refused, naming the case")

@@ -29,10 +29,11 @@ enum LayoutSmall {
 @Suite("Bit tests agree with a switch for many shapes")
 struct TagLayoutTests {
   /// Learns `path` from each root in turn (so every order of learning is tried), and checks
-  /// that `isCase`, `extract` and an identity `modifyInPlace` agree with `reference`.
+  /// that `isCase`, `extract` and an identity `modifyInPlace` agree with `reference` (values
+  /// compared by `same`, by default by their descriptions).
   private func agree<Root, Value>(
     _ makePath: () -> CasePath<Root, Value>, _ roots: [Root],
-    _ reference: (Root) -> Value?, _ same: (Value, Value) -> Bool,
+    _ reference: (Root) -> Value?, _ same: (Value, Value) -> Bool = { "\($0)" == "\($1)" },
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     for first in roots.indices {
@@ -66,16 +67,14 @@ struct TagLayoutTests {
     let roots: [LayoutMixed] = [.boxed(.text("a")), .text("t"), .list([1]), .idle, .boxed(.idle)]
     agree({ /LayoutMixed.text }, roots, { if case .text(let v) = $0 { v } else { nil } }, ==)
     agree({ /LayoutMixed.list }, roots, { if case .list(let v) = $0 { v } else { nil } }, ==)
-    agree(
-      { /LayoutMixed.boxed }, roots, { if case .boxed(let v) = $0 { v } else { nil } },
-      { "\($0)" == "\($1)" })
+    agree({ /LayoutMixed.boxed }, roots, { if case .boxed(let v) = $0 { v } else { nil } })
     let optionalRoots: [LayoutMixed?] = roots + [nil]
     agree(
       { () -> CasePath<LayoutMixed?, String> in /LayoutMixed.text }, optionalRoots,
       { if case .text(let v)? = $0 { v } else { nil } }, ==)
     agree(
       { () -> CasePath<LayoutMixed?, LayoutMixed> in /LayoutMixed.boxed }, optionalRoots,
-      { if case .boxed(let v)? = $0 { v } else { nil } }, { "\($0)" == "\($1)" })
+      { if case .boxed(let v)? = $0 { v } else { nil } })
   }
 
   @Test func nest() {
@@ -83,22 +82,16 @@ struct TagLayoutTests {
       .child(.cancel), .child(.fetch(id: "x")), .other(.idle), .other(.fetch(id: "y")),
       .mixed(.idle), .mixed(.boxed(.idle)), .none,
     ]
-    agree(
-      { /LayoutNest.child }, roots, { if case .child(let v) = $0 { v } else { nil } },
-      { "\($0)" == "\($1)" })
-    agree(
-      { /LayoutNest.other }, roots, { if case .other(let v) = $0 { v } else { nil } },
-      { "\($0)" == "\($1)" })
-    agree(
-      { /LayoutNest.mixed }, roots, { if case .mixed(let v) = $0 { v } else { nil } },
-      { "\($0)" == "\($1)" })
+    agree({ /LayoutNest.child }, roots, { if case .child(let v) = $0 { v } else { nil } })
+    agree({ /LayoutNest.other }, roots, { if case .other(let v) = $0 { v } else { nil } })
+    agree({ /LayoutNest.mixed }, roots, { if case .mixed(let v) = $0 { v } else { nil } })
     let optionalRoots: [LayoutNest?] = roots + [nil]
     agree(
       { () -> CasePath<LayoutNest?, Request> in /LayoutNest.other }, optionalRoots,
-      { if case .other(let v)? = $0 { v } else { nil } }, { "\($0)" == "\($1)" })
+      { if case .other(let v)? = $0 { v } else { nil } })
     agree(
       { () -> CasePath<LayoutNest?, Request> in /LayoutNest.child }, optionalRoots,
-      { if case .child(let v)? = $0 { v } else { nil } }, { "\($0)" == "\($1)" })
+      { if case .child(let v)? = $0 { v } else { nil } })
   }
 
   @Test func small() {
@@ -125,9 +118,7 @@ struct TagLayoutTests {
     ]
     agree({ /Expression.number }, roots, { if case .number(let v) = $0 { v } else { nil } }, ==)
     agree({ /Expression.name }, roots, { if case .name(let v) = $0 { v } else { nil } }, ==)
-    agree(
-      { /Expression.negate }, roots, { if case .negate(let v) = $0 { v } else { nil } },
-      { "\($0)" == "\($1)" })
+    agree({ /Expression.negate }, roots, { if case .negate(let v) = $0 { v } else { nil } })
     let maybe: [Maybe?] = [.value(nil), .value(3), .label("l"), nil]
     agree(
       { () -> CasePath<Maybe?, Int?> in /Maybe.value }, maybe,

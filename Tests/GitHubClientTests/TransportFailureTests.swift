@@ -20,35 +20,25 @@ extension GitHubClientTests {
       }
     }
 
-    @Test func truncatedJSONIsMalformed() async throws {
-      try await withSearchStub(.json(#"{"total_count": 3, "items": [{"id": "#)) { server in
-        let error = await searchError(liveClient(server))
-        Self.expectMalformed(error, mentioning: "not valid JSON")
-      }
-    }
-
-    @Test func missingFieldIsMalformedAndNamed() async throws {
-      try await withSearchStub(.json(#"{"items": []}"#)) { server in
-        let error = await searchError(liveClient(server))
-        Self.expectMalformed(error, mentioning: "'total_count'")
-      }
-    }
-
-    @Test func wrongTypeInAnItemIsMalformedWithItsPath() async throws {
-      let body = SampleJSON.page(total: 1, items: [#"{"id": "seven", "full_name": "a/b"}"#])
-      try await withSearchStub(.json(body)) { server in
-        let error = await searchError(liveClient(server))
-        Self.expectMalformed(error, mentioning: "'items.0.id'")
-      }
-    }
-
-    @Test func htmlInsteadOfJSONIsMalformed() async throws {
-      let portal = StubResponse(
+    /// Answers that are not a page, by what the error about each must name.
+    static let malformed: [String: StubResponse] = [
+      "not valid JSON": .json(#"{"total_count": 3, "items": [{"id": "#),
+      "'total_count'": .json(#"{"items": []}"#),
+      "'items.0.id'": .json(
+        SampleJSON.page(total: 1, items: [#"{"id": "seven", "full_name": "a/b"}"#])),
+      "text/html": StubResponse(
         headers: [("Content-Type", "text/html; charset=utf-8")],
-        body: Data("<html><body>Sign in to the Wi-Fi</body></html>".utf8))
-      try await withSearchStub(portal) { server in
-        let error = await searchError(liveClient(server))
-        Self.expectMalformed(error, mentioning: "text/html")
+        body: Data("<html><body>Sign in to the Wi-Fi</body></html>".utf8)),
+      "the transfer failed (transfer closed": .fault(
+        .closeMidResponse, body: Data(SampleJSON.realisticPage.utf8)),
+    ]
+
+    /// Truncated JSON, a missing field, a wrong type in an item, HTML instead of JSON and a
+    /// connection closed mid-answer are malformed, and the message names what is wrong.
+    @Test(arguments: malformed)
+    func aBadAnswerIsMalformedAndNamed(mentioning: String, _ response: StubResponse) async throws {
+      try await withSearchStub(response) { server in
+        Self.expectMalformed(await searchError(liveClient(server)), mentioning: mentioning)
       }
     }
 
@@ -114,14 +104,6 @@ extension GitHubClientTests {
         let error = await searchError(liveClient(server))
         Self.expectMalformed(error, mentioning: "no readable HTTP answer")
         #expect(server.requests.count == 1)
-      }
-    }
-
-    @Test func connectionClosedMidAnswerIsMalformed() async throws {
-      let body = Data(SampleJSON.realisticPage.utf8)
-      try await withSearchStub(.fault(.closeMidResponse, body: body)) { server in
-        let error = await searchError(liveClient(server))
-        Self.expectMalformed(error, mentioning: "the transfer failed (transfer closed")
       }
     }
   }

@@ -5,14 +5,7 @@ import Testing
 extension GitHubSearchTests {
   @Test func cancellingASearchInFlightStopsItSaysSoAndKeepsTheResultsShown() async {
     let h = Self.harness(latency: .seconds(1))
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(1300))
-    await h.store.receive(.searchResponse(.success(Self.page(Self.query("swift"))))) {
-      Self.show(Self.page(Self.query("swift")), in: &$0)
-    }
+    await Self.searched("swift", in: h, latency: .seconds(1))
     let shown = h.store.state.results
     await h.store.send(.nextPage) { $0.request = Self.query("swift", page: 2) }
     await h.clock.advance(by: .milliseconds(500))

@@ -16,37 +16,29 @@ extension GitHubSearchTests {
     await h.store.finish()
   }
 
-  /// A huge `Retry-After` pauses searching for an hour at most; none (and no reset time), a minute.
-  @Test(arguments: [(Int.max, 3_600), (Int.max - 1, 3_600), (1 << 62, 3_600), (nil, 60)])
-  func aRateLimitPausesSearchingForAnHourAtMost(_ seconds: Int?, pause: Int) async {
-    let limited = GitHubError.rateLimited(resetAt: nil, retryAfter: seconds, authenticated: true)
+  static func limit(
+    resetAt: Int? = nil, retryAfter: Int? = nil, authenticated: Bool = true
+  ) -> GitHubError {
+    .rateLimited(resetAt: resetAt, retryAfter: retryAfter, authenticated: authenticated)
+  }
+
+  static let rateLimits: [(GitHubError, Int?)] = [
+    (limit(retryAfter: .max), 3_600), (limit(retryAfter: .max - 1), 3_600),
+    (limit(retryAfter: 1 << 62), 3_600), (limit(), 60), (limit(resetAt: .max), 3_600),
+    (limit(resetAt: .min), nil), (limit(resetAt: -1), nil),
+    (limit(resetAt: Int(start.timeIntervalSince1970) - 5, authenticated: false), nil),
+  ]
+
+  /// A huge `Retry-After` or reset time pauses searching for an hour at most; none, a minute; a
+  /// reset time already past (or negative), not at all; none of them traps.
+  @Test(arguments: rateLimits)
+  func aRateLimitPausesSearchingForAnHourAtMost(_ limited: GitHubError, pause: Int?) async {
     let h = Self.harness { _ in .failure(limited) }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
+    await Self.typed("swift", in: h, wait: .milliseconds(300))
     await h.store.receive(.searchResponse(.failure(limited))) {
       $0.request = nil
       $0.failure = .init(limited, pause: pause)
-      $0.rateLimitedUntil = Self.start.addingTimeInterval(TimeInterval(pause))
-    }
-    await h.store.finish()
-  }
-
-  @Test(arguments: [Int.max, Int.min, -1])
-  func aResetTimeFarAwayOrInThePastDoesNotTrap(_ resetAt: Int) async {
-    let limited = GitHubError.rateLimited(resetAt: resetAt, retryAfter: nil, authenticated: true)
-    let h = Self.harness { _ in .failure(limited) }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
-    await h.store.receive(.searchResponse(.failure(limited))) {
-      $0.request = nil
-      $0.failure = .init(limited, pause: resetAt > 0 ? 3_600 : nil)
-      $0.rateLimitedUntil = resetAt > 0 ? Self.start.addingTimeInterval(3_600) : nil
+      $0.rateLimitedUntil = pause.map { Self.start.addingTimeInterval(TimeInterval($0)) }
     }
     await h.store.finish()
   }

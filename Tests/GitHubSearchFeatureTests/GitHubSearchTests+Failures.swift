@@ -38,11 +38,7 @@ extension GitHubSearchTests {
     let h = Self.harness { query in
       limit.withLock { $0 } ? .failure(limited) : .success(Self.page(query))
     }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
+    await Self.typed("swift", in: h, wait: .milliseconds(300))
     await h.store.receive(.searchResponse(.failure(limited))) {
       $0.request = nil
       $0.failure = .init(limited, pause: 30)
@@ -107,22 +103,6 @@ extension GitHubSearchTests {
       $0.rateLimitedUntil = nil
     }
     #expect(h.asked.map(\.page) == [1, 2])
-    await h.store.finish()
-  }
-
-  @Test func aRateLimitWhoseResetHasPassedDoesNotLockOut() async {
-    let resetAt = Int(Self.start.timeIntervalSince1970) - 5
-    let limited = GitHubError.rateLimited(resetAt: resetAt, retryAfter: nil, authenticated: false)
-    let h = Self.harness { _ in .failure(limited) }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
-    await h.store.receive(.searchResponse(.failure(limited))) {
-      $0.request = nil
-      $0.failure = .init(limited)
-    }
     await h.store.finish()
   }
 

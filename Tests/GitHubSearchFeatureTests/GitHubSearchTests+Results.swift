@@ -39,11 +39,7 @@ extension GitHubSearchTests {
 
   @Test func incompleteResultsAreShownWithANotice() async {
     let h = Self.harness { .success(Self.page($0, incomplete: true)) }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
+    await Self.typed("swift", in: h, wait: .milliseconds(300))
     let answer = Self.page(Self.query("swift"), incomplete: true)
     await h.store.receive(.searchResponse(.success(answer))) {
       Self.show(answer, in: &$0)
@@ -72,11 +68,7 @@ extension GitHubSearchTests {
       answer.outOfRange = said
       return .success(answer)
     }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
+    await Self.typed("swift", in: h, wait: .milliseconds(300))
     var answer = Self.page(Self.query("swift"))
     answer.outOfRange = said
     await h.store.receive(.searchResponse(.success(answer))) {
@@ -126,11 +118,7 @@ extension GitHubSearchTests {
     await h.store.send(.search(" \t ")) {
       $0 = State()
     }
-    await h.store.send(.search("swiftui")) {
-      $0.query = "swiftui"
-      $0.request = Self.query("swiftui")
-    }
-    await h.clock.advance(by: .milliseconds(200))
+    await Self.typed("swiftui", in: h, wait: .milliseconds(200))
     await h.store.send(.search("")) {
       $0.query = ""
       $0.request = nil
@@ -151,11 +139,7 @@ extension GitHubSearchTests {
   @Test(arguments: errors)
   func everyErrorShowsItsMessage(error: GitHubError) async {
     let h = Self.harness { _ in .failure(error) }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
+    await Self.typed("swift", in: h, wait: .milliseconds(300))
     await h.store.receive(.searchResponse(.failure(error))) {
       $0.request = nil
       $0.failure = .init(error)

@@ -88,34 +88,35 @@ import Testing
     state.hasPreviousPage = answer.query.page > 1
   }
 
-  /// Searches `text` and lets the debounce pass; the answer is shown.
-  static func searched(_ text: String, in h: Harness) async {
+  /// Searches `text` and waits out the debounce (and `latency`); the answer is shown.
+  static func searched(_ text: String, in h: Harness, latency: Duration = .zero) async {
     await h.store.send(.search(text)) {
       $0.refusal = nil
       $0.failure = nil
       $0.query = text
       $0.request = query(text)
     }
-    await h.clock.advance(by: .milliseconds(300))
+    await h.clock.advance(by: .milliseconds(300) + latency)
     await h.store.receive(.searchResponse(.success(page(query(text))))) {
       show(page(query(text)), in: &$0)
     }
+  }
+
+  /// Sends `.search(text)` to a search with nothing refused or failed, then waits `wait`.
+  static func typed(_ text: String, in h: Harness, wait: Duration? = nil) async {
+    await h.store.send(.search(text)) {
+      $0.query = text
+      $0.request = query(text)
+    }
+    if let wait { await h.clock.advance(by: wait) }
   }
 
   // MARK: - Debounce and stale answers
 
   @Test func threeQueriesWithinTheDebounceMakeOneRequest() async {
     let h = Self.harness()
-    await h.store.send(.search("s")) {
-      $0.query = "s"
-      $0.request = Self.query("s")
-    }
-    await h.clock.advance(by: .milliseconds(100))
-    await h.store.send(.search("sw")) {
-      $0.query = "sw"
-      $0.request = Self.query("sw")
-    }
-    await h.clock.advance(by: .milliseconds(150))
+    await Self.typed("s", in: h, wait: .milliseconds(100))
+    await Self.typed("sw", in: h, wait: .milliseconds(150))
     await h.store.send(.search("  swift ")) {
       $0.query = "swift"
       $0.request = Self.query("swift")
@@ -137,17 +138,9 @@ import Testing
 
   @Test func aNewQueryCancelsTheRunningRequestSoItsAnswerNeverArrives() async {
     let h = Self.harness(latency: .seconds(1))
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(800))
+    await Self.typed("swift", in: h, wait: .milliseconds(800))
     #expect(h.asked == [Self.query("swift")], "sent at 300 ms, answers at 1.3 s")
-    await h.store.send(.search("swiftui")) {
-      $0.query = "swiftui"
-      $0.request = Self.query("swiftui")
-    }
-    await h.clock.advance(by: .milliseconds(1300))
+    await Self.typed("swiftui", in: h, wait: .milliseconds(1300))
     #expect(h.asked == [Self.query("swift"), Self.query("swiftui")])
     await h.store.receive(.searchResponse(.success(Self.page(Self.query("swiftui"))))) {
       Self.show(Self.page(Self.query("swiftui")), in: &$0)
@@ -158,10 +151,7 @@ import Testing
 
   @Test func anAnswerForASearchNoLongerAskedForIsIgnored() async {
     let h = Self.harness()
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
+    await Self.typed("swift", in: h)
     await h.store.send(.searchResponse(.success(Self.page(Self.query("swi")))))
     await h.store.send(.searchResponse(.success(Self.page(Self.query("swift", page: 2)))))
     await h.store.send(.searchResponse(.success(Self.page(Self.query("swift", sort: .stars)))))
@@ -221,14 +211,7 @@ import Testing
 
   @Test func aPageKeepsTheShownResultsUntilItsAnswerAndASecondNextDoesNotRestartIt() async {
     let h = Self.harness(latency: .seconds(1))
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(1300))
-    await h.store.receive(.searchResponse(.success(Self.page(Self.query("swift"))))) {
-      Self.show(Self.page(Self.query("swift")), in: &$0)
-    }
+    await Self.searched("swift", in: h, latency: .seconds(1))
     await h.store.send(.nextPage) { $0.request = Self.query("swift", page: 2) }
     #expect(h.store.state.results == Self.page(Self.query("swift")).items)
     await h.clock.advance(by: .milliseconds(500))
@@ -272,11 +255,7 @@ import Testing
 
   @Test func aSortChangeReplacesADebouncedQueryAndSearchesAtOnce() async {
     let h = Self.harness()
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(100))
+    await Self.typed("swift", in: h, wait: .milliseconds(100))
     await h.store.send(.setSort(.updated)) {
       $0.sort = .updated
       $0.request = Self.query("swift", sort: .updated)

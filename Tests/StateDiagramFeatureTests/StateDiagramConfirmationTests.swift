@@ -40,22 +40,4 @@ import Testing
     await store.send(.logout) { $0.refusal = "'logout' is not allowed while loggedOut" }
     await store.finish()
   }
-
-  @Test func aForcedLogoutDropsThePendingQuestionSoALaterYesDoesNothing() async {
-    let (store, clock) = StateDiagramTests.store(Self.loggedIn) {
-      .simulated(clock: $0, latency: .seconds(1))
-    }
-    await store.send(.logout) { $0.confirmation = Self.question }
-    await store.send(.forceLogout) {
-      $0.phase = .loggingOut
-      $0.confirmation = nil
-    }
-    await clock.advance(by: .seconds(1))
-    await store.receive(.logoutResponse(.success(AuthClient.Done()))) {
-      $0.phase = .loggedOut
-      $0.userID = nil
-    }
-    await store.send(.answer(.yes))
-    await store.finish()
-  }
 }

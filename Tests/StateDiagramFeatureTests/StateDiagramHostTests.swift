@@ -47,6 +47,7 @@ import Testing
       $0.phase = .loggedOut
       $0.userID = nil
     }
+    await store.send(.answer(.yes))  // the dropped question is not asked again
     await store.send(.login(userID: "bob")) {
       $0.phase = .loggingIn
       $0.userID = "bob"
@@ -146,33 +147,17 @@ import Testing
     #expect(Diagram.standard.transitions.first == expected)
   }
 
-  @Test(arguments: ["", " ann", "ann\t"])
-  func anEmptyUserIDOrOneWithSpacesAroundIsQuotedInTheQuestion(_ userID: String) async {
+  /// An empty user ID, spaces around it, a line break or a disguise are quoted and shown plainly.
+  @Test(arguments: [
+    ("", #"Log out ""?"#), (" ann", #"Log out " ann"?"#), ("ann\t", "Log out \"ann\t\"?"),
+    ("ann\nLog out bob", #"Log out "ann^JLog out bob"?"#),
+    ("ann\u{202E}nib", #"Log out "ann<U+202E>nib"?"#),
+  ])
+  func aUserIDIsQuotedOnOneLineInTheQuestion(_ userID: String, question: String) async {
     let state = StateDiagram.State(phase: .loggedIn, userID: userID)
     let (store, _) = StateDiagramTests.store(state) { _ in .unimplemented }
     await store.send(.logout) {
-      $0.confirmation = Confirmation(
-        "Log out \"\(userID)\"?", confirming: .logoutConfirmed)
-    }
-    await store.finish()
-  }
-
-  @Test func aUserIDWithALineBreakIsAskedAboutOnOneLine() async {
-    let state = StateDiagram.State(phase: .loggedIn, userID: "ann\nLog out bob")
-    let (store, _) = StateDiagramTests.store(state) { _ in .unimplemented }
-    await store.send(.logout) {
-      $0.confirmation = Confirmation(#"Log out "ann^JLog out bob"?"#, confirming: .logoutConfirmed)
-    }
-    await store.finish()
-  }
-}
-
-extension StateDiagramHostTests {
-  @Test func aUserIDThatDisguisesItselfIsQuotedAndShownInTheQuestion() async {
-    let state = StateDiagram.State(phase: .loggedIn, userID: "ann\u{202E}nib")
-    let (store, _) = StateDiagramTests.store(state) { _ in .unimplemented }
-    await store.send(.logout) {
-      $0.confirmation = Confirmation(#"Log out "ann<U+202E>nib"?"#, confirming: .logoutConfirmed)
+      $0.confirmation = Confirmation(question, confirming: .logoutConfirmed)
     }
     await store.finish()
   }

@@ -64,32 +64,19 @@ import Testing
     }
   }
 
-  @Test func aTooLongUserIDIsRefusedAndQuotedOnlyInPart() async {
+  /// A refused user ID returns to logged out with the message, quoting 64 characters at most.
+  @Test(arguments: [
+    ("two words", "\"two words\""),
+    (String(repeating: "x", count: 10_000), "\"\(String(repeating: "x", count: 64))…\""),
+  ])
+  func failedLoginReturnsToLoggedOutWithTheMessage(_ userID: String, quoted: String) async {
     let (store, clock) = Self.store { .simulated(clock: $0, latency: .seconds(1)) }
-    let userID = String(repeating: "x", count: 10_000)
     await store.send(.login(userID: userID)) {
       $0.phase = .loggingIn
       $0.userID = userID
     }
     await clock.advance(by: .seconds(1))
-    let message =
-      "user ID must be 1 to 64 characters without spaces, got \"\(userID.prefix(64))…\""
-    await store.receive(.loginResponse(.failure(.refused(message)))) {
-      $0.phase = .loggedOut
-      $0.userID = nil
-      $0.failure = .login(.refused(message))
-    }
-    #expect(store.state.failure?.description == "Login failed: \(message)")
-  }
-
-  @Test func failedLoginReturnsToLoggedOutWithTheMessage() async {
-    let (store, clock) = Self.store { .simulated(clock: $0, latency: .seconds(1)) }
-    await store.send(.login(userID: "two words")) {
-      $0.phase = .loggingIn
-      $0.userID = "two words"
-    }
-    await clock.advance(by: .seconds(1))
-    let message = "user ID must be 1 to 64 characters without spaces, got \"two words\""
+    let message = "user ID must be 1 to 64 characters without spaces, got \(quoted)"
     await store.receive(.loginResponse(.failure(.refused(message)))) {
       $0.phase = .loggedOut
       $0.userID = nil
@@ -146,36 +133,6 @@ import Testing
       $0.userID = "ann"
     }
     await store.receive(.loginResponse(.success(Done()))) { $0.phase = .loggedIn }
-  }
-
-  enum Host: Equatable, Sendable {
-    case feature(StateDiagram.Action)
-    case close
-  }
-
-  @Test func aHostClosingWithCancelRequestStopsAnInFlightRequest() async {
-    let host = Reducer<Host, StateDiagram.State, StateDiagram.Environment> { action, state, env in
-      switch action {
-      case let .feature(action): StateDiagram.reducer.run(action, &state, env).map(Host.feature)
-      case .close: .nextAction(.feature(.cancelRequest))
-      }
-    }
-    let clock = TestClock()
-    let store = TestStore(
-      initialState: StateDiagram.State(), reducer: host,
-      environment: .init(auth: .simulated(clock: clock, latency: .seconds(1))), clock: clock)
-    await store.send(.feature(.login(userID: "ann"))) {
-      $0.phase = .loggingIn
-      $0.userID = "ann"
-    }
-    await store.send(.close)
-    await store.receive(.feature(.cancelRequest)) {
-      $0.phase = .loggedOut
-      $0.userID = nil
-      $0.failure = .login(.cancelled)
-    }
-    await clock.advance(by: .seconds(5))
-    await store.finish()  // no loginOK arrived and no effect is left running
   }
 
   @Test func diagramListsEveryStateAndTheSeedsTransitions() {

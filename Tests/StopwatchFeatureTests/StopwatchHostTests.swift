@@ -6,10 +6,7 @@ import Testing
 @Suite struct StopwatchHostTests {
   @Test func aRefusalOutlivesTheNextTick() async {
     let (store, clock) = StopwatchTests.store()
-    await store.send(.start) {
-      $0.status = .running
-      $0.runningSince = .zero
-    }
+    await StopwatchTests.start(store)
     await store.send(.start) { $0.refusal = "Cannot start while the stopwatch is running." }
     await clock.advance(by: .milliseconds(500))
     await store.receive(._tick) { $0.elapsed = .milliseconds(500) }
@@ -23,12 +20,13 @@ import Testing
     await store.finish()
   }
 
-  @Test func equalLapsAreNeitherFastestNorSlowest() {
+  /// One lap, or equal laps, mark neither a fastest nor a slowest lap.
+  @Test func oneLapOrEqualLapsAreNeitherFastestNorSlowest() {
     var state = Stopwatch.State()
-    state.laps = [
-      Stopwatch.Lap(number: 1, split: .seconds(1), total: .seconds(1)),
-      Stopwatch.Lap(number: 2, split: .seconds(1), total: .seconds(2)),
-    ]
+    state.laps = [Stopwatch.Lap(number: 1, split: .seconds(1), total: .seconds(1))]
+    #expect(state.fastestLap == nil, "one lap")
+    #expect(state.slowestLap == nil, "one lap")
+    state.laps.append(Stopwatch.Lap(number: 2, split: .seconds(1), total: .seconds(2)))
     #expect(state.fastestLap == nil)
     #expect(state.slowestLap == nil)
     state.laps.append(Stopwatch.Lap(number: 3, split: .seconds(2), total: .seconds(4)))

@@ -3,20 +3,27 @@ import StopwatchFeature
 import Testing
 
 @Suite struct StopwatchTests {
-  static func store() -> (TestStore<Stopwatch.Action, Stopwatch.State>, TestClock) {
+  static func store(tick: Duration = .milliseconds(500)) -> (
+    TestStore<Stopwatch.Action, Stopwatch.State>, TestClock
+  ) {
     let clock = TestClock()
     let store = TestStore(
       initialState: Stopwatch.State(), reducer: Stopwatch.reducer,
-      environment: .init(clock: clock, tickInterval: .milliseconds(500)), clock: clock)
+      environment: .init(clock: clock, tickInterval: tick), clock: clock)
     return (store, clock)
   }
 
-  @Test func refreshShowsTheTimeBetweenTicks() async {
-    let (store, clock) = Self.store()
+  /// Starts the stopwatch at the clock's zero.
+  static func start(_ store: TestStore<Stopwatch.Action, Stopwatch.State>) async {
     await store.send(.start) {
       $0.status = .running
       $0.runningSince = .zero
     }
+  }
+
+  @Test func refreshShowsTheTimeBetweenTicks() async {
+    let (store, clock) = Self.store()
+    await Self.start(store)
     await clock.advance(by: .milliseconds(700))
     await store.receive(._tick) { $0.elapsed = .milliseconds(500) }
     await store.send(.refresh) { $0.elapsed = .milliseconds(700) }
@@ -31,10 +38,7 @@ import Testing
 
   @Test func startLapStopResumeKeepsExactTimeAndMarksLaps() async {
     let (store, clock) = Self.store()
-    await store.send(.start) {
-      $0.status = .running
-      $0.runningSince = .zero
-    }
+    await Self.start(store)
     await clock.advance(by: .milliseconds(1500))
     await store.receive(._tick) { $0.elapsed = .milliseconds(500) }
     await store.receive(._tick) { $0.elapsed = .milliseconds(1000) }
@@ -71,13 +75,6 @@ import Testing
     await store.finish()
   }
 
-  @Test func oneLapMarksNeitherFastestNorSlowest() {
-    var state = Stopwatch.State()
-    state.laps = [.init(number: 1, split: .seconds(1), total: .seconds(1))]
-    #expect(state.fastestLap == nil)
-    #expect(state.slowestLap == nil)
-  }
-
   @Test func manyPausesAndResumesAccumulateExactly() async {
     let (store, clock) = Self.store()
     store.exhaustivity = .off
@@ -96,10 +93,7 @@ import Testing
 
   @Test func resetClearsLapsAndRestartsNumberingAtOne() async {
     let (store, clock) = Self.store()
-    await store.send(.start) {
-      $0.status = .running
-      $0.runningSince = .zero
-    }
+    await Self.start(store)
     await clock.advance(by: .milliseconds(300))
     await store.send(.lap) {
       $0.elapsed = .milliseconds(300)
@@ -135,15 +129,9 @@ import Testing
   }
 
   @Test func itTicksWhileRunningAndOnlyThen() async {
-    let clock = TestClock()
-    let store = TestStore(
-      initialState: Stopwatch.State(), reducer: Stopwatch.reducer,
-      environment: .init(clock: clock, tickInterval: .seconds(1)), clock: clock)
+    let (store, clock) = Self.store(tick: .seconds(1))
     #expect(await store.activeSubscriptions(Stopwatch.TickKey.self) == [])
-    await store.send(.start) {
-      $0.status = .running
-      $0.runningSince = .zero
-    }
+    await Self.start(store)
     #expect(await store.activeSubscriptions(Stopwatch.TickKey.self) == [Stopwatch.TickKey()])
     await store.send(.lap) { $0.laps = [.init(number: 1, split: .zero, total: .zero)] }
     await clock.advance(by: .seconds(1))

@@ -16,10 +16,11 @@ import Testing
     let logout: @Sendable () -> Effect<Action>
   }
 
-  /// Login waits at `loginGate`; logout at `logoutGate`; cancellations are recorded.
-  static func environment(
+  /// A logged-out flow whose login waits at `loginGate`, logout at `logoutGate`; cancellations
+  /// are recorded.
+  static func actomaton(
     loginGate: Gate, logoutGate: Gate, probe: Probe<String>, useQueue: Bool
-  ) -> Environment {
+  ) -> Actomaton<Action, State> {
     @Sendable func effect(_ name: String, _ gate: Gate, _ next: Action) -> Effect<Action> {
       let run: @Sendable () async throws -> Action? = {
         await probe.record("\(name) started")
@@ -35,9 +36,10 @@ import Testing
         ? Effect(queue: LoginFlowEffectQueue(), run: run)
         : Effect.cancel(id: LoginFlowEffectID()) + Effect(id: LoginFlowEffectID(), run: run)
     }
-    return Environment(
+    let environment = Environment(
       login: { _ in effect("login", loginGate, .loginOK) },
       logout: { effect("logout", logoutGate, .logoutOK) })
+    return Actomaton(state: State.loggedOut, reducer: reducer, environment: environment)
   }
 
   static let reducer = Reducer<Action, State, Environment> { action, state, environment in
@@ -61,13 +63,9 @@ import Testing
 
   @Test(arguments: [true, false])
   func loginThenLogoutReachesEachState(useQueue: Bool) async throws {
-    let loginGate = Gate()
-    let logoutGate = Gate()
-    let probe = Probe<String>()
-    let actomaton = Actomaton(
-      state: State.loggedOut, reducer: Self.reducer,
-      environment: Self.environment(
-        loginGate: loginGate, logoutGate: logoutGate, probe: probe, useQueue: useQueue))
+    let (loginGate, logoutGate, probe) = (Gate(), Gate(), Probe<String>())
+    let actomaton = Self.actomaton(
+      loginGate: loginGate, logoutGate: logoutGate, probe: probe, useQueue: useQueue)
 
     var task = await actomaton.send(.login)
     #expect(await actomaton.state == .loggingIn)
@@ -85,13 +83,9 @@ import Testing
 
   @Test(arguments: [true, false])
   func forceLogoutDuringLoginCancelsTheLogin(useQueue: Bool) async throws {
-    let loginGate = Gate()
-    let logoutGate = Gate()
-    let probe = Probe<String>()
-    let actomaton = Actomaton(
-      state: State.loggedOut, reducer: Self.reducer,
-      environment: Self.environment(
-        loginGate: loginGate, logoutGate: logoutGate, probe: probe, useQueue: useQueue))
+    let (loginGate, logoutGate, probe) = (Gate(), Gate(), Probe<String>())
+    let actomaton = Self.actomaton(
+      loginGate: loginGate, logoutGate: logoutGate, probe: probe, useQueue: useQueue)
 
     let login = await actomaton.send(.login)
     #expect(await actomaton.state == .loggingIn)

@@ -18,9 +18,7 @@ extension OnStopOutlivesItsScopeTests {
     let onStop = Effect<MidAction>.concatenate(
       f.sleeping("first", seconds: 1), f.sleeping("second", seconds: 1),
       .nextAction(.leafStopped))
-    let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: onStop))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Self.leafClosed(f, onStop: onStop)
     await f.send(.close, to: actomaton)
     try? await waitUntil("both parts") {
       await f.clock.advance(by: .seconds(1))
@@ -94,10 +92,7 @@ extension OnStopOutlivesItsScopeTests {
 
   @Test func restoringAStateWithoutTheParentSparesTheLeafsOnStop() async {
     let f = Fixture()
-    let actomaton = Self.actomaton(
-      f, Self.topReducer(f, leafOnStop: f.sleeping("leaf-", seconds: 2)))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Self.leafClosed(f, onStop: f.sleeping("leaf-", seconds: 2))
     await actomaton.restore(Top())
     await f.clock.advance()
     await f.clock.advance(by: .seconds(2))
@@ -106,10 +101,7 @@ extension OnStopOutlivesItsScopeTests {
 
   @Test func aSiblingMadeWithReducerOnlyRemovingTheParentSparesTheLeafsOnStop() async {
     let f = Fixture()
-    let actomaton = Self.actomaton(
-      f, Self.topReducer(f, leafOnStop: f.sleeping("leaf-", seconds: 2)))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Self.leafClosed(f, onStop: f.sleeping("leaf-", seconds: 2))
     await f.send(.onlyClose, to: actomaton)
     #expect(await actomaton.state.mid == nil)
     await f.clock.advance(by: .seconds(2))
@@ -154,9 +146,7 @@ extension OnStopOutlivesItsScopeTests {
   /// the parent went, the work is orphaned, and not even the root's predicate reaches it.
   @Test func cancelIDsPredicatesReachTheOnStopWorkWhileItsParentStays() async {
     let f = Fixture()
-    let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: Self.flush(f)))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Self.leafClosed(f, onStop: Self.flush(f))
     await f.send(.mid(.cancelFlushWhere), to: actomaton)
     #expect(f.entries == ["flush cancelled"])
     await f.send(.mid(.openLeaf), to: actomaton)
@@ -196,9 +186,7 @@ extension OnStopOutlivesItsScopeTests {
       await send(.leafStopped)
       f.note("sent")
     }
-    let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: onStop))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Self.leafClosed(f, onStop: onStop)
     await f.send(.close, to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["sent"])

@@ -118,6 +118,16 @@ struct OnStopOutlivesItsScopeTests {
     f.actomaton(state: Top(), reducer: reducer)
   }
 
+  /// Mid #1 opened and its leaf closed: the leaf's `leafOnStop` has started.
+  static func leafClosed(_ f: Fixture, onStop leafOnStop: Effect<MidAction>) async
+    -> Actomaton<TopAction, Top>
+  {
+    let actomaton = Self.actomaton(f, topReducer(f, leafOnStop: leafOnStop))
+    await f.send(.open(1), to: actomaton)
+    await f.send(.mid(.closeLeaf), to: actomaton)
+    return actomaton
+  }
+
   static func flush(_ f: Fixture) -> Effect<MidAction> {
     .fireAndForget(id: Flush()) {
       do {
@@ -145,9 +155,7 @@ struct OnStopOutlivesItsScopeTests {
   /// an orphan's is.
   @Test func anOldLeafsOnStopAnswerDoesNotReachTheNewIdentityOfItsParent() async {
     let f = Fixture()
-    let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: Self.answer(f)))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Self.leafClosed(f, onStop: Self.answer(f))
     await f.send(.open(2), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(await actomaton.state.mid?.id == 2)
@@ -159,9 +167,7 @@ struct OnStopOutlivesItsScopeTests {
   /// onStop's answer is for the Mid that went.
   @Test func anOldLeafsOnStopAnswerDoesNotReachItsParentThatCameBack() async {
     let f = Fixture()
-    let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: Self.answer(f)))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Self.leafClosed(f, onStop: Self.answer(f))
     await f.send(.close, to: actomaton)
     await f.send(.open(1), to: actomaton)
     await f.clock.advance(by: .seconds(1))
@@ -174,9 +180,7 @@ struct OnStopOutlivesItsScopeTests {
   /// reachable, so the new Mid's own `cancel(id:)` cannot cancel what it never started.
   @Test func theNewIdentityOfTheParentCannotCancelTheOldLeafsOnStopByID() async {
     let f = Fixture()
-    let actomaton = Self.actomaton(f, Self.topReducer(f, leafOnStop: Self.flush(f)))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Self.leafClosed(f, onStop: Self.flush(f))
     await f.send(.open(2), to: actomaton)
     await f.send(.mid(.cancelFlush), to: actomaton)
     await f.clock.advance(by: .seconds(1))

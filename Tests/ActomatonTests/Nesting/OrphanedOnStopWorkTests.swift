@@ -236,9 +236,7 @@ struct OrphanedOnStopWorkTests {
     let f = Fixture()
     let onStop = Effect<Top.MidAction>.concatenate(
       f.sleeping("first", seconds: 1), .nextAction(.leafStopped))
-    let actomaton = Top.actomaton(f, Top.topReducer(f, leafOnStop: onStop))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Top.leafClosed(f, onStop: onStop)
     await f.send(.open(2), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["first done"])
@@ -251,9 +249,7 @@ struct OrphanedOnStopWorkTests {
     let f = Fixture()
     let onStop = Effect<Top.MidAction>.concatenate(
       f.sleeping("first", seconds: 1), Top.answer(f))
-    let actomaton = Top.actomaton(f, Top.topReducer(f, leafOnStop: onStop))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Top.leafClosed(f, onStop: onStop)
     await f.send(.open(2), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     await f.clock.advance(by: .seconds(1))
@@ -266,9 +262,7 @@ struct OrphanedOnStopWorkTests {
   @Test func aConcatenatedOnStopsLaterPartIsOutOfTheNewIdentitysReach() async {
     let f = Fixture()
     let onStop = Effect<Top.MidAction>.concatenate(f.sleeping("first", seconds: 1), Top.flush(f))
-    let actomaton = Top.actomaton(f, Top.topReducer(f, leafOnStop: onStop))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Top.leafClosed(f, onStop: onStop)
     await f.send(.open(2), to: actomaton)
     await f.clock.advance(by: .seconds(1))
     await f.send(.mid(.cancelFlush), to: actomaton)
@@ -282,9 +276,7 @@ struct OrphanedOnStopWorkTests {
     let f = Fixture()
     let onStop = Effect<Top.MidAction>.concatenate(
       f.sleeping("first", seconds: 1), .nextAction(.leafStopped))
-    let actomaton = Top.actomaton(f, Top.topReducer(f, leafOnStop: onStop))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Top.leafClosed(f, onStop: onStop)
     await f.send(.close, to: actomaton)
     await f.clock.advance(by: .seconds(1))
     #expect(f.entries == ["first done"])
@@ -297,9 +289,7 @@ struct OrphanedOnStopWorkTests {
   /// not reach the restored Mid.
   @Test func restoringANewIdentityOfTheParentOrphansTheLeafsOnStop() async {
     let f = Fixture()
-    let actomaton = Top.actomaton(f, Top.topReducer(f, leafOnStop: Top.answer(f)))
-    await f.send(.open(1), to: actomaton)
-    await f.send(.mid(.closeLeaf), to: actomaton)
+    let actomaton = await Top.leafClosed(f, onStop: Top.answer(f))
     await actomaton.restore(Top.Top(mid: Top.Mid(id: 2)))
     await f.clock.advance()
     await f.clock.advance(by: .seconds(1))

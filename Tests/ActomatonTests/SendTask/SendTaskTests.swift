@@ -65,6 +65,11 @@ import Testing
     Actomaton(state: [], reducer: reducer, environment: environment, onError: onError)
   }
 
+  /// `.none` feeds back `.waitAndReturn`; the rest as `reducer`.
+  static let feeding = Reducer<Action, [Int], Environment> { action, state, environment in
+    action == .none ? Effect { .waitAndReturn } : Self.reducer.run(action, &state, environment)
+  }
+
   @Test func taskIsNilWhenNothingAsynchronousStarted() async {
     let actomaton = Self.make()
     #expect(await actomaton.send(.none) == nil)
@@ -80,10 +85,7 @@ import Testing
 
   @Test func taskWithoutTrackingFeedbacksDoesNotWaitForFedBackEffects() async throws {
     let environment = Environment()
-    let reducer = Reducer<Action, [Int], Environment> { action, state, environment in
-      action == .none ? Effect { .waitAndReturn } : Self.reducer.run(action, &state, environment)
-    }
-    let actomaton = Actomaton(state: [], reducer: reducer, environment: environment)
+    let actomaton = Actomaton(state: [], reducer: Self.feeding, environment: environment)
     try await actomaton.send(.none)?.value  // returns once `.waitAndReturn` was reduced
     #expect(await actomaton.state.isEmpty)
     #expect(await actomaton.effectCount == 1, "the fed-back effect still runs")
@@ -96,9 +98,11 @@ import Testing
     #expect(await actomaton.state == [0])
   }
 
-  @Test func cancellingTheTaskCancelsItsEffectsAndDropsTheirActions() async throws {
+  /// Cancelling a send's task cancels its effects, drops their actions and reports no error.
+  @Test func cancellingTheTaskCancelsItsEffectsAndDropsTheirActionsUnreported() async throws {
     let environment = Environment()
-    let actomaton = Self.make(environment)
+    let errors = Locked(0)
+    let actomaton = Self.make(environment, onError: { _ in errors.withLock { $0 += 1 } })
     let task = await actomaton.send(.waitAndReturn)
     await environment.probe.waitFor(1)
     task?.cancel()
@@ -106,14 +110,12 @@ import Testing
     #expect(await environment.probe.events == ["waiting", "cancelled"])
     #expect(await actomaton.state.isEmpty)
     #expect(await actomaton.effectCount == 0)
+    #expect(errors.withLock { $0 } == 0, "a cancellation error is not reported")
   }
 
   @Test func cancellingATrackedTaskCancelsEffectsOfFedBackActions() async throws {
     let environment = Environment()
-    let reducer = Reducer<Action, [Int], Environment> { action, state, environment in
-      action == .none ? Effect { .waitAndReturn } : Self.reducer.run(action, &state, environment)
-    }
-    let actomaton = Actomaton(state: [], reducer: reducer, environment: environment)
+    let actomaton = Actomaton(state: [], reducer: Self.feeding, environment: environment)
     let task = await actomaton.send(.none, tracksFeedbacks: true)
     await environment.probe.waitFor(1)
     task?.cancel()
@@ -142,18 +144,6 @@ import Testing
     #expect(await actomaton.state == [1], "the sibling effect still fed back its action")
     try await actomaton.send(.run(count: 1))?.value
     #expect(await actomaton.state == [1, 0])
-  }
-
-  @Test func cancellationErrorsAreNotReported() async throws {
-    let environment = Environment()
-    let errors = Locked(0)
-    let actomaton = Self.make(environment, onError: { _ in errors.withLock { $0 += 1 } })
-    let task = await actomaton.send(.waitAndReturn)
-    await environment.probe.waitFor(1)
-    task?.cancel()
-    try await task?.value
-    #expect(await environment.probe.events == ["waiting", "cancelled"])
-    #expect(errors.withLock { $0 } == 0)
   }
 
   @Test(arguments: [TaskPriority.low, .high])
