@@ -68,21 +68,27 @@ public enum Root {
     /// programming error.
     public subscript<Feature: Sendable>(_ type: Feature.Type) -> Feature {
       get {
-        guard let value = values.byType[ObjectIdentifier(type)] as? Feature else {
+        // NOTE: each value in a box of its own type: a class cast, not an existential's.
+        guard let box = values.byType[ObjectIdentifier(type)] as? Box<Feature> else {
           preconditionFailure("Root.Environment has no \(Feature.self): its screen provides it")
         }
-        return value
+        return box.value
       }
       set {
         var byType = values.byType
-        byType[ObjectIdentifier(type)] = newValue
+        byType[ObjectIdentifier(type)] = Box(newValue)
         values = Values(byType)
       }
     }
 
+    private final class Box<Value: Sendable>: Sendable {
+      let value: Value
+      init(_ value: Value) { self.value = value }
+    }
+
     private final class Values: Sendable {
-      let byType: [ObjectIdentifier: any Sendable]
-      init(_ byType: [ObjectIdentifier: any Sendable]) { self.byType = byType }
+      let byType: [ObjectIdentifier: any AnyObject & Sendable]
+      init(_ byType: [ObjectIdentifier: any AnyObject & Sendable]) { self.byType = byType }
     }
   }
 
