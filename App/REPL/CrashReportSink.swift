@@ -75,7 +75,7 @@ final class CrashReportSink: RecordingSink {
   var lineLimit: Int { ring.lineLimit }
 
   /// An entry or input was left out: the report cannot append past it, and starts again at the
-  /// next line (a checkpoint left out costs nothing: the entries still follow each other).
+  /// next line (a checkpoint left out is only missing from the report).
   func skipped(_ kind: EncodedLine.Kind) {
     switch kind {
     case .entry, .input:

@@ -161,7 +161,10 @@ extension Engine {
     recording.recorder.checkpoint()
     recording.recorder.flush()
     let limit = recording.reportLimit
-    guard let (lines, entries) = recording.ring.jsonLines(limit: limit) else {
+    // NOTE: without the checkpoint at its end, a replay would check no state at all.
+    guard recording.ring.endsWithCheckpoint,
+      let (lines, entries) = recording.ring.jsonLines(limit: limit)
+    else {
       return fail(
         "The state is too large for a report (at most \(limit >> 20) MiB, and "
           + "\(recording.ring.lineLimit >> 20) MiB a line); nothing was written.")

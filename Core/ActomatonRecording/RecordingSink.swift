@@ -245,8 +245,8 @@ public final class RingSink: RecordingSink {
   }
 
   /// Forgets the entries before an entry or input left out, and their notes and checkpoints: a
-  /// replay cannot cross it. A checkpoint left out costs nothing: the entries still follow each
-  /// other.
+  /// replay cannot cross it. A checkpoint left out is only not kept: a replay cannot start
+  /// there.
   ///
   /// - Parameter kind: What the line held.
   public func skipped(_ kind: EncodedLine.Kind) {
@@ -304,6 +304,11 @@ public final class RingSink: RecordingSink {
   /// The bytes of every line kept, newlines left out: about the size of ``jsonLines()``.
   public var byteCount: Int { kept.withLock { $0.bytes } }
 
+  /// Whether the last entry kept has its checkpoint (a state too long to keep has none).
+  public var endsWithCheckpoint: Bool {
+    kept.withLock { $0.checkpoints.last?.index == $0.entries.last?.index }
+  }
+
   /// The indices of the entries kept, oldest first.
   public var entryIndices: [Int] { kept.withLock { $0.entries.elements.map(\.index) } }
 
@@ -316,13 +321,13 @@ public final class RingSink: RecordingSink {
   }
 
   /// The checkpoint a replay of the kept entries starts at (`nil` for the first state), and the
-  /// index of the first entry it replays; `nil` when there is none since a line left out.
+  /// index of the first entry it replays; `nil` when the first entry kept is not the first
+  /// entry and no checkpoint is kept (checkpoints too long to keep, or a line left out).
   private static func replayStart(of kept: Kept) -> (checkpoint: Data?, index: Int)? {
     // NOTE: the checkpoints kept after a gap are past it: it forgot the earlier ones.
-    if kept.gap != nil { return kept.checkpoints.first.map { ($0.data, $0.index + 1) } }
-    let first = kept.entries.first?.index ?? 0
-    guard first > 0, let start = kept.checkpoints.first else { return (nil, 0) }
-    return (start.data, start.index + 1)
+    let first = kept.gap.map { $0 + 1 } ?? kept.entries.first?.index ?? 0
+    guard first > 0 else { return (nil, 0) }
+    return kept.checkpoints.first.map { ($0.data, $0.index + 1) }
   }
 
   /// The ring as a recording's JSON Lines: the header, then from the first checkpoint all of

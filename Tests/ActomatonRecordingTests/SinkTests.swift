@@ -237,6 +237,19 @@ struct SinkTests {
     #expect(all.skipped.withLock { $0 } == (withAll ? [] : [.entry(1)]))
   }
 
+  /// Past its first entries, a ring that kept no checkpoint (each too long) has no replay.
+  @Test func aRingWithoutACheckpointPastItsFirstEntryHasNoReplay() {
+    let ring = RingSink(capacity: 2, lineLimit: 10)
+    ring.write(EncodedLine(kind: .header, data: Data("h".utf8)))
+    for index in 0...2 {
+      ring.write(EncodedLine(kind: .entry(index), data: Data("e\(index)".utf8)))
+      ring.write(EncodedLine(kind: .checkpoint(index), data: Data(repeating: 0x78, count: 11)))
+    }
+    #expect(ring.entryIndices == [1, 2] && ring.jsonLines(limit: .max) == nil)
+    #expect(ring.jsonLines().isEmpty && ring.replayableEntryCount == 0)
+    #expect(!ring.endsWithCheckpoint)
+  }
+
   /// Under a limit the lines start at the earliest checkpoint whose lines fit; none when not
   /// even the newest does (a report of large states passed what a replay reads).
   @Test func linesUnderALimitStartAtTheEarliestCheckpointThatFits() {

@@ -35,6 +35,20 @@ import Testing
     #expect(Replayer.run(url, console: console) == 0, "\(console.text.suffix(300))")
   }
 
+  /// A state past what a report keeps a line of (a stopwatch's 140 laps) has no checkpoint to
+  /// end a report with: none is written, where one would replay checking no state (tampered, it
+  /// passed).
+  @Test func aStateTooLongForALineWritesNoReport() async throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("report-line-\(UUID().uuidString)/last-session.jsonl")
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    let harness = Harness(recording: SessionRecording(reportURL: url, reportLimit: 20 << 10))
+    let laps = Array(repeating: "lap", count: 140).joined(separator: "\n")
+    let transcript = await harness.run("stopwatch\nstart\n\(laps)\nreport", finish: false)
+    #expect(transcript.hasSuffix("nothing was written.\n"), "\(transcript.suffix(300))")
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+  }
+
   @Test func theLimitIsUnderWhatReplayReads() {
     #expect(SessionRecording.reportLimit * 2 <= Replayer.maxBytes)
   }
