@@ -5,13 +5,13 @@ import Foundation
 /// sink may not keep (a huge list's state), since `JSONEncoder` first builds a tree several
 /// times the JSON's size.
 enum EncodedSize {
-  /// Whether `value`'s JSON is longer than `limit` bytes: keys, strings and numbers are counted
-  /// as written, and each container's brackets and commas; escapes are not (a line close to the
-  /// limit may be a little longer). A value that fails to encode is not too long: the encoder
-  /// then reports the failure.
+  /// Whether `value`'s JSON, as `JSONEncoder` writes it with its default strategies, is longer
+  /// than `limit` bytes: keys, strings (their escapes too) and numbers are counted as written,
+  /// and each container's brackets and commas (a comma too many in each). A value that fails to
+  /// encode is not too long: the encoder then reports the failure.
   static func exceeds(_ value: some Encodable, _ limit: Int) -> Bool {
     let tally = Tally(limit: limit)
-    try? value.encode(to: Counting(tally: tally))
+    try? tally.add(encoded: value)
     return tally.bytes > limit
   }
 }
@@ -30,10 +30,37 @@ private final class Tally {
     if bytes > limit { throw Exceeded() }
   }
 
-  func add(_ text: String) throws { try add(bytes: text.utf8.count + 2) }
+  /// A string, quoted, with what JSON escapes: a quote or a backslash takes two bytes, as do
+  /// the control characters with a short escape; the others take six (`\u0001`).
+  func add(_ text: String) throws {
+    var count = 2
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22, 0x5C, 0x08, 0x09, 0x0A, 0x0C, 0x0D: count += 2
+      case ..<0x20: count += 6
+      default: count += 1
+      }
+    }
+    try add(bytes: count)
+  }
   func add(_ value: Bool) throws { try add(bytes: 5) }
   func add(_ value: some LosslessStringConvertible) throws {
     try add(bytes: value.description.utf8.count)
+  }
+
+  /// Counts `value` as `JSONEncoder` writes it: `Data` in base64, a `URL` as its string and a
+  /// `Decimal` as a number, which it writes its own way; anything else through `encode(to:)`.
+  // NOTE: the types are compared first, so that any other value costs no dynamic cast.
+  func add<Value: Encodable>(encoded value: Value) throws {
+    if Value.self == Data.self, let data = value as? Data {
+      try add(bytes: (data.count + 2) / 3 * 4 + 2)
+    } else if Value.self == URL.self, let url = value as? URL {
+      try add(url.absoluteString)
+    } else if Value.self == Decimal.self, let decimal = value as? Decimal {
+      try add(bytes: decimal.description.utf8.count)
+    } else {
+      try value.encode(to: Counting(tally: self))
+    }
   }
 }
 
@@ -56,7 +83,7 @@ private struct Counting: Encoder {
 }
 
 // NOTE: the keyed and unkeyed containers count a key or a comma and hand every value, the
-// primitive ones too, to its own `encode(to:)`, which counts it in a single value container.
+// primitive ones too, to `add(encoded:)`, which counts a primitive in a single value container.
 private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let tally: Tally
   var codingPath: [any CodingKey] { [] }
@@ -64,7 +91,7 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// Counts the key (quoted, a colon and a comma), then the value.
   private func put(_ value: some Encodable, _ key: Key) throws {
     try tally.add(bytes: key.stringValue.utf8.count + 4)
-    try value.encode(to: Counting(tally: tally))
+    try tally.add(encoded: value)
   }
 
   func encodeNil(forKey key: Key) throws {
@@ -96,7 +123,7 @@ private struct Unkeyed: UnkeyedEncodingContainer {
   private mutating func put(_ value: some Encodable) throws {
     count += 1
     try tally.add(bytes: 1)
-    try value.encode(to: Counting(tally: tally))
+    try tally.add(encoded: value)
   }
 
   mutating func encodeNil() throws {
@@ -124,7 +151,7 @@ private struct Single: SingleValueEncodingContainer {
   var codingPath: [any CodingKey] { [] }
 
   func encodeNil() throws { try tally.add(bytes: 4) }
-  func encode(_ value: some Encodable) throws { try value.encode(to: Counting(tally: tally)) }
+  func encode(_ value: some Encodable) throws { try tally.add(encoded: value) }
   func encode(_ value: Bool) throws { try tally.add(value) }
   func encode(_ value: String) throws { try tally.add(value) }
   func encode(_ value: Double) throws { try tally.add(value) }

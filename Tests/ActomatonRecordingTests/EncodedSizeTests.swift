@@ -12,9 +12,14 @@ import Testing
     var flags = [true, false]
     var nested = ["a": [1, 22, 333], "b": []]
     var missing: Int?
+    var escaped = "a \"quote\", a tab\t, a \\ and \u{1}"
+    var data = Data(repeating: 7, count: 1_000)
+    var url = URL(string: "https://example.com/a?b=c")!
+    var decimal = Decimal(string: "3.14")!
   }
 
-  /// At least the JSON's length (no escapes here), at most a byte more a container (five).
+  /// At least the JSON's length, at most a byte more a container (five): escapes counted, and
+  /// what `JSONEncoder` writes its own way (base64, a URL's string, a decimal number).
   @Test func theMeasureIsTheLengthOfTheJSONWithinAByteAContainer() throws {
     let length = try JSONEncoder.recording.encode(Sample()).count
     #expect(EncodedSize.exceeds(Sample(), length - 1))
