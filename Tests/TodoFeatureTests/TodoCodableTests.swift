@@ -2,8 +2,9 @@ import FeatureSupport
 import Foundation
 import TestSupport
 import Testing
-import TodoFeature
 import TodoStorage
+
+@testable import TodoFeature
 
 /// The todo list's state and actions survive a recording, every storage error included.
 @Suite struct TodoCodableTests {
@@ -52,5 +53,14 @@ import TodoStorage
       states.append(state)
     }
     for state in states { #expect(try roundTripped(state) == state) }
+  }
+
+  /// A loaded list is written once, not again as the list last saved, and comes back as both.
+  @Test func aLoadedListIsWrittenOnce() throws {
+    let state = Todo.State(items: Self.items, persistence: .loaded)
+    let json = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+    #expect(json.components(separatedBy: "buy milk").count == 2, "\(json)")
+    let back = try JSONDecoder().decode(Todo.State.self, from: Data(json.utf8))
+    #expect(back.items == Self.items && back.synced.items == Self.items)
   }
 }
