@@ -3,6 +3,7 @@ import ActomatonRecording
 import AppRoot
 import Foundation
 import OutsideText
+import TodoFeature
 
 /// The session's recording: the last 1,000 actions always, and the whole session in a file with
 /// `--record`; the states before the last command lines, for `undo` and `redo`.
@@ -18,6 +19,10 @@ public final class SessionRecording: Sendable {
     var isRefused = false
     /// Whether the line answered the question the line before it asked.
     var isAnswer = false
+    /// The todo list as loaded after the line, when the line came before it was loaded: what
+    /// undo past the line puts back. Kept by the `undo` that found it, for the same undo after
+    /// a `redo` (which does not bring back the lines in between).
+    var loadedLater: Todo.State?
   }
 
   struct Marks: Sendable {

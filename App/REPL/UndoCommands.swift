@@ -34,17 +34,19 @@ extension Engine {
       let target = lines[lines.count - count]
       let undone = marks.done.drop { $0.entry < target.entry }
       marks.done.removeLast(undone.count)
-      // NOTE: redo goes forward to where undo was typed: one step holds the state then.
-      var after = now
-      after.todo.dropList()
-      marks.undone.append((target, after))
       // NOTE: back before the list was loaded, the list then was the file's: the list as it was
       // loaded (before the first line after it) is put back, so the edits since leave the file.
       var state = target.state ?? now
-      let loaded = undone.dropFirst().lazy.compactMap(\.state?.todo).first {
-        $0.persistence == .loaded
-      }
+      let loaded =
+        undone.dropFirst().lazy.compactMap(\.state?.todo).first { $0.persistence == .loaded }
+        ?? target.loadedLater
       if state.todo.persistence != .loaded, let loaded { state.todo = loaded }
+      // NOTE: redo goes forward to where undo was typed: one step holds the state then.
+      var (redone, after) = (target, now)
+      redone.loadedLater = loaded
+      redone.loadedLater?.dropList()
+      after.todo.dropList()
+      marks.undone.append((redone, after))
       return (target, state)
     }
     guard let (target, restoring) = found else {

@@ -70,6 +70,10 @@ import TodoStorage
     let transcript = await harness.run("todo\nadd milk\nwait 1\nundo 2\nwait 1", finish: false)
     #expect(transcript.contains("> undo 2\nundid 'todo' and what followed it\n"), "\(transcript)")
     #expect(try await storage.load().map(\.text) == ["kept"])
+    _ = await harness.run("redo\nwait 1", finish: false)
+    #expect(try await storage.load().map(\.text) == ["kept", "milk"])
+    _ = await harness.run("undo\nwait 1", finish: false)
+    #expect(try await storage.load().map(\.text) == ["kept"], "taken back again after redo")
     let reopened = await harness.run("todo", finish: false)
     #expect(reopened.hasSuffix("> todo\n1 active, 0 completed\n  1. [ ] kept\n"), "\(reopened)")
   }
