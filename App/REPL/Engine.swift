@@ -73,7 +73,9 @@ public final class Engine {
         count += 1
         return count
       }
-      guard isInteractive, let changes = changes.withLock({ $0 }) else { return }
+      // NOTE: only what the screen words: a stopwatch's ticks make no message, and the buffer
+      // behind a long `wait` holds only notices.
+      guard isInteractive, let notice, let changes = changes.withLock({ $0 }) else { return }
       changes(Change(sequence: sequence, state: state, notice: notice, isNews: isNews))
     }
     let observers = [
@@ -108,11 +110,11 @@ public final class Engine {
     return name + (screen.question(state) == nil ? "> " : " [y/N]> ")
   }
 
-  /// A change an effect made: the state after it, and the screen's notice of it, if any.
+  /// A change an effect made that the screen words: the state after it, and its notice.
   public struct Change: Sendable {
     let sequence: Int
     let state: Root.State
-    let notice: String?
+    let notice: String
     /// Whether the notice is the screen's news (printed once, by the notice or the screen).
     let isNews: Bool
   }
@@ -127,8 +129,7 @@ public final class Engine {
   public func take(_ change: Change) {
     guard change.sequence > seen else { return }
     (state, seen) = (change.state, change.sequence)
-    guard let notice = change.notice else { return }
-    console.notify(notice, prompt: prompt)
+    console.notify(change.notice, prompt: prompt)
     if change.isNews { news.withLock { $0.printed = $0.arrived } }
   }
 
