@@ -39,13 +39,3 @@ struct CustomPathTests {
     #expect(structure.contains("CounterState is not an enum"))
   }
 }
-
-/// The refusal `/` would stop with for `embed`, or `nil` when it makes the path.
-private func refusal<Root, Value>(_ embed: @escaping @Sendable (Value) -> Root) -> String? {
-  do {
-    _ = try CasePath(reflecting: embed)
-    return nil
-  } catch {
-    return error.message
-  }
-}

@@ -137,13 +137,3 @@ struct PayloadShapeTests {
     #expect(message.contains("Any is not an enum"))
   }
 }
-
-/// The refusal `/` would stop with for `embed`, or `nil` when it makes the path.
-private func refusal<Root, Value>(_ embed: @escaping @Sendable (Value) -> Root) -> String? {
-  do {
-    _ = try CasePath(reflecting: embed)
-    return nil
-  } catch {
-    return error.message
-  }
-}

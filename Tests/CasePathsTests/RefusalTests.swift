@@ -45,8 +45,8 @@ private struct ROuter<T> {
 
 private final class RToken {}
 
-/// The refusal `/` would stop with, or `nil` when it makes the path.
-private func refusal<Root, Value>(_ embed: @escaping @Sendable (Value) -> Root) -> String? {
+/// The refusal `/` would stop with for `embed`, or `nil` when it makes the path.
+func refusal<Root, Value>(_ embed: @escaping @Sendable (Value) -> Root) -> String? {
   do {
     _ = try CasePath(reflecting: embed)
     return nil

@@ -20,16 +20,7 @@ extension GitHubSearchTests {
   func aHugeRetryAfterPausesSearchingForAnHourAtMost(_ seconds: Int) async {
     let limited = GitHubError.rateLimited(resetAt: nil, retryAfter: seconds, authenticated: true)
     let h = Self.harness { _ in .failure(limited) }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
-    await h.store.receive(.searchResponse(.failure(limited))) {
-      $0.request = nil
-      $0.failure = .init(limited, pause: 3_600)
-      $0.rateLimitedUntil = Self.start.addingTimeInterval(3_600)
-    }
+    await Self.searchFails(h, with: limited, pause: 3_600)
     await h.store.finish()
   }
 
@@ -37,16 +28,7 @@ extension GitHubSearchTests {
   func aResetTimeFarAwayOrInThePastDoesNotTrap(_ resetAt: Int) async {
     let limited = GitHubError.rateLimited(resetAt: resetAt, retryAfter: nil, authenticated: true)
     let h = Self.harness { _ in .failure(limited) }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
-    await h.store.receive(.searchResponse(.failure(limited))) {
-      $0.request = nil
-      $0.failure = .init(limited, pause: resetAt > 0 ? 3_600 : nil)
-      $0.rateLimitedUntil = resetAt > 0 ? Self.start.addingTimeInterval(3_600) : nil
-    }
+    await Self.searchFails(h, with: limited, pause: resetAt > 0 ? 3_600 : nil)
     await h.store.finish()
   }
 

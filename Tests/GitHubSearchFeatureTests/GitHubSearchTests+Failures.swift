@@ -38,16 +38,7 @@ extension GitHubSearchTests {
     let h = Self.harness { query in
       limit.withLock { $0 } ? .failure(limited) : .success(Self.page(query))
     }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
-    await h.store.receive(.searchResponse(.failure(limited))) {
-      $0.request = nil
-      $0.failure = .init(limited, pause: 30)
-      $0.rateLimitedUntil = Self.start.addingTimeInterval(30)
-    }
+    await Self.searchFails(h, with: limited, pause: 30)
     #expect(
       h.store.state.failure?.description == limited.description + " Searching is paused for 30 s.")
     limit.withLock { $0 = false }
@@ -113,16 +104,7 @@ extension GitHubSearchTests {
   @Test func aRateLimitWithoutAResetTimePausesForAMinute() async {
     let limited = GitHubError.rateLimited(resetAt: nil, retryAfter: nil, authenticated: false)
     let h = Self.harness { _ in .failure(limited) }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
-    await h.store.receive(.searchResponse(.failure(limited))) {
-      $0.request = nil
-      $0.failure = .init(limited, pause: 60)
-      $0.rateLimitedUntil = Self.start.addingTimeInterval(60)
-    }
+    await Self.searchFails(h, with: limited, pause: 60)
     await h.store.finish()
   }
 
@@ -130,15 +112,7 @@ extension GitHubSearchTests {
     let resetAt = Int(Self.start.timeIntervalSince1970) - 5
     let limited = GitHubError.rateLimited(resetAt: resetAt, retryAfter: nil, authenticated: false)
     let h = Self.harness { _ in .failure(limited) }
-    await h.store.send(.search("swift")) {
-      $0.query = "swift"
-      $0.request = Self.query("swift")
-    }
-    await h.clock.advance(by: .milliseconds(300))
-    await h.store.receive(.searchResponse(.failure(limited))) {
-      $0.request = nil
-      $0.failure = .init(limited)
-    }
+    await Self.searchFails(h, with: limited, pause: nil)
     await h.store.finish()
   }
 

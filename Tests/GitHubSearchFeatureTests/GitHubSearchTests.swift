@@ -102,6 +102,21 @@ import Testing
     }
   }
 
+  /// Searches 'swift' and lets the debounce pass; the search fails with `error`, which pauses
+  /// searching for `pause` seconds.
+  static func searchFails(_ h: Harness, with error: GitHubError, pause: Int?) async {
+    await h.store.send(.search("swift")) {
+      $0.query = "swift"
+      $0.request = query("swift")
+    }
+    await h.clock.advance(by: .milliseconds(300))
+    await h.store.receive(.searchResponse(.failure(error))) {
+      $0.request = nil
+      $0.failure = .init(error, pause: pause)
+      $0.rateLimitedUntil = pause.map { start.addingTimeInterval(TimeInterval($0)) }
+    }
+  }
+
   // MARK: - Debounce and stale answers
 
   @Test func threeQueriesWithinTheDebounceMakeOneRequest() async {
