@@ -40,7 +40,7 @@ extension Engine {
   /// Tab completion for the line editor: the words that may end the text before the cursor, on
   /// the screen shown now. Safe to call from any thread.
   public var completion: @Sendable (String) -> [String] {
-    let latest = self.latest
-    return { before in Completion.candidates(before, in: latest.withLock { $0 }) }
+    let published = self.published
+    return { before in Completion.candidates(before, in: published.withLock { $0 }) }
   }
 }

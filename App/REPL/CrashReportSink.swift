@@ -1,6 +1,6 @@
 import ActomatonRecording
 import Foundation
-import Synchronization
+import Locking
 
 /// Publishes the recording as the crash report while it is written: each line is appended to the
 /// published report, so a command line costs its own lines, not the whole ring's.
@@ -35,8 +35,9 @@ final class CrashReportSink: RecordingSink {
 
   private let ring: RingSink
   private let report: Report
-  // NOTE: a `Mutex` only to be `Sendable`: a sink is called by one thread at a time.
-  private let progress = Mutex(Progress())
+  // NOTE: the writer's thread writes, the loop reads `isReachable`: a lock the thread sanitizer
+  // sees, which `Mutex` is not.
+  private let progress = Locked(Progress())
 
   /// A sink that starts the report again from `ring`, which must come before it in the
   /// recorder's sinks (so it holds each line this sink is given).

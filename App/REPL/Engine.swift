@@ -14,18 +14,21 @@ public final class Engine {
   let console: any Console
   let waiter: Waiter
   let executor: (any TaskExecutor)?
-  /// The app's state as of the last command.
-  var state = Root.State()
+  /// The app's state as of the last command, or of the last change the loop took in since.
+  var state = Root.State() {
+    didSet { published.withLock { $0 = state } }
+  }
+  /// How many actions `state` has seen: a change no newer is not taken in.
+  var seen = 0
+  /// `state`, for completion on the line editor's thread.
+  let published = Locked(Root.State())
+  /// Where the changes effects make go while a person is at a terminal: the loop's messages.
+  let changes = Locked<(@Sendable (Change) -> Void)?>(nil)
+  /// How many actions the actomaton has reduced, counted by its observer.
+  let reduced = Locked(0)
   /// The screen shown, as of the last command.
   var current: Root.State.Screen? { state.screen }
-  /// The tasks of the current screen's commands that still run, for `wait` and for Ctrl-C.
-  let inFlight: InFlight
   let debugLog: DebugLog
-  /// Ends a running `wait` when a signal comes.
-  let breaker = WaitBreaker()
-  /// Whether a command is running: effects' results are announced only between commands, since
-  /// a command shows the state itself.
-  let isBusy = Locked(false)
   /// How many commands failed (unknown, malformed, refused) and lasting failures arose (a todo
   /// list not loaded or saved); `--strict` turns it into the exit code.
   public var failures: Int { commandFailures + todoFailures.withLock(\.count) }
@@ -38,9 +41,6 @@ public final class Engine {
   /// counted: shown again by `wait` or a command, it is not counted again until it has gone and
   /// come back.
   private var countedFailure: String?
-  /// The app's state as of the last action (effects' and restores included): the prompt's
-  /// user, and completion on the line editor's thread.
-  let latest = Locked(Root.State())
   /// How many pieces of news arrived and how many were printed: a piece is printed once.
   let news = Locked((arrived: 0, printed: 0))
   /// The last actions, the `--record` file, and the states `undo` goes back to.
@@ -65,39 +65,40 @@ public final class Engine {
     self.console = console
     self.waiter = waiter ?? .realTime(on: executor)
     self.executor = executor
-    inFlight = InFlight(executor: executor)
-    let isBusy = self.isBusy
-    let latest = self.latest
-    let todoFailures = self.todoFailures
-    let news = self.news
+    let (todoFailures, news, reduced, changes) = (self.todoFailures, news, reduced, changes)
     debugLog = DebugLog(isOn: debug, to: console)
-    var observers = [recording.observer, debugLog.observer]
     let isInteractive = console.isInteractive
-    observers.append(
+    let tell: @Sendable (Root.State, String?, Bool) -> Void = { state, notice, isNews in
+      let sequence = reduced.withLock { count in
+        count += 1
+        return count
+      }
+      // NOTE: only what the screen words: a stopwatch's ticks make no message, and the buffer
+      // behind a long `wait` holds only notices.
+      guard isInteractive, let notice, let changes = changes.withLock({ $0 }) else { return }
+      changes(Change(sequence: sequence, state: state, notice: notice, isNews: isNews))
+    }
+    let observers = [
+      recording.observer, debugLog.observer,
       ActomatonObserver(
         actionReduced: { action, _, old, state in
-          latest.withLock { $0 = state }
           todoFailures.withLock { $0.note(action, old: old.todo, new: state.todo) }
-          guard let current = state.screen,
-            let notice = Screen.of(current).notice(action, state)
-          else { return }
-          let isNews = notice == Screen.of(current).news(state)
+          let screen = state.screen.map(Screen.of)
+          let notice = screen?.notice(action, state)
+          let isNews = notice != nil && notice == screen?.news(state)
           if isNews { news.withLock { $0.arrived += 1 } }
-          guard isInteractive, !isBusy.withLock({ $0 }) else { return }
-          console.notify(notice, prompt: Engine.prompt(for: state, user: state.signedInUser))
-          if isNews { news.withLock { $0.printed = $0.arrived } }
+          tell(state, notice, isNews)
         },
-        stateRestored: { _, state in latest.withLock { $0 = state } }))
+        stateRestored: { _, state in tell(state, nil, false) }),
+    ]
     actomaton = Actomaton(
       state: Root.State(), reducer: Root.reducer, environment: recording.recording(environment),
       clock: clock, executor: executor, observer: .combine(observers))
   }
 
-  /// The prompt for the screen shown, with who is logged in as of the last action (a login's
-  /// answer may have come since the last command).
-  public var prompt: String {
-    Engine.prompt(for: state, user: latest.withLock { $0.signedInUser })
-  }
+  /// The prompt for the screen shown, with who is logged in (a login's answer may have come
+  /// since the last command: the loop takes it in as a change).
+  public var prompt: String { Engine.prompt(for: state, user: state.signedInUser) }
 
   /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that
   /// the next line answers it; ` [ann]` after the screen's name while ann is logged in.
@@ -107,6 +108,29 @@ public final class Engine {
     let screen = Screen.of(current)
     let name = screen.name + tag
     return name + (screen.question(state) == nil ? "> " : " [y/N]> ")
+  }
+
+  /// A change an effect made that the screen words: the state after it, and its notice.
+  public struct Change: Sendable {
+    let sequence: Int
+    let state: Root.State
+    let notice: String
+    /// Whether the notice is the screen's news (printed once, by the notice or the screen).
+    let isNews: Bool
+  }
+
+  /// Sends the changes effects make to `deliver` (the loop's messages), at a terminal.
+  public func deliverChanges(to deliver: @escaping @Sendable (Change) -> Void) {
+    changes.withLock { $0 = deliver }
+  }
+
+  /// Takes in a change that came while the person was at the prompt, and prints its notice
+  /// above the prompt; a change no newer than what a command showed is left out.
+  public func take(_ change: Change) {
+    guard change.sequence > seen else { return }
+    (state, seen) = (change.state, change.sequence)
+    console.notify(change.notice, prompt: prompt)
+    if change.isNews { news.withLock { $0.printed = $0.arrived } }
   }
 
   /// Whether the screen shown asks a question, which the next line answers.
@@ -132,8 +156,6 @@ public final class Engine {
   /// Runs one line; returns `false` when the user asked to quit.
   @discardableResult
   public func execute(_ line: String) async -> Bool {
-    isBusy.withLock { $0 = true }
-    defer { isBusy.withLock { $0 = false } }
     let length = line.utf8.count
     guard length <= Engine.maxLineLength else {
       fail("The line is \(length) bytes long; lines are at most \(Engine.maxLineLength) bytes.")
@@ -167,12 +189,11 @@ public final class Engine {
   /// waits for that save.
   public func finish(waitsForEffects: Bool = true) async {
     recording.recorder.note(SessionRecording.endOfInput, checkpoint: true)
-    isBusy.withLock { $0 = true }
-    if case .stopwatch? = current { inFlight.removeAll() }
-    if !waitsForEffects { inFlight.removeAll() }
-    await waiter.wait(inFlight.tasks, .seconds(10))
+    if case .stopwatch? = current { waiter.forgetInFlight() }
+    if !waitsForEffects { waiter.forgetInFlight() }
+    await waiter.wait(for: waiter.inFlight, atMost: .seconds(10))
     let task = await send(.changeCurrent(nil))
-    await waiter.wait(task.map { [$0] } ?? [], .seconds(10))
+    await waiter.wait(for: task.map { [$0] } ?? [], atMost: .seconds(10))
     let actomaton = self.actomaton
     let todo = await withTaskExecutorPreference(executor) { await actomaton.state.todo }
     // NOTE: a list that could not be saved dies with the process: print it, so nothing typed
@@ -227,7 +248,7 @@ public final class Engine {
       return false
     }
     recording.lineAnswered()
-    if let task = await send(action) { inFlight.add(task) }
+    if let task = await send(action) { waiter.track(task) }
     render()
     return true
   }
@@ -236,7 +257,7 @@ public final class Engine {
     do throws(CommandError) {
       switch try command.parse(arguments) {
       case let .send(action):
-        if let task = await send(action) { inFlight.add(task) }
+        if let task = await send(action) { waiter.track(task) }
         await reloadShown()
         // NOTE: every feature clears its refusal on each command's action, so a refusal shown
         // now is this command's: it changed nothing else, and undo goes past it.
@@ -257,10 +278,11 @@ public final class Engine {
     let actomaton = self.actomaton
     // NOTE: entering the actomaton from the effects' executor (a test clock's) keeps every job
     // this causes on it, so the clock knows when the work has settled.
-    let (task, state) = await withTaskExecutorPreference(executor) {
-      await actomaton.sendReturningState(action)
+    let reduced = self.reduced
+    let (task, state, seen) = await withTaskExecutorPreference(executor) {
+      await actomaton.sendReturningState(action) { reduced.withLock { $0 } }
     }
-    self.state = state
+    (self.state, self.seen) = (state, seen)
     return task
   }
 
@@ -271,14 +293,16 @@ public final class Engine {
   // then arrives as a notice.
   private func reloadShown() async {
     guard let current, let action = Screen.of(current).reload(state) else { return }
-    if let task = await send(action) { await waiter.wait([task], .seconds(1)) }
+    if let task = await send(action) { await waiter.wait(for: [task], atMost: .seconds(1)) }
     await refresh()
   }
 
   /// Reads the screen shown now, including what effects changed since the last command.
   func refresh() async {
-    let actomaton = self.actomaton
-    state = await withTaskExecutorPreference(executor) { await actomaton.state }
+    let (actomaton, reduced) = (self.actomaton, self.reduced)
+    (state, seen) = await withTaskExecutorPreference(executor) {
+      await actomaton.reading { reduced.withLock { $0 } }
+    }
   }
 
   /// Prints the current screen; a refusal or error in it counts as a failed command. Without
@@ -344,9 +368,17 @@ struct TodoFailures {
 }
 
 extension Actomaton {
-  /// Sends `action` and returns the state right after it, before any effect can change it.
-  func sendReturningState(_ action: Action) -> (Task<Void, any Error>?, State) {
-    (send(action, tracksFeedbacks: true), state)
+  /// Sends `action` and returns the state right after it, before any effect can change it, and
+  /// what `read` reads then.
+  func sendReturningState<Count: Sendable>(
+    _ action: Action, reading read: @Sendable () -> Count
+  ) -> (Task<Void, any Error>?, State, Count) {
+    (send(action, tracksFeedbacks: true), state, read())
+  }
+
+  /// The state, and what `read` reads at the same moment.
+  func reading<Count: Sendable>(_ read: @Sendable () -> Count) -> (State, Count) {
+    (state, read())
   }
 }
 

@@ -22,7 +22,7 @@ extension Engine {
 
   func home(_ arguments: Arguments) async {
     guard expectNoArguments(arguments, "home") else { return }
-    inFlight.removeAll()
+    waiter.forgetInFlight()
     _ = await send(.changeCurrent(nil))
     console.print(Views.screenList)
   }
@@ -45,12 +45,12 @@ extension Engine {
       render(showsRefusal: false)
       return
     }
-    inFlight.removeAll()
+    waiter.forgetInFlight()
     if let task = await send(.changeCurrent(screen.initial)) {
       // NOTE: opening loads (the Todo file): show the screen once that is done, or after 5 s
       // as still loading; the load is then the screen's work in flight, which `wait` waits for.
-      inFlight.add(task)
-      await waiter.wait([task], .seconds(5))
+      waiter.track(task)
+      await waiter.wait(for: [task], atMost: .seconds(5))
       await refresh()
     }
     render()
@@ -78,13 +78,8 @@ extension Engine {
       }
       limit = .milliseconds(Int64(seconds * 1000))
     }
-    let (waiter, tasks, wanted) = (self.waiter, inFlight.tasks, limit)
     // NOTE: Ctrl-C, SIGINT, SIGTERM and SIGHUP end a long wait: the loop handles them next.
-    if waiter.isInterruptible {
-      await breaker.run(executor: executor) { await waiter.wait(tasks, wanted) }
-    } else {
-      await waiter.wait(tasks, wanted)
-    }
+    await waiter.wait(for: waiter.inFlight, atMost: limit, breakable: true)
     await refresh()
     if current == nil {
       console.print("home screen: nothing to wait for")

@@ -13,6 +13,8 @@ public enum REPL {
     case terminate(Int32)
     /// A line from a pipe passed `Engine.maxLineLength` bytes; the rest of it is skipped.
     case overlongLine
+    /// What an effect changed, while the person is at the prompt.
+    case change(Engine.Change)
   }
 
   /// Reads commands until `quit` or the end of input; returns the exit status.
@@ -24,15 +26,15 @@ public enum REPL {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) async -> Int32 {
     let (inputs, continuation) = AsyncStream<Input>.makeStream()
-    let breaker = engine.breaker
+    let waiter = engine.waiter
     let terminating = Locked<Int32?>(nil)
     let interrupt: @Sendable () -> Void = {
-      breaker.trip()
+      waiter.signal()
       continuation.yield(.interrupt)
     }
     ProcessSignals.install { signal in
       guard signal != SIGINT else { return interrupt() }
-      breaker.trip()
+      waiter.signal()
       // NOTE: kept aside too: SIGHUP may also end the terminal's input first.
       terminating.withLock { $0 = $0 ?? signal }
       continuation.yield(.terminate(signal))
@@ -45,12 +47,17 @@ public enum REPL {
       for: console, engine: engine, options: options, environment: environment)
     let reader = LineReader(
       console: console, editor: editor, inputs: continuation, interrupt: interrupt)
+    engine.deliverChanges { continuation.yield(.change($0)) }
     await engine.start(screen: options.screen)
     engine.recording.lineDone()
     var interruptedOnce = false
     reader.prompt(engine.prompt)
     for await input in inputs {
       switch input {
+      case let .change(change):
+        // NOTE: the one place a notice is printed: between commands, by the loop.
+        engine.take(change)
+        continue
       case let .line(line):
         interruptedOnce = false
         guard await engine.execute(line) else { return await end(engine, options) }
@@ -58,10 +65,10 @@ public enum REPL {
         interruptedOnce = false
         engine.refuseOverlongLine()
       case let .terminate(signal):
-        breaker.handled()
+        waiter.handled()
         return await end(engine, options, signal: signal)
       case .interrupt:
-        breaker.handled()
+        waiter.handled()
         if interruptedOnce {
           console.write("\n")
           return await end(engine, options)

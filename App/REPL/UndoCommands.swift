@@ -84,7 +84,7 @@ extension Engine {
     // todo screen).
     await refresh()
     if state.todo.persistence == .loaded { await flushTodoList() }
-    for task in inFlight.removeAll() { task.cancel() }
+    for task in waiter.forgetInFlight() { task.cancel() }
     await refresh()
     let before = state
     var restored = restoring
@@ -93,19 +93,19 @@ extension Engine {
     // NOTE: what the restored state starts is the screen's work in flight, as a command's
     // effects are: a running stopwatch's timer never ends, and waiting for it froze the REPL.
     let task = await withTaskExecutorPreference(executor) { await actomaton.restore(restored) }
-    if let task { inFlight.add(task) }
+    if let task { waiter.track(task) }
     // NOTE: a request the restored state waits on (a login, a search) did not come back with
     // it: an action started it, the state does not declare it. Told so, the screen ends the wait
     // its own way instead of waiting for nothing.
     if let screen = restored.screen, let abandon = Screen.of(screen).abandon(restored) {
-      if let task = await send(abandon) { inFlight.add(task) }
+      if let task = await send(abandon) { waiter.track(task) }
     }
     // NOTE: nor is a question pending then asked again: the next line would answer it.
     await refresh()
     if let screen = state.screen, Screen.of(screen).question(state) != nil,
       let no = Screen.of(screen).answer(.no)
     {
-      if let task = await send(no) { inFlight.add(task) }
+      if let task = await send(no) { waiter.track(task) }
     }
     if restored.todo.persistence == .loaded, restored.todo.items != before.todo.items {
       await flushTodoList()
@@ -119,7 +119,7 @@ extension Engine {
 
   /// Saves the todo list now and waits (bounded) until the save has landed and been answered.
   private func flushTodoList() async {
-    if let save = await send(.todo(.flush)) { await waiter.wait([save], .seconds(5)) }
+    if let save = await send(.todo(.flush)) { await waiter.wait(for: [save], atMost: .seconds(5)) }
   }
 
   /// `history`: the session's last command lines (`undo` and the lines it undid included),

@@ -10,12 +10,18 @@ import Testing
 
 /// A REPL session (real clock, real waiter, debug log on) on the live client, aimed at a stub
 /// that acts out the ``ServerFault`` named by each search's text.
+///
+/// The session runs on an event loop of its own, as the gallery does: its effects and its waits
+/// never wait for a thread of the cooperative pool, which the suites running beside it may hold
+/// (a blocking wait, a long loop) for longer than any wait's limit.
 struct FaultSession {
   static let token = "ghp_fault-injection-secret-0123456789"
+  /// The sessions' loop: one for the process, as the gallery has.
+  static let loop = EventLoopExecutor()
 
   let server: StubHTTPServer
   let engine: Engine
-  let console = BufferConsole()
+  let console: BufferConsole
   /// Every error the live client threw, as the feature received it.
   let errors = Locked<[GitHubError]>([])
 
@@ -23,11 +29,15 @@ struct FaultSession {
   ///   - timeout: The client's idle timeout in whole seconds.
   ///   - maxResponseBytes: Larger bodies are refused (small, so the huge body stays quick).
   ///   - now: The wall clock the search feature reads; fixed for rate limits.
+  ///   - console: Where the session prints.
+  ///   - answer: How the stub answers a request.
   init(
-    timeout: Int = 10, maxResponseBytes: Int = 100_000,
-    now: (@Sendable () -> Date)? = nil
+    timeout: Int = 10, maxResponseBytes: Int = 100_000, now: (@Sendable () -> Date)? = nil,
+    console: BufferConsole = BufferConsole(),
+    answer: @escaping StubHTTPServer.Handler = { ServerFault.answer($0) }
   ) throws {
-    server = try StubHTTPServer { ServerFault.answer($0) }
+    server = try StubHTTPServer(handler: answer)
+    self.console = console
     let processEnvironment = [
       "GITHUB_API_URL": server.baseURL.absoluteString, "GITHUB_TOKEN": Self.token,
     ]
@@ -48,18 +58,21 @@ struct FaultSession {
       }
     }
     if let now { environment.gitHubSearch.now = now }
-    engine = Engine(environment: environment, console: console, debug: true)
+    engine = Engine(environment: environment, console: console, executor: Self.loop, debug: true)
   }
 
-  /// Runs each line in turn, as a person typing them would.
+  /// Runs each line in turn on the loop, as a person typing them would.
   func run(_ lines: String...) async {
-    for line in lines { await engine.execute(line) }
+    let engine = self.engine
+    await withTaskExecutorPreference(Self.loop) {
+      for line in lines { await engine.execute(line) }
+    }
   }
 
   /// Runs one line and returns the lines it printed, without the debug log's.
   func output(_ line: String) async -> [String] {
     let before = console.text.utf8.count
-    await engine.execute(line)
+    await run(line)
     let printed = String(decoding: Array(console.text.utf8.dropFirst(before)), as: UTF8.self)
     return printed.split(separator: "\n").filter { !$0.hasPrefix("[debug]") }.map(String.init)
   }

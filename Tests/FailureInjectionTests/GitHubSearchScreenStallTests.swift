@@ -72,4 +72,24 @@ extension GitHubSearchScreenFaultTests {
     #expect(session.console.text.hasSuffix("  1. octo/ok  ★7  Swift\n"))
     session.expectTheTokenNeverShows()
   }
+
+  /// Other suites may hold every thread of the cooperative pool (a blocking wait, a long loop)
+  /// for longer than a wait's limit: the search still goes out and is answered within its wait.
+  @Test func aSearchIsAnsweredWithinItsWaitWhileThePoolIsHeld() async throws {
+    let threads = ProcessInfo.processInfo.activeProcessorCount
+    let arrived = DispatchSemaphore(value: 0)
+    let session = try FaultSession(answer: { request in
+      for _ in 0..<threads { arrived.signal() }
+      return ServerFault.answer(request)
+    })
+    defer { session.server.stop() }
+    await session.run("github", "search ok")
+    // NOTE: each holds a thread of the pool until the request comes, at most twice the wait.
+    let holds = (0..<threads).map { _ in Task { arrived.wait(timeout: .now() + 20) == .success } }
+    #expect(
+      await session.output("wait 10") == [
+        "'ok' sorted by best-match: 1 result(s), page 1", "  1. octo/ok  ★7  Swift",
+      ])
+    for hold in holds { #expect(await hold.value, "the search went out while the pool was held") }
+  }
 }

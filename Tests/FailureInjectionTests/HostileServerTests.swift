@@ -1,8 +1,6 @@
-import AppRoot
 import Foundation
 import GalleryREPL
 import StubHTTPServer
-import TestSupport
 import Testing
 
 /// A server that puts escape sequences and other control characters in every text field it
@@ -55,22 +53,14 @@ import Testing
 
   @Test(arguments: [false, true])
   func everyFieldIsShownWithItsControlCharactersVisible(colour: Bool) async throws {
-    let server = try StubHTTPServer { Self.answer($0) }
-    defer { server.stop() }
-    let processEnvironment = ["GITHUB_API_URL": server.baseURL.absoluteString]
-    var environment = Root.Environment.live(
-      dataDirectory: nil, offline: false, processEnvironment: processEnvironment)
-    environment.todo.storage = .inMemory()
-    let console = BufferConsole(isInteractive: true, usesColor: colour)
-    let engine = Engine(environment: environment, console: console, debug: true)
-    for line in [
+    let session = try FaultSession(
+      console: BufferConsole(isInteractive: true, usesColor: colour), answer: Self.answer)
+    defer { session.server.stop() }
+    await session.run(
       "github", "search evil", "wait 10", "open 1", "state", "search 422", "wait 10",
-      "search html", "wait 10", "search evil\(Self.hostile)", "wait 10",
-    ] {
-      await engine.execute(line)
-    }
-    await engine.finish()
-    let text = console.text
+      "search html", "wait 10", "search evil\(Self.hostile)", "wait 10")
+    await session.engine.finish()
+    let text = session.console.text
     #expect(Self.rawControls(in: text, allowingStyles: colour) == [])
     let visible = Self.visible
     for shown in [

@@ -160,6 +160,8 @@ final class PipedGallery: @unchecked Sendable {
       // NOTE: once the test has closed the output, `readSome` only waits its 50 ms.
       _ = readSome()
     }
+    // NOTE: what the app wrote between the last read and its exit is still in the pipe.
+    while readSome() {}
     return true
   }
 

@@ -14,6 +14,8 @@ struct Harness {
   let clock = TestClock()
   let console: BufferConsole
   let engine: Engine
+  /// The loop's messages of what effects changed (at a terminal).
+  let changes: Locked<[Engine.Change]>
 
   init(
     todo: TodoStorage = .inMemory(), interactive: Bool = false, usesColor: Bool = false,
@@ -34,6 +36,15 @@ struct Harness {
     var environment = Self.environment(clock: clock)
     environment.todo.storage = makeStorage(clock)
     engine = Self.engine(environment, clock: clock, console: console, recording: recording)
+    let changes = Locked<[Engine.Change]>([])
+    engine.deliverChanges { change in changes.withLock { $0.append(change) } }
+    self.changes = changes
+  }
+
+  /// Takes in the changes effects made since the last command, as the loop does at the prompt.
+  func takeChanges() {
+    for change in changes.withLock({ $0 }) { engine.take(change) }
+    changes.withLock { $0 = [] }
   }
 
   /// The home screen's list, as the registry gives it: a test needs no edit for a new screen.
@@ -59,7 +70,7 @@ struct Harness {
   ) -> Engine {
     Engine(
       environment: environment, console: console,
-      waiter: Waiter { _, limit in await clock.advance(by: limit) },
+      waiter: Waiter(executor: clock.executor, advancing: { await clock.advance(by: $0) }),
       clock: clock, executor: clock.executor, recording: recording ?? SessionRecording(clock: clock)
     )
   }

@@ -72,18 +72,18 @@ import Testing
     await engine.execute("github")
     for _ in 0..<500 {
       await engine.execute("search swift")
-      #expect(engine.inFlight.count == 1, "the search is in flight")
+      #expect(engine.waiter.inFlight.count == 1, "the search is in flight")
       await engine.execute("wait 0.5")
       // NOTE: the task is let go by a watcher that wakes when it ends; under load that wake-up
       // has been seen to come after `wait` returned (1 run in 20 of the whole suite), so this
       // waits for the condition (bounded) rather than assuming the order. A task kept for good
       // still fails here.
       let start = ContinuousClock.now
-      while engine.inFlight.count != 0, ContinuousClock.now - start < .hangStop {
+      while engine.waiter.inFlight.count != 0, ContinuousClock.now - start < .hangStop {
         await Task.yield()
         await harness.clock.executor.settle()
       }
-      #expect(engine.inFlight.count == 0, "the finished search's task is let go")
+      #expect(engine.waiter.inFlight.count == 0, "the finished search's task is let go")
     }
     await engine.execute("stopwatch")
     for _ in 0..<500 {
@@ -91,7 +91,7 @@ import Testing
       await engine.execute("stop")
     }
     await harness.clock.executor.settle()  // the last stop's cancelled tick ends on the executor
-    #expect(engine.inFlight.count == 0)
+    #expect(engine.waiter.inFlight.count == 0)
   }
 
   /// Runs `script` on an engine whose environment holds a tracker, then lets go of the engine.

@@ -38,7 +38,7 @@ import Testing
           await engine.execute(line)
           effects = max(effects, await engine.actomaton.effectCount)
           sleepers = max(sleepers, clock.sleeperCount)
-          inFlight = max(inFlight, engine.inFlight.count)
+          inFlight = max(inFlight, engine.waiter.inFlight.count)
         }
         let every = (Self.rounds - Self.warmUpRounds) / Self.samples
         if round >= Self.warmUpRounds, (round - Self.warmUpRounds).isMultiple(of: every) {

@@ -25,13 +25,7 @@ import Testing
 
   static func client(_ random: FuzzRandom, _ clock: TestClock) -> GitHubClient {
     GitHubClient { query throws(GitHubError) in
-      switch random.delay() {
-      case .now: break
-      case let .late(delay):
-        do { try await clock.sleep(for: delay) } catch { throw .cancelled }
-      case .never:
-        do { try await clock.sleep(for: .seconds(36_000)) } catch { throw .cancelled }
-      }
+      do { try await random.answerDelay(on: clock) } catch { throw .cancelled }
       let extreme = random.pick(FeatureFuzz.extremeNumbers)
       switch random.below(12) {
       case 0: throw .cancelled

@@ -16,13 +16,7 @@ import Testing
 
   static func auth(_ random: FuzzRandom, _ clock: TestClock) -> AuthClient {
     @Sendable func answer() async throws(AuthError) -> AuthClient.Done {
-      switch random.delay() {
-      case .now: break
-      case let .late(delay):
-        do { try await clock.sleep(for: delay) } catch { throw .cancelled }
-      case .never:
-        do { try await clock.sleep(for: .seconds(36_000)) } catch { throw .cancelled }
-      }
+      do { try await random.answerDelay(on: clock) } catch { throw .cancelled }
       switch random.below(10) {
       case 0: throw .cancelled
       case 1, 2: throw .refused("fuzz")

@@ -25,11 +25,7 @@ import TodoStorage
 
     func wait() async {
       guard isFaulty.withLock({ $0 }) else { return }
-      switch random.delay() {
-      case .now: break
-      case let .late(delay): try? await clock.sleep(for: delay)
-      case .never: try? await clock.sleep(for: .seconds(36_000))
-      }
+      try? await random.answerDelay(on: clock)
     }
 
     var storage: TodoStorage {

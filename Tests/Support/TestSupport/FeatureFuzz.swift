@@ -69,14 +69,13 @@ public final class FuzzRandom: Sendable {
     chance(300) ? pick(FeatureFuzz.extremeTexts) : pick(["milk", "tea", "bread", " eggs "])
   }
 
-  /// How a fuzzed client answers: at once, late (up to 2 s of the test clock), or never.
-  public enum Delay: Sendable { case now, late(Duration), never }
-
-  public func delay() -> Delay {
+  /// Waits as a fuzzed client answers: at once, late (up to 2 s of `clock`), or never; throws
+  /// when cancelled meanwhile.
+  public func answerDelay(on clock: TestClock) async throws {
     switch below(10) {
-    case 0: .never
-    case 1, 2, 3: .now
-    default: .late(.milliseconds(below(2_000)))
+    case 0: try await clock.sleep(for: .seconds(36_000))
+    case 1, 2, 3: break
+    default: try await clock.sleep(for: .milliseconds(below(2_000)))
     }
   }
 }
