@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
     .library(name: "TodoStorageLive", targets: ["TodoStorageLive"]),
     .library(name: "GitHubClientLive", targets: ["GitHubClientLive"]),
+    .library(name: "ActomatonREPL", targets: ["ActomatonREPL"]),
     .executable(name: "gallery", targets: ["gallery"]),
   ],
   targets: [
@@ -206,31 +207,42 @@ let package = Package(
       name: "LineEditorTests", dependencies: ["LineEditor", "OutsideText"],
       path: "Tests/LineEditorTests"),
 
+    // NOTE: the shell, for any package's features: generic over its host (`ShellHost`), nothing
+    // of the gallery's in it.
     .target(
-      name: "GalleryREPL",
+      name: "ActomatonREPL",
       dependencies: [
-        "ActomatonDebugging", "ActomatonRecording", "AppRoot", "ClientSupport", "FeatureSupport",
-        "GitHubClient", "GitHubClientLive", "LineEditor", "OutsideText", "PrivateFiles",
-        "TodoStorage", "TodoStorageLive",
+        "Actomaton", "ActomatonDebugging", "ActomatonRecording", "FeatureSupport", "LineEditor",
+        "Locking", "OutsideText", "PrivateFiles",
       ],
       path: "App/REPL"),
+
+    // NOTE: the gallery as the shell's host: its root, its five screens, its options.
+    .target(
+      name: "GalleryApp",
+      dependencies: [
+        "ActomatonREPL", "AppRoot", "GitHubClient", "GitHubClientLive", "TodoStorage",
+        "TodoStorageLive",
+      ],
+      path: "App/GalleryApp"),
     .testTarget(
       name: "GalleryREPLTests",
       dependencies: [
         "ActomatonRecording", "ActomatonTesting", "CasePaths", "ChildTest", "ClientSupport",
-        "GalleryREPL", "LineEditor", "OutsideText", "TestSupport", "TestTraits",
+        "ActomatonREPL", "GalleryApp", "LineEditor", "OutsideText", "TestSupport", "TestTraits",
       ],
       path: "Tests/GalleryREPLTests"),
 
     .testTarget(
       name: "FailureInjectionTests",
       dependencies: [
-        "ActomatonTesting", "GalleryREPL", "GitHubClientLive", "StubHTTPServer", "TestSupport",
+        "ActomatonTesting", "ActomatonREPL", "GalleryApp", "GitHubClientLive", "StubHTTPServer",
+        "TestSupport",
       ],
       path: "Tests/FailureInjectionTests"),
 
     .executableTarget(
-      name: "gallery", dependencies: ["AppRoot", "GalleryREPL", "MallocTuning", "OutsideText"],
+      name: "gallery", dependencies: ["ActomatonREPL", "GalleryApp", "MallocTuning"],
       path: "App/gallery"),
     .systemLibrary(name: "MallocTuning", path: "App/MallocTuning"),
     .testTarget(
@@ -256,7 +268,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "ActomatonTesting", "AppRoot", "AuthClient", "ClientSupport", "GalleryREPL",
+        "ActomatonTesting", "AppRoot", "AuthClient", "ClientSupport", "ActomatonREPL", "GalleryApp",
         "GitHubClient", "GitHubSearchFeature", "StateDiagramFeature", "StopwatchFeature",
         "TestTraits", "TodoFeature", "TodoStorage",
       ],
@@ -273,7 +285,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "Actomaton", "ActomatonDebugging", "ActomatonRecording", "AppRoot", "CounterFeature",
-        "GalleryREPL", "TodoStorage", "TodoStorageLive",
+        "ActomatonREPL", "GalleryApp", "TodoStorage", "TodoStorageLive",
       ],
       path: "Benchmarks", exclude: ["README.md"]),
   ]

@@ -1,8 +1,9 @@
 import Actomaton
+import ActomatonREPL
 import AppRoot
 import CounterFeature
 import Foundation
-import GalleryREPL
+import GalleryApp
 import GitHubSearchFeature
 import TodoFeature
 import TodoStorage
@@ -35,9 +36,9 @@ enum AppWorkloads {
   ) async -> Sample {
     let script = script ?? (0..<n).map { cycle[$0 % cycle.count].line }
     return await withTaskExecutorPreference(executor) {
-      var engines: [Engine] = []
+      var engines: [Engine<Gallery>] = []
       let sample = await measure(n: n, repetitions: repetitions) {
-        let engine = Engine(
+        let engine = Engine<Gallery>(
           environment: environment(), console: BufferConsole(keeps: false), executor: executor)
         for line in script { await engine.execute(line) }
         engines.append(engine)

@@ -1,9 +1,10 @@
 import Actomaton
+import ActomatonREPL
 import ActomatonRecording
 import AppRoot
 import CounterFeature
 import Foundation
-import GalleryREPL
+import GalleryApp
 
 struct RecordedCount: Sendable, Equatable, Codable {
   var count = 0
@@ -26,7 +27,7 @@ enum RecordingWorkloads {
       initialState: Root.State(), checkpointEvery: 100, keepsRecording: true)
     let store = Actomaton(
       state: Root.State(), reducer: Root.reducer,
-      environment: Replayer.environment(
+      environment: Replayer<Gallery>.environment(
         Recording(
           header: RecordingHeader(Root.Action.self, Root.State.self, checkpointEvery: 1),
           initialState: Root.State())),
@@ -34,7 +35,7 @@ enum RecordingWorkloads {
     await store.send(.changeCurrent(.counter(Counter.State())))
     for _ in 0..<n { await store.send(.counter(.increment)) }
     guard let recording = recorder.recording else { fatalError("the recorder kept nothing") }
-    let environment = Replayer.environment(recording)
+    let environment = Replayer<Gallery>.environment(recording)
     let actions = recording.entries.compactMap(\.action)
     let reducer = Root.reducer
     return await measure(n: actions.count, repetitions: repetitions) {

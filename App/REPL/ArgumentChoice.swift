@@ -1,9 +1,6 @@
-import GitHubClient
-import TodoFeature
-
 /// An argument that is one word of a fixed set: the parser, the usage text (`on|off`) and Tab
 /// completion all read `choices`, so the set is spelled once, by the type.
-protocol ArgumentChoice: Sendable {
+public protocol ArgumentChoice: Sendable {
   /// Every value, in the order usage and messages list them.
   static var choices: [Self] { get }
   /// The word that names the value on the command line.
@@ -11,15 +8,15 @@ protocol ArgumentChoice: Sendable {
 }
 
 extension ArgumentChoice where Self: CaseIterable & RawRepresentable<String> {
-  static var choices: [Self] { Array(allCases) }
-  var word: String { rawValue }
+  public static var choices: [Self] { Array(allCases) }
+  public var word: String { rawValue }
 }
 
 extension ArgumentChoice {
   /// `all|active|completed`, as usage shows the argument.
-  static var usage: String { choices.map(\.word).joined(separator: "|") }
+  public static var usage: String { choices.map(\.word).joined(separator: "|") }
 
-  static var words: [String] { choices.map(\.word) }
+  public static var words: [String] { choices.map(\.word) }
 
   /// The value named `word`, if any.
   static func named(_ word: String) -> Self? {
@@ -52,10 +49,7 @@ enum Switch: String, CaseIterable, ArgumentChoice {
   case on, off
 }
 
-extension Todo.Filter: ArgumentChoice {}
-extension SearchQuery.Sort: ArgumentChoice {}
-
 extension Screen: ArgumentChoice {
-  static var choices: [Screen] { all }
-  var word: String { name }
+  public static var choices: [Screen] { Host.screens }
+  public var word: String { name }
 }

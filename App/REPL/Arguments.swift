@@ -1,24 +1,24 @@
 import ClientSupport
 
 /// The words after a command's name.
-struct Arguments: Sendable {
+public struct Arguments: Sendable {
   /// The text after the command name, trimmed.
-  let text: String
-  let words: [String]
+  public let text: String
+  public let words: [String]
 
   init(_ text: String) {
     self.text = text.trimmingWhitespace()
     words = self.text.split(whereSeparator: \.isWhitespace).map(String.init)
   }
 
-  func expectNone(usage: String) throws(CommandError) {
+  public func expectNone(usage: String) throws(CommandError) {
     guard words.isEmpty else {
       throw CommandError("'\(usage)' takes no argument, but got '\(text.clipped())'.")
     }
   }
 
   /// The `index`-th word as a whole number.
-  func number(_ index: Int, named name: String, usage: String) throws(CommandError) -> Int {
+  public func number(_ index: Int, named name: String, usage: String) throws(CommandError) -> Int {
     guard index < words.count else {
       throw CommandError("Missing \(name): expected '\(usage)'.")
     }
@@ -38,13 +38,15 @@ struct Arguments: Sendable {
   }
 
   /// Refuses the words past the first `count`, naming the first of them.
-  func expectAtMost(_ count: Int, usage: String) throws(CommandError) {
+  public func expectAtMost(_ count: Int, usage: String) throws(CommandError) {
     guard words.count > count else { return }
     throw CommandError("Unexpected '\(words[count].clipped())': expected '\(usage)'.")
   }
 
   /// The text after the first `count` words, required to be non-empty.
-  func rest(after count: Int, named name: String, usage: String) throws(CommandError) -> String {
+  public func rest(after count: Int, named name: String, usage: String) throws(CommandError)
+    -> String
+  {
     var remainder = Substring(text)
     for _ in 0..<count {
       remainder = remainder.drop(while: { !$0.isWhitespace }).drop(while: \.isWhitespace)
@@ -56,7 +58,7 @@ struct Arguments: Sendable {
 
 extension String {
   /// At most `limit` characters, with an ellipsis when cut: user text quoted in messages.
-  func clipped(_ limit: Int = 40) -> String {
+  public func clipped(_ limit: Int = 40) -> String {
     count <= limit ? self : String(prefix(limit)) + "…"
   }
 }

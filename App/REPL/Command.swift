@@ -1,10 +1,9 @@
 import Actomaton
-import AppRoot
 import ClientSupport
 
 /// A command of a screen over one feature's `State` and `Action`: its syntax, its help, and how
 /// its words become one of the feature's actions.
-struct Command<State: Sendable, Action: Sendable>: Sendable {
+public struct Command<State: Sendable, Action: Sendable>: Sendable {
   let name: String
   /// The arguments: how `help` shows them (`N TEXT`) and what Tab offers for the first.
   let syntax: Syntax
@@ -13,12 +12,12 @@ struct Command<State: Sendable, Action: Sendable>: Sendable {
   let parse: @Sendable (Arguments) throws(CommandError) -> Reaction
 
   /// What a command does: send an action, or show a view of the state.
-  enum Reaction: Sendable {
+  public enum Reaction: Sendable {
     case send(Action)
     case view(@Sendable (State) -> Rendered)
   }
 
-  init(
+  public init(
     _ name: String, _ syntax: Syntax = "", _ summary: String, example: String? = nil,
     parse: @escaping @Sendable (Arguments) throws(CommandError) -> Action
   ) {
@@ -29,7 +28,7 @@ struct Command<State: Sendable, Action: Sendable>: Sendable {
       })
   }
 
-  init(
+  public init(
     _ name: String, _ syntax: Syntax, _ summary: String, example: String?,
     reaction: @escaping @Sendable (Arguments) throws(CommandError) -> Reaction
   ) {
@@ -41,7 +40,7 @@ struct Command<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// A command that takes no argument and sends `action`.
-  static func simple(_ name: String, _ summary: String, _ action: Action) -> Self {
+  public static func simple(_ name: String, _ summary: String, _ action: Action) -> Self {
     Self(name, "", summary) { arguments throws(CommandError) in
       try arguments.expectNone(usage: name)
       return action
@@ -49,7 +48,7 @@ struct Command<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// A command that takes no argument and shows a view of the state.
-  static func view(
+  public static func view(
     _ name: String, _ summary: String, _ view: @escaping @Sendable (State) -> Rendered
   ) -> Self {
     Self(name, "", summary, example: nil) { arguments throws(CommandError) in
@@ -60,7 +59,7 @@ struct Command<State: Sendable, Action: Sendable>: Sendable {
 
   /// A command whose one argument is a value of `Choice`: its usage, its completion and its
   /// parse all come from the type.
-  static func choice<Choice: ArgumentChoice>(
+  public static func choice<Choice: ArgumentChoice>(
     _ name: String, _: Choice.Type, _ summary: String, example: Choice,
     _ action: @escaping @Sendable (Choice) -> Action
   ) -> Self {
@@ -75,11 +74,11 @@ struct Command<State: Sendable, Action: Sendable>: Sendable {
   var usage: String { arguments.isEmpty ? name : "\(name) \(arguments)" }
 
   /// The command as the engine runs it, on the app's state and actions.
-  func erased(
-    state: @escaping @Sendable (Root.State) -> State?, action: CasePath<Root.Action, Action>
-  ) -> ScreenCommand {
+  func erased<RootState, RootAction>(
+    state: @escaping @Sendable (RootState) -> State?, action: CasePath<RootAction, Action>
+  ) -> Command<RootState, RootAction> {
     let parse = self.parse
-    return ScreenCommand(name, syntax, summary, example: example) {
+    return Command<RootState, RootAction>(name, syntax, summary, example: example) {
       arguments throws(CommandError) in
       switch try parse(arguments) {
       case let .send(feature): return .send(action.embed(feature))
@@ -91,40 +90,42 @@ struct Command<State: Sendable, Action: Sendable>: Sendable {
 }
 
 /// A command's arguments, as `help` shows them and as Tab completes the first.
-struct Syntax: Sendable, ExpressibleByStringLiteral {
+public struct Syntax: Sendable, ExpressibleByStringLiteral {
   let text: String
   let values: Values
 
   /// What Tab offers for the first argument.
-  enum Values: Sendable {
+  public enum Values: Sendable {
     case none
     /// The numbers of the items the screen shows.
     case items
     case words([String])
   }
 
-  init(text: String, values: Values) {
+  public init(text: String, values: Values) {
     self.text = text
     self.values = values
   }
 
   /// Arguments that Tab does not complete.
-  init(stringLiteral text: String) { self.init(text: text, values: .none) }
+  public init(stringLiteral text: String) { self.init(text: text, values: .none) }
 
   /// `N`, an item's number, then `rest` (` TEXT`).
-  static func item(_ rest: String = "") -> Syntax { Syntax(text: "N" + rest, values: .items) }
+  public static func item(_ rest: String = "") -> Syntax {
+    Syntax(text: "N" + rest, values: .items)
+  }
 
   /// One of `Choice`'s words.
-  static func choice<Choice: ArgumentChoice>(_: Choice.Type) -> Syntax {
+  public static func choice<Choice: ArgumentChoice>(_: Choice.Type) -> Syntax {
     Syntax(text: Choice.usage, values: .words(Choice.words))
   }
 }
 
 /// A command as the engine runs it.
-typealias ScreenCommand = Command<Root.State, Root.Action>
+typealias ScreenCommand<Host: ShellHost> = Command<Host.State, Host.Action>
 
 /// What was wrong with a command line: one line for the user.
-struct CommandError: Error, Equatable {
-  let message: String
-  init(_ message: String) { self.message = message }
+public struct CommandError: Error, Equatable {
+  public let message: String
+  public init(_ message: String) { self.message = message }
 }

@@ -63,10 +63,10 @@ enum CrashReport {
 
   /// Makes the buffers and installs the handlers, once per process; the report goes to `url`,
   /// and with no `url` a crash only ends the process as it would have.
-  static func install(reportURL url: URL?) {
+  static func install(reportURL url: URL?, program: String) {
     guard !isInstalled else { return }
     isInstalled = true
-    if let url { prepare(url) }
+    if let url { prepare(url, program: program) }
     // NOTE: touched here, so no handler is the first to touch them (their lazy initialisation).
     _ = (previous, published.load(ordering: .relaxed))
     for signal in signals {
@@ -87,7 +87,7 @@ enum CrashReport {
     }
   }
 
-  private static func prepare(_ url: URL) {
+  private static func prepare(_ url: URL, program: String) {
     var folderPaths: [String] = []
     var folder = url.deletingLastPathComponent()
     while folder.path != "/" {
@@ -100,8 +100,8 @@ enum CrashReport {
       (folders + index).initialize(to: path.withPathCString { strdup($0) })
     }
     let text = Array(
-      ("gallery: crashed; the last actions are in \(url.path);"
-        + " replay them with 'gallery --replay \(url.path)'\n").terminalSafe.utf8)
+      ("\(program): crashed; the last actions are in \(url.path);"
+        + " replay them with '\(program) --replay \(url.path)'\n").terminalSafe.utf8)
     let message = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
     message.initialize(from: text, count: text.count)
     prepared = Prepared(

@@ -18,7 +18,7 @@ public enum DescriptorLimit {
 
   /// Raises the soft limit toward `wanted` (no further than the hard limit); the message that
   /// refuses to start when the limit stays under `required`, or nil.
-  public static func ensure() -> String? {
+  public static func ensure(program: String) -> String? {
     var limit = rlimit()
     guard getrlimit(resource, &limit) == 0 else { return nil }
     if limit.rlim_cur < rlim_t(wanted) {
@@ -27,8 +27,8 @@ public enum DescriptorLimit {
       if setrlimit(resource, &raised) == 0 { limit = raised }
     }
     guard limit.rlim_cur < rlim_t(required) else { return nil }
-    return "gallery: only \(limit.rlim_cur) files may be open at once (ulimit -n, hard limit"
-      + " \(limit.rlim_max)); gallery needs \(required): raise it with 'ulimit -n \(required)'"
+    return "only \(limit.rlim_cur) files may be open at once (ulimit -n, hard limit"
+      + " \(limit.rlim_max)); \(program) needs \(required): raise it with 'ulimit -n \(required)'"
   }
 
   #if canImport(Glibc)

@@ -1,53 +1,52 @@
 import Actomaton
 import ActomatonDebugging
-import AppRoot
-import ClientSupport
 import FeatureSupport
 import OutsideText
-import TodoFeature
 
-/// The REPL's engine: turns lines into actions on the app's actomaton and prints the results.
+/// The shell's engine: turns lines into actions on the host's actomaton and prints the results.
 ///
 /// The engine is driven by one task: `start`, then `execute` for each line, then `finish`.
-public final class Engine {
-  let actomaton: Actomaton<Root.Action, Root.State>
+public final class Engine<Host: ShellHost> {
+  let actomaton: Actomaton<Host.Action, Host.State>
   let console: any Console
   let waiter: Waiter
   let executor: (any TaskExecutor)?
   /// The app's state as of the last command, or of the last change the loop took in since.
-  var state = Root.State() {
+  var state = Host.initialState {
     didSet { published.withLock { $0 = state } }
   }
   /// How many actions `state` has seen: a change no newer is not taken in.
   var seen = 0
   /// `state`, for completion on the line editor's thread.
-  let published = Locked(Root.State())
+  let published = Locked(Host.initialState)
   /// Where the changes effects make go while a person is at a terminal: the loop's messages.
   let changes = Locked<(@Sendable (Change) -> Void)?>(nil)
   /// How many actions the actomaton has reduced, counted by its observer.
   let reduced = Locked(0)
   /// The screen shown, as of the last command.
-  var current: Root.State.Screen? { state.screen }
-  let debugLog: DebugLog
+  var current: Screen<Host>? { Screen<Host>.shown(in: state) }
+  /// The global commands.
+  let globals = GlobalCommands<Host>()
+  let debugLog: DebugLog<Host>
   /// How many commands failed (unknown, malformed, refused) and lasting failures arose (a todo
   /// list not loaded or saved); `--strict` turns it into the exit code.
-  public var failures: Int { commandFailures + todoFailures.withLock(\.count) }
+  public var failures: Int { commandFailures + savedFailures.withLock(\.count) }
   private var commandFailures = 0
-  /// The todo list's failures, counted by the actomaton's observer as they arise.
+  /// The saved part's failures, counted by the actomaton's observer as they arise.
   // NOTE: where they arise, not where they are shown: a save that fails in the background may be
   // shown by `wait`, by `list`, or never (a later command clears the message), and counts once.
-  private let todoFailures = Locked(TodoFailures())
-  /// The lasting failure of another screen than the todo list's (a search's) last shown and
+  private let savedFailures = Locked(FailureTally())
+  /// The lasting failure of another screen than the saved part's (a search's) last shown and
   /// counted: shown again by `wait` or a command, it is not counted again until it has gone and
   /// come back.
   private var countedFailure: String?
   /// How many pieces of news arrived and how many were printed: a piece is printed once.
   let news = Locked((arrived: 0, printed: 0))
   /// The last actions, the `--record` file, and the states `undo` goes back to.
-  let recording: SessionRecording
+  let recording: SessionRecording<Host>
 
   /// - Parameters:
-  ///   - environment: The app's environment (live, or built on a test clock).
+  ///   - environment: The host's environment (live, or built on a test clock).
   ///   - console: Where output goes.
   ///   - waiter: How `wait` and the end of input wait for effects (in real time, on `executor`,
   ///     by default).
@@ -56,19 +55,19 @@ public final class Engine {
   ///   - debug: Start with the state-diff log on.
   ///   - recording: Where the session is recorded (the last actions in memory by default).
   public init(
-    environment: Root.Environment, console: any Console, waiter: Waiter? = nil,
+    environment: Host.Environment, console: any Console, waiter: Waiter? = nil,
     clock: any Clock<Duration> = ContinuousClock(), executor: (any TaskExecutor)? = nil,
-    debug: Bool = false, recording: SessionRecording? = nil
+    debug: Bool = false, recording: SessionRecording<Host>? = nil
   ) {
     let recording = recording ?? SessionRecording(clock: clock)
     self.recording = recording
     self.console = console
     self.waiter = waiter ?? .realTime(on: executor)
     self.executor = executor
-    let (todoFailures, news, reduced, changes) = (self.todoFailures, news, reduced, changes)
+    let (savedFailures, news, reduced, changes) = (self.savedFailures, news, reduced, changes)
     debugLog = DebugLog(isOn: debug, to: console)
     let isInteractive = console.isInteractive
-    let tell: @Sendable (Root.State, String?, Bool) -> Void = { state, notice, isNews in
+    let tell: @Sendable (Host.State, String?, Bool) -> Void = { state, notice, isNews in
       let sequence = reduced.withLock { count in
         count += 1
         return count
@@ -82,8 +81,10 @@ public final class Engine {
       recording.observer, debugLog.observer,
       ActomatonObserver(
         actionReduced: { action, _, old, state in
-          todoFailures.withLock { $0.note(action, old: old.todo, new: state.todo) }
-          let screen = state.screen.map(Screen.of)
+          if let count = Host.saved?.countFailures {
+            savedFailures.withLock { count(action, old, state, &$0) }
+          }
+          let screen = Screen<Host>.shown(in: state)
           let notice = screen?.notice(action, state)
           let isNews = notice != nil && notice == screen?.news(state)
           if isNews { news.withLock { $0.arrived += 1 } }
@@ -92,20 +93,20 @@ public final class Engine {
         stateRestored: { _, state in tell(state, nil, false) }),
     ]
     actomaton = Actomaton(
-      state: Root.State(), reducer: Root.reducer, environment: recording.recording(environment),
+      state: Host.initialState, reducer: Host.reducer,
+      environment: recording.recording(environment),
       clock: clock, executor: executor, observer: .combine(observers))
   }
 
   /// The prompt for the screen shown, with who is logged in (a login's answer may have come
   /// since the last command: the loop takes it in as a change).
-  public var prompt: String { Engine.prompt(for: state, user: state.signedInUser) }
+  public var prompt: String { Engine.prompt(for: state) }
 
   /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that
   /// the next line answers it; ` [ann]` after the screen's name while ann is logged in.
-  static func prompt(for state: Root.State, user: String?) -> String {
-    let tag = user.map { " [\($0.clipped().terminalSafe)]" } ?? ""
-    guard let current = state.screen else { return "home\(tag)> " }
-    let screen = Screen.of(current)
+  static func prompt(for state: Host.State) -> String {
+    let tag = Host.promptTag(state).map { " [\($0.clipped().terminalSafe)]" } ?? ""
+    guard let screen = Screen<Host>.shown(in: state) else { return "home\(tag)> " }
     let name = screen.name + tag
     return name + (screen.question(state) == nil ? "> " : " [y/N]> ")
   }
@@ -113,7 +114,7 @@ public final class Engine {
   /// A change an effect made that the screen words: the state after it, and its notice.
   public struct Change: Sendable {
     let sequence: Int
-    let state: Root.State
+    let state: Host.State
     let notice: String
     /// Whether the notice is the screen's news (printed once, by the notice or the screen).
     let isNews: Bool
@@ -134,14 +135,14 @@ public final class Engine {
   }
 
   /// Whether the screen shown asks a question, which the next line answers.
-  var isAsking: Bool { current.map { Screen.of($0).question(state) != nil } ?? false }
+  var isAsking: Bool { current.map { $0.question(state) != nil } ?? false }
 
   /// Prints the banner and the screens, and opens `screen` when given.
   public func start(screen: String? = nil) async {
     console.write(
-      console.styled("Actomaton Gallery", .bold)
+      console.styled(Host.title, .bold)
         + " — type 'help' for commands, 'quit' to leave.\n")
-    console.print(Views.screenList)
+    console.print(Views<Host>.screenList)
     if let screen { await execute(screen) }
   }
 
@@ -151,7 +152,7 @@ public final class Engine {
   /// instead of being parsed, stored and echoed back.
   // NOTE: 16 KB refused 700 family emoji (25 bytes each): the bound is in bytes, the promise in
   // characters, so the bound covers the promise.
-  public static let maxLineLength = 65_536
+  public static var maxLineLength: Int { 65_536 }
 
   /// Runs one line; returns `false` when the user asked to quit.
   @discardableResult
@@ -167,7 +168,7 @@ public final class Engine {
       recording.willRun(line, isUndo: name == "undo" || name == "redo")
     }
     if let current, await answer(line, on: current) { return true }
-    switch Resolved.resolve(trimmed, on: current.map(Screen.of)) {
+    switch globals.resolve(trimmed, on: current) {
     case .nothing: break
     case let .screen(command, arguments): await run(command, arguments)
     case let .global(command, name, arguments): return await command.run(self, name, arguments)
@@ -188,46 +189,33 @@ public final class Engine {
   /// false, on SIGTERM or SIGHUP), leaves the screen so a pending Todo save is flushed, and
   /// waits for that save.
   public func finish(waitsForEffects: Bool = true) async {
-    recording.recorder.note(SessionRecording.endOfInput, checkpoint: true)
-    if case .stopwatch? = current { waiter.forgetInFlight() }
-    if !waitsForEffects { waiter.forgetInFlight() }
+    recording.recorder.note(SessionRecording<Host>.endOfInput, checkpoint: true)
+    if current?.worksEndlessly == true || !waitsForEffects { waiter.forgetInFlight() }
     await waiter.wait(for: waiter.inFlight, atMost: .seconds(10))
-    let task = await send(.changeCurrent(nil))
+    let task = await send(Host.leave)
     await waiter.wait(for: task.map { [$0] } ?? [], atMost: .seconds(10))
     let actomaton = self.actomaton
-    let todo = await withTaskExecutorPreference(executor) { await actomaton.state.todo }
-    // NOTE: a list that could not be saved dies with the process: print it, so nothing typed
-    // is lost. So does one kept in memory only (its file is of a newer version), or one still
-    // loading, whose changes were never saved.
-    let why: String?
-    var isSaveFailure = false
-    switch (todo.failure, todo.persistence) {
-    case let (.save(error)?, _):
-      why = "could not be saved before quitting: \(error)"
-      isSaveFailure = true
-    case (_, .loaded), (_, .notLoaded): why = nil
-    case let (.load(error)?, .memoryOnly): why = "was kept in memory only: \(error)"
-    case (_, .memoryOnly): why = "was kept in memory only."
-    case (_, .loading): why = "was still loading at quit, and was not saved."
-    }
-    if let why, !todo.items.isEmpty || isSaveFailure {
-      fail("The todo list \(why) Its \(todo.items.count) item(s), to keep by hand:")
-      console.print(todo.items.map { "  [\($0.isCompleted ? "x" : " ")] \($0.text)" })
+    // NOTE: what could not be saved dies with the process: print it, so nothing typed is lost.
+    if let lostAtQuit = Host.saved?.lostAtQuit {
+      let state = await withTaskExecutorPreference(executor) { await actomaton.state }
+      if let lost = lostAtQuit(state) {
+        fail(lost.message)
+        console.print(lost.lines)
+      }
     }
     // NOTE: last, so the recording ends with what leaving the screen saved.
     recording.end()
   }
 
   /// How Ctrl-C is written in the recording and `history`.
-  static let interruptLine = "^C"
+  static var interruptLine: String { "^C" }
 
   /// Ctrl-C: stops the current screen's work in flight through the screen's own action (so its
   /// state says so) and shows the screen; returns `false` when there was nothing to stop.
   @discardableResult
   public func interrupt() async -> Bool {
     await refresh()
-    guard let current else { return false }
-    let screen = Screen.of(current)
+    guard let screen = current else { return false }
     // NOTE: Ctrl-C at a question answers no, as an empty line does.
     let action =
       screen.question(state) == nil ? screen.interrupt(state) : screen.answer(.no)
@@ -242,8 +230,7 @@ public final class Engine {
 
   /// When the screen asks a question, `line` answers it (`y` or `yes` confirms, anything else,
   /// an empty line too, cancels) and is not run as a command; returns whether it did.
-  private func answer(_ line: String, on current: Root.State.Screen) async -> Bool {
-    let screen = Screen.of(current)
+  private func answer(_ line: String, on screen: Screen<Host>) async -> Bool {
     guard screen.question(state) != nil, let action = screen.answer(Answer(reply: line)) else {
       return false
     }
@@ -253,7 +240,7 @@ public final class Engine {
     return true
   }
 
-  private func run(_ command: ScreenCommand, _ arguments: Arguments) async {
+  private func run(_ command: ScreenCommand<Host>, _ arguments: Arguments) async {
     do throws(CommandError) {
       switch try command.parse(arguments) {
       case let .send(action):
@@ -265,7 +252,7 @@ public final class Engine {
       case let .view(view):
         await reloadShown()
         var rendered = view(state)
-        rendered.news = current.flatMap { Screen.of($0).news(state) }
+        rendered.news = current?.news(state)
         show(rendered, countsFailures: false, showsRefusal: false)
       }
     } catch {
@@ -274,7 +261,7 @@ public final class Engine {
   }
 
   /// Sends `action` and keeps the state right after it, before any effect can change it.
-  func send(_ action: Root.Action) async -> Task<Void, any Error>? {
+  func send(_ action: Host.Action) async -> Task<Void, any Error>? {
     let actomaton = self.actomaton
     // NOTE: entering the actomaton from the effects' executor (a test clock's) keeps every job
     // this causes on it, so the clock knows when the work has settled.
@@ -292,7 +279,7 @@ public final class Engine {
   // another process stopped holding the list's lock) must not slow every command; its reload
   // then arrives as a notice.
   private func reloadShown() async {
-    guard let current, let action = Screen.of(current).reload(state) else { return }
+    guard let action = current?.reload(state) else { return }
     if let task = await send(action) { await waiter.wait(for: [task], atMost: .seconds(1)) }
     await refresh()
   }
@@ -310,7 +297,7 @@ public final class Engine {
   /// Returns the problem shown.
   @discardableResult
   func render(countsFailures: Bool = true, showsRefusal: Bool = true) -> Problem? {
-    guard let current, let rendered = Screen.of(current).render(state) else { return nil }
+    guard let rendered = current?.render(state) else { return nil }
     return show(rendered, countsFailures: countsFailures, showsRefusal: showsRefusal)
   }
 
@@ -329,10 +316,10 @@ public final class Engine {
     }
     let shown = showsRefusal ? rendered.problem : rendered.problem?.withoutRefusal
     if let problem = shown {
-      // NOTE: a refusal answers this command; a failure is counted once while it lasts (the todo
-      // list's, where it arose).
-      let isNew =
-        problem.refusal != nil || (problem.failure != countedFailure && current != .todo)
+      // NOTE: a refusal answers this command; a failure is counted once while it lasts (the saved
+      // part's, where it arose).
+      let isSaved = current?.name == Host.saved?.screen
+      let isNew = problem.refusal != nil || (problem.failure != countedFailure && !isSaved)
       if countsFailures, isNew { commandFailures += 1 }
       console.print(problem.lines) { _ in .red }
     }
@@ -349,24 +336,6 @@ public final class Engine {
   }
 }
 
-/// The todo list's lasting failures: a list not saved counts once until a save succeeds, a load
-/// that failed once each time it does.
-struct TodoFailures {
-  private(set) var count = 0
-  private var isUnsaved = false
-
-  mutating func note(_ action: Root.Action, old: Todo.State, new: Todo.State) {
-    switch action {
-    case .todo(.saveResponse(.failure)):
-      if !isUnsaved { count += 1 }
-      isUnsaved = true
-    case .todo(.saveResponse(.success)): isUnsaved = false
-    default:
-      if case .load? = new.failure, new.failure != old.failure { count += 1 }
-    }
-  }
-}
-
 extension Actomaton {
   /// Sends `action` and returns the state right after it, before any effect can change it, and
   /// what `read` reads then.
@@ -380,9 +349,4 @@ extension Actomaton {
   func reading<Count: Sendable>(_ read: @Sendable () -> Count) -> (State, Count) {
     (state, read())
   }
-}
-
-extension Root.Action {
-  /// Stopwatch ticks come ten times a second: the debug log leaves them out.
-  var isTick: Bool { self == .stopwatch(._tick) }
 }

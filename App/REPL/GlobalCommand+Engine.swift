@@ -1,5 +1,3 @@
-import AppRoot
-
 extension Engine {
   func help(_ arguments: Arguments) {
     guard arguments.words.count <= 1 else {
@@ -11,10 +9,10 @@ extension Engine {
   /// `open SCREEN`.
   func open(_ arguments: Arguments) async {
     do throws(CommandError) {
-      await open(try arguments.choice(Screen.self, after: "open"), Arguments(""))
+      await open(try arguments.choice(Screen<Host>.self, after: "open"), Arguments(""))
     } catch {
       // NOTE: `open N` off the screen that has it: say where it works.
-      let owner = Screen.all.first { $0.command(named: "open") != nil }
+      let owner = Host.screens.first { $0.command(named: "open") != nil }
       let elsewhere = owner.map { " ('open N' works on the \($0.name) screen.)" } ?? ""
       fail(error.message + (Int(arguments.words.first ?? "") == nil ? "" : elsewhere))
     }
@@ -23,8 +21,8 @@ extension Engine {
   func home(_ arguments: Arguments) async {
     guard expectNoArguments(arguments, "home") else { return }
     waiter.forgetInFlight()
-    _ = await send(.changeCurrent(nil))
-    console.print(Views.screenList)
+    _ = await send(Host.leave)
+    console.print(Views<Host>.screenList)
   }
 
   func debug(_ arguments: Arguments) {
@@ -38,15 +36,15 @@ extension Engine {
   }
 
   /// Opens `screen` (a screen's name typed alone, or `open SCREEN`).
-  func open(_ screen: Screen, _ arguments: Arguments) async {
+  func open(_ screen: Screen<Host>, _ arguments: Arguments) async {
     guard expectNoArguments(arguments, screen.name) else { return }
-    if current.map(screen.shows) == true {
+    if current?.name == screen.name {
       console.print("already on \(screen.name)")
       render(showsRefusal: false)
       return
     }
     waiter.forgetInFlight()
-    if let task = await send(.changeCurrent(screen.initial)) {
+    if let task = await send(screen.open) {
       // NOTE: opening loads (the Todo file): show the screen once that is done, or after 5 s
       // as still loading; the load is then the screen's work in flight, which `wait` waits for.
       waiter.track(task)
@@ -89,7 +87,7 @@ extension Engine {
   }
 
   func showHelp(_ name: String?) {
-    guard let lines = Views.help(name, on: current.map(Screen.of)) else {
+    guard let lines = Views<Host>.help(name, on: current) else {
       return fail(unknownCommandMessage(name ?? ""))
     }
     console.print(lines)
@@ -100,17 +98,17 @@ extension Engine {
     if ["y", "yes", "n", "no"].contains(name.lowercased()) {
       return "There is no question to answer now."
     }
-    func owner(of command: String) -> Screen? {
-      Screen.all.first { $0.command(named: command) != nil }
+    func owner(of command: String) -> Screen<Host>? {
+      Host.screens.first { $0.command(named: command) != nil }
     }
-    let here = current.map { Screen.of($0).commands.map(\.name) } ?? []
-    if let suggestion = Suggestions.nearest(to: name, in: here + GlobalCommand.names) {
+    let here = current?.commands.map(\.name) ?? []
+    if let suggestion = Suggestions.nearest(to: name, in: here + globals.names) {
       return "Unknown command '\(name.clipped())'. Did you mean '\(suggestion)'?"
     }
     if let owner = owner(of: name) {
       return "'\(name)' works on the \(owner.name) screen: open it with '\(owner.name)'."
     }
-    let elsewhere = Screen.all.flatMap { $0.commands.map(\.name) }
+    let elsewhere = Host.screens.flatMap { $0.commands.map(\.name) }
     if let suggestion = Suggestions.nearest(to: name, in: elsewhere),
       let owner = owner(of: suggestion)
     {

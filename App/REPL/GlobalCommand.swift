@@ -1,9 +1,7 @@
-import AppRoot
-
 /// A command that works on every screen, declared once: its names, its help, the words Tab
 /// offers for its argument, what it shows from the state alone (which a replay prints again)
 /// and what it does.
-struct GlobalCommand: Sendable {
+struct GlobalCommand<Host: ShellHost>: Sendable {
   /// The names it answers to; the first is the one `help` lists.
   let names: [String]
   let usage: String
@@ -13,150 +11,169 @@ struct GlobalCommand: Sendable {
   var argumentValues: @Sendable () -> [String] = { [] }
   /// What the line prints from the state alone, when it only shows something; `nil` when it
   /// does more (or is refused), and a replay does not print it again.
-  var view: @Sendable (Arguments, Root.State) -> Rendered? = { _, _ in nil }
+  var view: @Sendable (Arguments, Host.State) -> Rendered? = { _, _ in nil }
   /// Runs it; `false` when the person asked to quit.
-  let run: @Sendable (Engine, _ name: String, Arguments) async -> Bool
+  let run: @Sendable (Engine<Host>, _ name: String, Arguments) async -> Bool
 
   var name: String { names[0] }
 }
 
-extension GlobalCommand {
+/// The global commands, made once for an engine or a replay: what a line asks for is resolved
+/// against them.
+struct GlobalCommands<Host: ShellHost>: Sendable {
   /// Every global command, in the order `help` lists them.
-  static let all: [GlobalCommand] = [
-    GlobalCommand(
-      names: ["help", "?"], usage: "help [COMMAND]", summary: "list the commands, or explain one",
-      example: "help toggle",
-      argumentValues: { names + Screen.all.flatMap { $0.commands.map(\.name) } },
-      view: { arguments, state in
-        guard arguments.words.count <= 1 else { return nil }
-        return Views.help(arguments.words.first, on: state.screen.map(Screen.of)).map {
-          Rendered($0)
-        }
-      },
-      run: { engine, _, arguments in
-        engine.help(arguments)
-        return true
-      }),
-    GlobalCommand(
-      names: ["list"], usage: "list",
-      summary: "list the screens (on the todo screen: the todo list)", example: "list",
-      view: { arguments, _ in arguments.words.isEmpty ? Rendered(Views.screenList) : nil },
-      run: { engine, _, arguments in
-        if engine.expectNoArguments(arguments, "list") { engine.console.print(Views.screenList) }
-        return true
-      }),
-    GlobalCommand(
-      names: ["open"], usage: "[open] SCREEN", summary: "open a screen: \(Screen.names)",
-      example: "open todo", argumentValues: { Screen.words },
-      run: { engine, _, arguments in
-        await engine.open(arguments)
-        return true
-      }),
-    GlobalCommand(
-      names: ["home", "back"], usage: "home | back",
-      summary: "leave the screen for the home screen", example: "home",
-      run: { engine, _, arguments in
-        await engine.home(arguments)
-        return true
-      }),
-    GlobalCommand(
-      names: ["state"], usage: "state", summary: "print the screen's whole state",
-      example: "state",
-      view: { arguments, state in
-        arguments.words.isEmpty ? Rendered(Views.stateLines(state)) : nil
-      },
-      run: { engine, _, arguments in
-        if engine.expectNoArguments(arguments, "state") {
-          engine.console.print(Views.stateLines(engine.state))
-        }
-        return true
-      }),
-    GlobalCommand(
-      names: ["debug"], usage: "debug \(Switch.usage)",
-      summary: "log every action and the state fields it changed", example: "debug on",
-      argumentValues: { Switch.words },
-      run: { engine, _, arguments in
-        engine.debug(arguments)
-        return true
-      }),
-    GlobalCommand(
-      names: ["wait"], usage: "wait [SECONDS]",
-      summary: "wait for the screen's effects (at most SECONDS)", example: "wait 2",
-      run: { engine, _, arguments in
-        await engine.wait(arguments)
-        return true
-      }),
-    GlobalCommand(
-      names: ["undo"], usage: "undo [N]",
-      summary: "go back to before the N-th last command that changed something (N ≤ "
-        + "\(SessionRecording.undoLimit))", example: "undo",
-      run: { engine, _, arguments in
-        await engine.undo(arguments)
-        return true
-      }),
-    GlobalCommand(
-      names: ["redo"], usage: "redo", summary: "go forward again after undo (until a new command)",
-      example: "redo",
-      run: { engine, _, arguments in
-        await engine.redo(arguments)
-        return true
-      }),
-    GlobalCommand(
-      names: ["history"], usage: "history",
-      summary: "the session's last \(SessionRecording.historyShown) commands, each with the "
-        + "actions it caused", example: "history",
-      run: { engine, _, arguments in
-        engine.history(arguments)
-        return true
-      }),
-    GlobalCommand(
-      names: ["report"], usage: "report",
-      summary: "write the last 1,000 actions to a file to replay or attach to a bug",
-      example: "report",
-      run: { engine, _, arguments in
-        engine.report(arguments)
-        return true
-      }),
-    GlobalCommand(
-      names: ["quit", "exit"], usage: "quit | exit",
-      summary: "save and leave (end of input does the same)", example: "quit",
-      run: { engine, name, arguments in !engine.expectNoArguments(arguments, name) }),
-  ]
+  let all: [GlobalCommand<Host>] = GlobalCommand.all
+  /// Every name the person may type, screens' included, for suggestions and completion.
+  let names: [String]
 
-  static func named(_ name: String) -> GlobalCommand? {
-    all.first { $0.names.contains(name) }
+  init() {
+    names = all.flatMap(\.names).filter { $0 != "?" } + Host.screens.map(\.name)
   }
 
-  /// Every name the person may type, screens' included, for suggestions and completion.
-  static let names = all.flatMap(\.names).filter { $0 != "?" } + Screen.all.map(\.name)
+  func named(_ name: String) -> GlobalCommand<Host>? {
+    all.first { $0.names.contains(name) }
+  }
+}
+
+extension GlobalCommand {
+  static var all: [GlobalCommand] {
+    [
+      GlobalCommand(
+        names: ["help", "?"], usage: "help [COMMAND]", summary: "list the commands, or explain one",
+        example: "help toggle",
+        argumentValues: {
+          GlobalCommands<Host>().names + Host.screens.flatMap { $0.commands.map(\.name) }
+        },
+        view: { arguments, state in
+          guard arguments.words.count <= 1 else { return nil }
+          return Views<Host>.help(arguments.words.first, on: Screen<Host>.shown(in: state)).map {
+            Rendered($0)
+          }
+        },
+        run: { engine, _, arguments in
+          engine.help(arguments)
+          return true
+        }),
+      GlobalCommand(
+        names: ["list"], usage: "list",
+        summary: "list the screens (on the todo screen: the todo list)", example: "list",
+        view: { arguments, _ in arguments.words.isEmpty ? Rendered(Views<Host>.screenList) : nil },
+        run: { engine, _, arguments in
+          if engine.expectNoArguments(arguments, "list") {
+            engine.console.print(Views<Host>.screenList)
+          }
+          return true
+        }),
+      GlobalCommand(
+        names: ["open"], usage: "[open] SCREEN", summary: "open a screen: \(Screen<Host>.names)",
+        example: "open todo", argumentValues: { Screen<Host>.words },
+        run: { engine, _, arguments in
+          await engine.open(arguments)
+          return true
+        }),
+      GlobalCommand(
+        names: ["home", "back"], usage: "home | back",
+        summary: "leave the screen for the home screen", example: "home",
+        run: { engine, _, arguments in
+          await engine.home(arguments)
+          return true
+        }),
+      GlobalCommand(
+        names: ["state"], usage: "state", summary: "print the screen's whole state",
+        example: "state",
+        view: { arguments, state in
+          arguments.words.isEmpty ? Rendered(Views<Host>.stateLines(state)) : nil
+        },
+        run: { engine, _, arguments in
+          if engine.expectNoArguments(arguments, "state") {
+            engine.console.print(Views<Host>.stateLines(engine.state))
+          }
+          return true
+        }),
+      GlobalCommand(
+        names: ["debug"], usage: "debug \(Switch.usage)",
+        summary: "log every action and the state fields it changed", example: "debug on",
+        argumentValues: { Switch.words },
+        run: { engine, _, arguments in
+          engine.debug(arguments)
+          return true
+        }),
+      GlobalCommand(
+        names: ["wait"], usage: "wait [SECONDS]",
+        summary: "wait for the screen's effects (at most SECONDS)", example: "wait 2",
+        run: { engine, _, arguments in
+          await engine.wait(arguments)
+          return true
+        }),
+      GlobalCommand(
+        names: ["undo"], usage: "undo [N]",
+        summary: "go back to before the N-th last command that changed something (N ≤ "
+          + "\(SessionRecording<Host>.undoLimit))", example: "undo",
+        run: { engine, _, arguments in
+          await engine.undo(arguments)
+          return true
+        }),
+      GlobalCommand(
+        names: ["redo"], usage: "redo",
+        summary: "go forward again after undo (until a new command)",
+        example: "redo",
+        run: { engine, _, arguments in
+          await engine.redo(arguments)
+          return true
+        }),
+      GlobalCommand(
+        names: ["history"], usage: "history",
+        summary:
+          "the session's last \(SessionRecording<Host>.historyShown) commands, each with the "
+          + "actions it caused", example: "history",
+        run: { engine, _, arguments in
+          engine.history(arguments)
+          return true
+        }),
+      GlobalCommand(
+        names: ["report"], usage: "report",
+        summary: "write the last 1,000 actions to a file to replay or attach to a bug",
+        example: "report",
+        run: { engine, _, arguments in
+          engine.report(arguments)
+          return true
+        }),
+      GlobalCommand(
+        names: ["quit", "exit"], usage: "quit | exit",
+        summary: "save and leave (end of input does the same)", example: "quit",
+        run: { engine, name, arguments in !engine.expectNoArguments(arguments, name) }),
+    ]
+  }
 }
 
 /// What a line asks for, decided in one place for the prompt and for a replay.
-enum Resolved {
+enum Resolved<Host: ShellHost> {
   case nothing
   /// A command of the screen shown.
-  case screen(ScreenCommand, Arguments)
-  case global(GlobalCommand, name: String, Arguments)
+  case screen(ScreenCommand<Host>, Arguments)
+  case global(GlobalCommand<Host>, name: String, Arguments)
   /// A screen's name typed alone (with what followed it, which it refuses).
-  case show(Screen, Arguments)
+  case show(Screen<Host>, Arguments)
   case unknown(name: String)
+}
 
+extension GlobalCommands {
   /// What `line` asks for on `screen`, in the order a line runs: `open SCREEN` (the github
   /// screen's `open N` opens result N, but `open SCREEN` opens a screen there too; no screen's
   /// name is a number), the screen's own command, then the global commands and screen names.
-  static func resolve(_ line: String, on screen: Screen?) -> Resolved {
+  func resolve(_ line: String, on screen: Screen<Host>?) -> Resolved<Host> {
     let trimmed = line.trimmingWhitespace()
     let name = String(trimmed.prefix { !$0.isWhitespace })
     guard !name.isEmpty else { return .nothing }
     let arguments = Arguments(String(trimmed.dropFirst(name.count)))
-    if name == "open", let first = arguments.words.first, Screen.named(first) != nil,
-      let open = GlobalCommand.named(name)
+    if name == "open", let first = arguments.words.first, Screen<Host>.named(first) != nil,
+      let open = named(name)
     {
       return .global(open, name: name, arguments)
     }
     if let command = screen?.command(named: name) { return .screen(command, arguments) }
-    if let global = GlobalCommand.named(name) { return .global(global, name: name, arguments) }
-    if let shown = Screen.named(name) { return .show(shown, arguments) }
+    if let global = named(name) { return .global(global, name: name, arguments) }
+    if let shown = Screen<Host>.named(name) { return .show(shown, arguments) }
     return .unknown(name: name)
   }
 }

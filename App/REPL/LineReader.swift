@@ -6,7 +6,7 @@ import OutsideText
 
 /// Where the REPL's lines come from: standard input read as plain lines (a pipe, a file,
 /// `TERM=dumb`), or the line editor at a terminal, with history and completion.
-final class LineReader: Sendable {
+final class LineReader<Host: ShellHost>: Sendable {
   private let editor: LineEditor?
   private let console: any Console
   private let requests = DispatchSemaphore(value: 0)
@@ -17,7 +17,7 @@ final class LineReader: Sendable {
   /// Starts reading on a thread of its own; lines go to `inputs`, Ctrl-C (at the prompt, or
   /// typed while a command runs) to `interrupt`.
   init(
-    console: any Console, editor: LineEditor?, inputs: AsyncStream<REPL.Input>.Continuation,
+    console: any Console, editor: LineEditor?, inputs: AsyncStream<REPL<Host>.Input>.Continuation,
     interrupt: @escaping @Sendable () -> Void
   ) {
     self.console = console
@@ -41,7 +41,7 @@ final class LineReader: Sendable {
       }.start()
     } else {
       Thread {
-        PlainLines.read(from: STDIN_FILENO, limit: Engine.maxLineLength) { line in
+        PlainLines.read(from: STDIN_FILENO, limit: Engine<Host>.maxLineLength) { line in
           inputs.yield(line.map { .line($0) } ?? .overlongLine)
         }
         inputs.finish()
@@ -67,17 +67,18 @@ final class LineReader: Sendable {
   }
 
   /// The line editor for `console` when it is a terminal that understands escape sequences,
-  /// with the history of `$XDG_STATE_HOME/gallery/history` unless `--no-history`; a history
+  /// with the history of `$XDG_STATE_HOME/NAME/history` unless `--no-history`; a history
   /// that cannot be kept is said once, on standard error, and the editor goes on without it.
   static func editor(
-    for console: any Console, engine: Engine, options: Options, environment: [String: String]
+    for console: any Console, engine: Engine<Host>, options: Options, environment: [String: String]
   ) -> LineEditor? {
     guard let console = console as? StandardConsole, console.usesLineEditor else { return nil }
     var history = History()
     var historyChanged: @Sendable ([String]) -> Void = { _ in }
     if !options.noHistory {
       do throws(HistoryFileError) {
-        let file = HistoryFile(url: try historyURL(environment), maxLineBytes: Engine.maxLineLength)
+        let file = HistoryFile(
+          url: try historyURL(environment), maxLineBytes: Engine<Host>.maxLineLength)
         try file.prepare()
         let cut: HistoryFile.Cut
         (history, cut) = file.read()
@@ -89,22 +90,14 @@ final class LineReader: Sendable {
     }
     let editor = LineEditor(
       history: history, complete: engine.completion, historyChanged: historyChanged,
-      maxLineBytes: Engine.maxLineLength)
+      maxLineBytes: Engine<Host>.maxLineLength)
     console.attach(editor)
     return editor
   }
 
-  /// `$XDG_STATE_HOME/gallery/history`, else `~/.local/state/gallery/history`; a relative
-  /// `XDG_STATE_HOME` is ignored, as the XDG base directory specification asks.
+  /// `$XDG_STATE_HOME/NAME/history`, else `~/.local/state/NAME/history` (NAME the host's).
   static func historyURL(_ environment: [String: String]) throws(HistoryFileError) -> URL {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state).appendingPathComponent("gallery/history")
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else {
-      throw HistoryFileError(
-        path: "~/.local/state", reason: "neither XDG_STATE_HOME nor HOME is set")
-    }
-    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/gallery/history")
+    try Host.stateFile("history", environment)
   }
 
   /// What the editor calls with its history after each line it gained: the line is appended to
@@ -130,6 +123,6 @@ final class LineReader: Sendable {
   private static func warn(_ error: HistoryFileError) { say("no line history: \(error)") }
 
   private static func say(_ note: String) {
-    FileHandle.standardError.write(Data(("gallery: \(note)".terminalSafe + "\n").utf8))
+    FileHandle.standardError.write(Data(("\(Host.name): \(note)".terminalSafe + "\n").utf8))
   }
 }

@@ -1,8 +1,6 @@
-/// The command line of `gallery`.
+/// The shell's command line: its own options and the host's (``ShellHost/options``).
 public struct Options: Equatable, Sendable {
   public var screen: String?
-  public var dataDirectory: String?
-  public var offline = false
   public var debug = false
   public var strict = false
   public var noHistory = false
@@ -12,46 +10,58 @@ public struct Options: Equatable, Sendable {
   public var replayFile: String?
   public var showsHelp = false
   public var showsVersion = false
-
-  public static let version = "gallery 0.1.0"
-
-  public static let usage = """
-    usage: gallery [--screen NAME] [--data-dir DIR] [--offline] [--debug] [--strict]
-                   [--no-history] [--record FILE]
-           gallery --replay FILE
-           gallery --help | --version
-
-    A REPL over Elm-style features, one screen each: \(Screen.names).
-    Type 'help' inside for the commands. Reads commands from standard input; with a pipe it
-    prints no prompt and exits at the end of input, after saving.
-
-    At a terminal, lines are edited as in a shell: arrows, Home/End, Ctrl-A/E/B/F/U/K/W/L,
-    Up/Down and Ctrl-R for earlier lines, Tab to complete; Ctrl-C stops the screen's work,
-    twice (or Ctrl-D) quits. With TERM unset or dumb, lines are read plainly.
-
-    options:
-      --screen NAME    open a screen at start (\(Screen.names))
-      --data-dir DIR   keep the todo list in DIR/todos.json (default: $XDG_DATA_HOME/gallery)
-      --offline        search a bundled set of repositories instead of GitHub
-      --debug          log every action and the state fields it changed
-      --strict         exit with status 1 if any command failed
-      --no-history     neither read nor keep the line history
-                       (kept in $XDG_STATE_HOME/gallery/history, the last 1,000 lines)
-      --record FILE    record the session (commands, actions, states) in FILE
-      --replay FILE    replay a recording (from --record or 'report') with no network,
-                       clock or files, printing each command and its screen; exits 1 if
-                       the app no longer reaches the recorded states
-      --help           show this help
-      --version        show the version
-
-    environment: GITHUB_TOKEN (or GH_TOKEN), GITHUB_API_URL, NO_COLOR, TERM, XDG_DATA_HOME,
-                 XDG_STATE_HOME
-    """
+  /// The host's options given, by name: a switch's value is empty.
+  public var hostValues: [String: String] = [:]
 
   public init() {}
 
-  /// Parses the arguments after the program name.
-  public static func parse(_ arguments: [String]) throws(OptionsError) -> Options {
+  /// The usage text of `Host`'s program.
+  public static func usage<Host: ShellHost>(for _: Host.Type) -> String {
+    let name = Host.name
+    let indent = String(repeating: " ", count: name.count)
+    let hostUsage = Host.options.map { " [\($0.name)\($0.value.map { " \($0)" } ?? "")]" }.joined()
+    let hostHelp = Host.options.map { option in
+      let flag = option.name + (option.value.map { " \($0)" } ?? "")
+      return "\n  \(flag.padding(to: 17))\(option.help)"
+    }.joined()
+    let names = Screen<Host>.names
+    let variables = (Host.environmentVariables + ["NO_COLOR", "TERM", "XDG_STATE_HOME"])
+      .joined(separator: ", ")
+    return """
+      usage: \(name) [--screen NAME]\(hostUsage) [--debug] [--strict]
+             \(indent) [--no-history] [--record FILE]
+             \(name) --replay FILE
+             \(name) --help | --version
+
+      A REPL over Elm-style features, one screen each: \(names).
+      Type 'help' inside for the commands. Reads commands from standard input; with a pipe it
+      prints no prompt and exits at the end of input, after saving.
+
+      At a terminal, lines are edited as in a shell: arrows, Home/End, Ctrl-A/E/B/F/U/K/W/L,
+      Up/Down and Ctrl-R for earlier lines, Tab to complete; Ctrl-C stops the screen's work,
+      twice (or Ctrl-D) quits. With TERM unset or dumb, lines are read plainly.
+
+      options:
+        --screen NAME    open a screen at start (\(names))\(hostHelp)
+        --debug          log every action and the state fields it changed
+        --strict         exit with status 1 if any command failed
+        --no-history     neither read nor keep the line history
+                         (kept in $XDG_STATE_HOME/\(name)/history, the last 1,000 lines)
+        --record FILE    record the session (commands, actions, states) in FILE
+        --replay FILE    replay a recording (from --record or 'report') with no network,
+                         clock or files, printing each command and its screen; exits 1 if
+                         the app no longer reaches the recorded states
+        --help           show this help
+        --version        show the version
+
+      environment: \(variables)
+      """
+  }
+
+  /// Parses the arguments after the program name, `Host`'s options among them.
+  public static func parse<Host: ShellHost>(_ arguments: [String], for _: Host.Type)
+    throws(OptionsError) -> Options
+  {
     var options = Options()
     var rest = arguments[...]
     var seen: Set<String> = []
@@ -63,15 +73,15 @@ public struct Options: Equatable, Sendable {
       switch argument {
       case "--help", "-h": options.showsHelp = true
       case "--version": options.showsVersion = true
-      case "--offline": options.offline = true
       case "--debug": options.debug = true
       case "--strict": options.strict = true
       case "--no-history": options.noHistory = true
       case "--screen":
         guard let name = rest.popFirst() else { throw OptionsError("--screen needs a NAME") }
-        guard Screen.named(name) != nil else {
+        guard Screen<Host>.named(name) != nil else {
           throw OptionsError(
-            "unknown screen '\(name.clipped())' for --screen; expected one of \(Screen.names)")
+            "unknown screen '\(name.clipped())' for --screen; expected one of "
+              + Screen<Host>.names)
         }
         options.screen = name
       case "--record", "--replay":
@@ -79,17 +89,24 @@ public struct Options: Equatable, Sendable {
           throw OptionsError("\(argument) needs a FILE")
         }
         if argument == "--record" { options.recordFile = file } else { options.replayFile = file }
-      case "--data-dir":
-        guard let directory = rest.popFirst(), !directory.isEmpty else {
-          throw OptionsError("--data-dir needs a DIR")
-        }
-        options.dataDirectory = directory
       default:
-        throw OptionsError("unknown option '\(argument.clipped())'; see 'gallery --help'")
+        guard let option = Host.options.first(where: { $0.name == argument }) else {
+          throw OptionsError(
+            "unknown option '\(argument.clipped())'; see '\(Host.name) --help'")
+        }
+        guard let value = option.value else {
+          options.hostValues[argument] = ""
+          continue
+        }
+        guard let given = rest.popFirst(), !given.isEmpty else {
+          throw OptionsError("\(argument) needs a \(value)")
+        }
+        options.hostValues[argument] = given
       }
     }
     if options.replayFile != nil, seen.count > 1 {
-      throw OptionsError("--replay takes no other option but FILE; see 'gallery --help'")
+      throw OptionsError(
+        "--replay takes no other option but FILE; see '\(Host.name) --help'")
     }
     return options
   }
@@ -110,5 +127,5 @@ extension Options {
 /// A bad command line, said in one line.
 public struct OptionsError: Error, Equatable, CustomStringConvertible {
   public let description: String
-  init(_ description: String) { self.description = description }
+  public init(_ description: String) { self.description = description }
 }

@@ -3,8 +3,8 @@ import Actomaton
 import Foundation
 import LineEditor
 
-/// The loop of the `gallery` executable: standard input, the prompt, Ctrl-C.
-public enum REPL {
+/// The shell's loop: standard input, the prompt, Ctrl-C.
+public enum REPL<Host: ShellHost> {
   enum Input: Sendable {
     case line(String)
     case interrupt
@@ -14,7 +14,7 @@ public enum REPL {
     /// A line from a pipe passed `Engine.maxLineLength` bytes; the rest of it is skipped.
     case overlongLine
     /// What an effect changed, while the person is at the prompt.
-    case change(Engine.Change)
+    case change(Engine<Host>.Change)
   }
 
   /// Reads commands until `quit` or the end of input; returns the exit status.
@@ -22,7 +22,7 @@ public enum REPL {
   /// - Parameter environment: The process environment (`XDG_STATE_HOME` and `HOME` locate the
   ///   line history).
   public static func run(
-    engine: Engine, console: any Console, options: Options,
+    engine: Engine<Host>, console: any Console, options: Options,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) async -> Int32 {
     let (inputs, continuation) = AsyncStream<Input>.makeStream()
@@ -42,10 +42,10 @@ public enum REPL {
     // NOTE: the terminal's handlers first, the crash report's over them: the report's handler
     // is the first to see a crash signal, while its sender is still known (see CrashReport).
     RawMode.installHandlers()
-    CrashReport.install(reportURL: engine.recording.reportURL)
+    CrashReport.install(reportURL: engine.recording.reportURL, program: Host.name)
     let editor = LineReader.editor(
       for: console, engine: engine, options: options, environment: environment)
-    let reader = LineReader(
+    let reader = LineReader<Host>(
       console: console, editor: editor, inputs: continuation, interrupt: interrupt)
     engine.deliverChanges { continuation.yield(.change($0)) }
     await engine.start(screen: options.screen)
@@ -89,7 +89,7 @@ public enum REPL {
   }
 
   /// Saves what is pending; the exit status: 128 + `signal` after one, as shells expect.
-  private static func end(_ engine: Engine, _ options: Options, signal: Int32? = nil) async
+  private static func end(_ engine: Engine<Host>, _ options: Options, signal: Int32? = nil) async
     -> Int32
   {
     await engine.finish(waitsForEffects: signal == nil)

@@ -35,13 +35,12 @@ extension SessionRecording {
     return nil
   }
 
-  /// The app's own files that a recording must not replace: the todo list at `todoFile`, and
-  /// the line history and crash report where `environment` puts them.
-  public static func ownFiles(todoFile: URL, environment: [String: String])
-    -> [(name: String, url: URL)]
-  {
-    [("the todo list", todoFile)]
-      + ((try? LineReader.historyURL(environment)).map { [("the line history", $0)] } ?? [])
+  /// The program's own files that a recording must not replace: the host's (the todo list),
+  /// and the line history and crash report where the process environment puts them.
+  public static func ownFiles(_ live: Surroundings<Host>.Live) -> [(name: String, url: URL)] {
+    let environment = live.processEnvironment
+    return Host.ownFiles(live)
+      + ((try? LineReader<Host>.historyURL(environment)).map { [("the line history", $0)] } ?? [])
       + (reportURL(environment).map { [("the crash report", $0)] } ?? [])
   }
 

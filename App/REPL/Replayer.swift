@@ -1,20 +1,12 @@
 import ActomatonRecording
-import AppRoot
-import AuthClient
 import Foundation
-import GitHubClient
-import GitHubSearchFeature
 import OutsideText
-import StateDiagramFeature
-import StopwatchFeature
-import TodoFeature
-import TodoStorage
 
-/// `gallery --replay FILE`: a recorded session run again through the app's reducer, with no
-/// network, clock or file, each command printed with the screen after it.
-public enum Replayer {
+/// `--replay FILE`: a recorded session run again through the host's reducer, with no network,
+/// clock or file, each command printed with the screen after it.
+public enum Replayer<Host: ShellHost> {
   /// The most a recording may hold; past it the file is refused (a tampered one can be endless).
-  static let maxBytes = 256 << 20
+  static var maxBytes: Int { 256 << 20 }
 
   struct ReadProblem: Error { let reason: String }
 
@@ -43,7 +35,7 @@ public enum Replayer {
   /// Replays the recording at `url`; the exit status: 0 when every checkpoint matched, 1 on a
   /// divergence or a damaged line, 2 when the file is not a recording of this app.
   public static func run(_ url: URL, console: any Console) -> Int32 {
-    let recording: Recording<Root.Action, Root.State>
+    let recording: Recording<Host.Action, Host.State>
     let data: Data
     switch read(url) {
     case let .success(read): data = read
@@ -54,12 +46,13 @@ public enum Replayer {
     } catch {
       return refuse("\(url.path): \(error)", console)
     }
-    // NOTE: the gallery writes a command line of at most `Engine.maxLineLength` bytes as a note;
+    // NOTE: the shell writes a command line of at most `Engine.maxLineLength` bytes as a note;
     // a longer one was made by hand, and would flood the terminal.
-    if let long = recording.notes.first(where: { $0.text.utf8.count > Engine.maxLineLength }) {
+    let maxLineLength = Engine<Host>.maxLineLength
+    if let long = recording.notes.first(where: { $0.text.utf8.count > maxLineLength }) {
       return refuse(
         "\(url.path): the note before entry \(long.before) is \(long.text.utf8.count) bytes long, "
-          + "but a command line is at most \(Engine.maxLineLength) bytes; nothing was replayed",
+          + "but a command line is at most \(maxLineLength) bytes; nothing was replayed",
         console, status: 1)
     }
     var notes = recording.notes[...]
@@ -67,24 +60,25 @@ public enum Replayer {
     let end = recording.startIndex + recording.entries.count
     /// Prints the notes up to the entry at `index`, each but the last without its screen; a
     /// line that only showed something (`state`, `help`) with what it showed, in `state`.
-    func printLines(before index: Int, in state: Root.State) {
+    let globals = GlobalCommands<Host>()
+    func printLines(before index: Int, in state: Host.State) {
       while let note = notes.first, note.before <= index {
         // NOTE: a command line has no line break; one in a note (a crafted file) is shown,
         // so it cannot print a command line of its own.
         let line = note.text.terminalSafe(keepingLineBreaks: false)
-        console.print(note.text == SessionRecording.endOfInput ? line : "> \(line)")
+        console.print(note.text == SessionRecording<Host>.endOfInput ? line : "> \(line)")
         notes.removeFirst()
         // NOTE: only for a line no entry followed: after one that sent actions (a reload
         // before the todo list is shown), the screen after them is shown instead.
         let entriesFollow = notes.first.map { $0.before > note.before } ?? (note.before < end)
-        if !entriesFollow, let shown = Views.output(of: note.text, in: state) {
+        if !entriesFollow, let shown = Views.output(of: note.text, in: state, globals) {
           print(shown, console)
         }
       }
     }
     printLines(before: recording.startIndex, in: recording.initialState)
     let outcome = recording.replay(
-      through: Root.reducer, environment: environment(recording)
+      through: Host.reducer, environment: environment(recording)
     ) { entry, state in
       last = entry.index
       // NOTE: the screen as the session showed it: after the command's own actions, before
@@ -113,8 +107,8 @@ public enum Replayer {
   }
 
   /// The screen shown in `state`, as the REPL renders it.
-  private static func show(_ state: Root.State, _ console: any Console) {
-    guard let screen = state.screen, let rendered = Screen.of(screen).render(state) else { return }
+  private static func show(_ state: Host.State, _ console: any Console) {
+    guard let rendered = Screen<Host>.shown(in: state)?.render(state) else { return }
     print(rendered, console)
   }
 
@@ -132,16 +126,18 @@ public enum Replayer {
 
   /// An environment that runs no effect: every client refuses, and what the reducers read from
   /// it (ids, clocks) comes from the recording.
-  public static func environment(_ recording: Recording<Root.Action, Root.State>)
-    -> Root.Environment
+  public static func environment(_ recording: Recording<Host.Action, Host.State>)
+    -> Host.Environment
   {
-    Screen.tapping(.inert(clock: ContinuousClock()), ReplayTap(recording: recording))
+    Host.tapping(Host.inert(clock: ContinuousClock()), ReplayTap(recording: recording))
   }
 }
 
 /// Replays the inputs a reducer reads, as recorded.
-private struct ReplayTap: InputTap {
-  let recording: Recording<Root.Action, Root.State>
+private struct ReplayTap<Action: Codable & Sendable, State: Codable & Equatable & Sendable>:
+  InputTap
+{
+  let recording: Recording<Action, State>
 
   func input<Value: Codable & Sendable>(
     _ name: String, _: @escaping @Sendable () -> Value,

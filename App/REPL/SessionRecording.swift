@@ -1,33 +1,31 @@
 import Actomaton
 import ActomatonRecording
-import AppRoot
 import Foundation
 import OutsideText
-import TodoFeature
 
 /// The session's recording: the last 1,000 actions always, and the whole session in a file with
 /// `--record`; the states before the last command lines, for `undo` and `redo`.
-public final class SessionRecording: Sendable {
+public final class SessionRecording<Host: ShellHost>: Sendable {
   /// A command line and the state just before it.
   struct Mark: Sendable {
     let line: String
     /// The number of entries recorded before the line ran.
     let entry: Int
     /// The state before the line's first entry; `nil` while it has none.
-    var state: Root.State?
+    var state: Host.State?
     /// Whether the line was refused (it changed nothing but its refusal).
     var isRefused = false
     /// Whether the line answered the question the line before it asked.
     var isAnswer = false
-    /// The todo list as loaded after the line, when the line came before it was loaded: what
-    /// undo past the line puts back. Kept by the `undo` that found it, for the same undo after
-    /// a `redo` (which does not bring back the lines in between).
-    var loadedLater: Todo.State?
+    /// The state after the line whose saved part (the todo list) was loaded, when the line came
+    /// before it was loaded: what undo past the line puts back of it. Kept by the `undo` that
+    /// found it, for the same undo after a `redo` (which does not bring back the lines between).
+    var loadedLater: Host.State?
   }
 
   struct Marks: Sendable {
     /// Keeps `old` as the state before the last command line, if `entry` is its first.
-    mutating func keep(_ old: Root.State, before entry: Int) {
+    mutating func keep(_ old: Host.State, before entry: Int) {
       guard let last = done.indices.last, done[last].state == nil, done[last].entry <= entry
       else { return }
       done[last].state = old
@@ -37,11 +35,11 @@ public final class SessionRecording: Sendable {
     /// Whether the last of `done` is the line running, not yet judged.
     var isLastOpen = false
     /// The state after the last action.
-    var latest: Root.State?
+    var latest: Host.State?
     /// What `undo` took back, newest last, with the state it left.
-    var undone: [(mark: Mark, after: Root.State)] = []
+    var undone: [(mark: Mark, after: Host.State)] = []
     /// What `undone` held before the line running sent its first action, in case it is refused.
-    var undoneBeforeLine: [(mark: Mark, after: Root.State)]?
+    var undoneBeforeLine: [(mark: Mark, after: Host.State)]?
     /// Whether the line running is `undo` or `redo`, whose own actions keep what can be redone.
     var isUndoing = false
     /// The last lines run, with the number of entries before each, for `history`.
@@ -56,42 +54,37 @@ public final class SessionRecording: Sendable {
     /// The last actions (of the lines `history` shows), with their entry index.
     // NOTE: both forget their oldest in constant time: as arrays, each action moved the
     // thousand kept (12% of the gallery's time on a scripted session).
-    var actions = FrontTrimmedArray<(entry: Int, action: Root.Action)>()
+    var actions = FrontTrimmedArray<(entry: Int, action: Host.Action)>()
   }
 
   /// A recording file's one problem, on standard error; its path may hold anything.
-  static let sayOnStandardError: @Sendable (String) -> Void = {
-    FileHandle.standardError.write(Data($0.terminalSafe.utf8))
+  static func sayOnStandardError(_ problem: String) {
+    FileHandle.standardError.write(Data(problem.terminalSafe.utf8))
   }
 
-  /// Where `report` writes: `$XDG_STATE_HOME/gallery/last-session.jsonl`, else under
-  /// `~/.local/state`; `nil` when neither is set (a relative `XDG_STATE_HOME` is ignored).
+  /// Where `report` writes: `$XDG_STATE_HOME/NAME/last-session.jsonl` (NAME the host's),
+  /// else under `~/.local/state`; `nil` when neither is set.
   public static func reportURL(_ environment: [String: String]) -> URL? {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state).appendingPathComponent("gallery/last-session.jsonl")
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return URL(fileURLWithPath: home)
-      .appendingPathComponent(".local/state/gallery/last-session.jsonl")
+    try? Host.stateFile("last-session.jsonl", environment)
   }
 
   /// The note before what the end of the session does (leaving the screen, saving): not a
   /// command, so a replay shows the last command's screen before it.
-  static let endOfInput = "(end of input)"
+  static var endOfInput: String { "(end of input)" }
 
   /// How many actions the ring (and `history`) keeps.
-  static let kept = 1_000
+  static var kept: Int { 1_000 }
   /// The most bytes a report holds; a line longer than a quarter of it is not kept.
   // NOTE: well under what `--replay` reads (`Replayer.maxBytes`), so that every report replays:
   // a huge list's states in the ring (its saves, its checkpoints) passed that bound. And small
   // enough that a huge list's lines are left out, not kept in memory to fill a report of a few.
-  public static let reportLimit = 16 << 20
+  public static var reportLimit: Int { 16 << 20 }
   /// How many command lines that changed something `undo` can go back.
-  static let undoLimit = 100
+  static var undoLimit: Int { 100 }
   /// How many command lines `history` shows.
-  static let historyShown = 20
+  static var historyShown: Int { 20 }
 
-  let recorder: Recorder<Root.Action, Root.State>
+  let recorder: Recorder<Host.Action, Host.State>
   /// The last actions, for `report` and the crash report.
   // NOTE: in at most twice what a report writes (so a report can still start at a checkpoint
   // that fits, and say what it left out): a huge list's states in its answers and checkpoints
@@ -122,17 +115,17 @@ public final class SessionRecording: Sendable {
     crashSink = CrashReportSink(ring: ring)
     let sinks: [any RecordingSink] =
       [ring, crashSink]
-      + (file.map { [JSONLinesFileSink(url: $0, problems: Self.sayOnStandardError)] } ?? [])
+      + (file.map { [JSONLinesFileSink(url: $0, problems: { Self.sayOnStandardError($0) })] } ?? [])
     // NOTE: a small buffer: at the speed of a person it never fills, and a script piped in
     // faster than the writer encodes loses entries (said in the trailer), not memory.
     recorder = Recorder(
-      initialState: Root.State(), checkpointEvery: 50, clock: clock, bufferLimit: 4_096,
+      initialState: Host.initialState, checkpointEvery: 50, clock: clock, bufferLimit: 4_096,
       sinks: sinks)
     checkpointsAtCommands = file != nil
   }
 
   /// The observer for the app's actomaton.
-  var observer: ActomatonObserver<Root.Action, Root.State> {
+  var observer: ActomatonObserver<Host.Action, Host.State> {
     let marks = self.marks
     return .combine([
       recorder.observer,
@@ -159,8 +152,8 @@ public final class SessionRecording: Sendable {
   }
 
   /// The environment, with what its reducers read from it (ids, clocks) recorded.
-  func recording(_ environment: Root.Environment) -> Root.Environment {
-    Screen.tapping(environment, RecordingTap(recorder: recorder))
+  func recording(_ environment: Host.Environment) -> Host.Environment {
+    Host.tapping(environment, RecordingTap(recorder: recorder))
   }
 
   /// The session ends: a `--record` file gets its last checkpoint and trailer.
@@ -213,7 +206,10 @@ public final class SessionRecording: Sendable {
       if !isUndo { marks.done.append(Mark(line: line, entry: entry)) }
       // NOTE: only the last two lines' states are compared whole (whether a line changed
       // something, whether an answer undid its question); older ones serve only `undo`.
-      if marks.done.count >= 3 { marks.done[marks.done.count - 3].state?.todo.dropList() }
+      if marks.done.count >= 3, let forUndoOnly = Host.saved?.forUndoOnly {
+        let old = marks.done.count - 3
+        marks.done[old].state = marks.done[old].state.map(forUndoOnly)
+      }
     }
   }
 
@@ -262,8 +258,8 @@ public final class SessionRecording: Sendable {
 }
 
 /// Records the inputs a reducer reads.
-private struct RecordingTap: InputTap {
-  let recorder: Recorder<Root.Action, Root.State>
+private struct RecordingTap<Action: Codable & Sendable, State: Codable & Sendable>: InputTap {
+  let recorder: Recorder<Action, State>
 
   func input<Value: Codable & Sendable>(
     _ name: String, _ make: @escaping @Sendable () -> Value,

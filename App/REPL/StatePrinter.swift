@@ -1,9 +1,8 @@
-import AppRoot
 import OutsideText
 
 /// Prints a screen's state field by field, for the `state` command.
 enum StatePrinter {
-  static func lines(_ screen: Screen, _ state: Root.State) -> [String] {
+  static func lines<Host>(_ screen: Screen<Host>, _ state: Host.State) -> [String] {
     let payload: Any = screen.featureState(state) ?? state
     return ["\(screen.name) state:"] + fields(of: payload, indent: "  ")
   }

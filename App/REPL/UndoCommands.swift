@@ -1,7 +1,6 @@
 import Actomaton
 import ActomatonDebugging
 import ActomatonRecording
-import AppRoot
 import Foundation
 import PrivateFiles
 
@@ -28,24 +27,26 @@ extension Engine {
     guard count >= 1 else { return fail("'undo \(count)' undoes nothing: N is at least 1.") }
     await refresh()
     let now = state
-    let found = recording.marks.withLock { marks -> (SessionRecording.Mark, Root.State)? in
+    let found = recording.marks.withLock { marks -> (SessionRecording<Host>.Mark, Host.State)? in
       let lines = recording.changingLines(marks)
       guard count <= lines.count else { return nil }
       let target = lines[lines.count - count]
       let undone = marks.done.drop { $0.entry < target.entry }
       marks.done.removeLast(undone.count)
-      // NOTE: back before the list was loaded, the list then was the file's: the list as it was
-      // loaded (before the first line after it) is put back, so the edits since leave the file.
       var state = target.state ?? now
-      let loaded =
-        undone.dropFirst().lazy.compactMap(\.state?.todo).first { $0.persistence == .loaded }
-        ?? target.loadedLater
-      if state.todo.persistence != .loaded, let loaded { state.todo = loaded }
       // NOTE: redo goes forward to where undo was typed: one step holds the state then.
       var (redone, after) = (target, now)
-      redone.loadedLater = loaded
-      redone.loadedLater?.dropList()
-      after.todo.dropList()
+      if let saved = Host.saved {
+        // NOTE: back before the list was loaded, the list then was the file's: the list as it
+        // was loaded (before the first line after it) is put back, so the edits since leave the
+        // file.
+        let loaded =
+          undone.dropFirst().lazy.compactMap(\.state).first(where: saved.isLoaded)
+          ?? target.loadedLater
+        if !saved.isLoaded(state), let loaded { state = saved.putting(loaded, state) }
+        redone.loadedLater = loaded.map(saved.forUndoOnly)
+        after = saved.forUndoOnly(after)
+      }
       marks.undone.append((redone, after))
       return (target, state)
     }
@@ -53,7 +54,7 @@ extension Engine {
       let (lines, forgot) = recording.marks.withLock {
         (recording.changingLines($0).count, $0.forgotLines)
       }
-      let limit = forgot ? " (undo goes back at most \(SessionRecording.undoLimit))" : ""
+      let limit = forgot ? " (undo goes back at most \(SessionRecording<Host>.undoLimit))" : ""
       return fail(
         lines == 0 && !forgot
           ? "Nothing to undo: no command has changed anything yet."
@@ -66,7 +67,7 @@ extension Engine {
   func redo(_ arguments: Arguments) async {
     guard expectNoArguments(arguments, "redo") else { return }
     let step = recording.marks.withLock {
-      marks -> (mark: SessionRecording.Mark, after: Root.State)? in
+      marks -> (mark: SessionRecording<Host>.Mark, after: Host.State)? in
       guard let step = marks.undone.popLast() else { return nil }
       marks.done.append(step.mark)
       return step
@@ -77,18 +78,17 @@ extension Engine {
 
   /// Puts `restored` in place: the work in flight is cancelled, what lives follows the state,
   /// and a todo list that changed is saved again, so the file matches what the person sees.
-  private func put(_ restoring: Root.State, saying what: String) async {
+  private func put(_ restoring: Host.State, saying what: String) async {
     // NOTE: a save in flight lands first: cancelled with the work in flight, its answer was
     // dropped, the list's record of what is saved stayed older than the file, and the next save
     // merged what undo took away back in as another session's change (1 undo in 4 across the
     // todo screen).
     await refresh()
-    if state.todo.persistence == .loaded { await flushTodoList() }
+    if let saved = Host.saved, saved.isLoaded(state) { await flushSaved() }
     for task in waiter.forgetInFlight() { task.cancel() }
     await refresh()
     let before = state
-    var restored = restoring
-    restored.todo = restoring.todo.restored(over: before.todo)
+    let restored = Host.saved?.restored(restoring, before) ?? restoring
     let actomaton = self.actomaton
     // NOTE: what the restored state starts is the screen's work in flight, as a command's
     // effects are: a running stopwatch's timer never ends, and waiting for it froze the REPL.
@@ -97,29 +97,28 @@ extension Engine {
     // NOTE: a request the restored state waits on (a login, a search) did not come back with
     // it: an action started it, the state does not declare it. Told so, the screen ends the wait
     // its own way instead of waiting for nothing.
-    if let screen = restored.screen, let abandon = Screen.of(screen).abandon(restored) {
+    if let abandon = Screen<Host>.shown(in: restored)?.abandon(restored) {
       if let task = await send(abandon) { waiter.track(task) }
     }
     // NOTE: nor is a question pending then asked again: the next line would answer it.
     await refresh()
-    if let screen = state.screen, Screen.of(screen).question(state) != nil,
-      let no = Screen.of(screen).answer(.no)
-    {
+    if let screen = current, screen.question(state) != nil, let no = screen.answer(.no) {
       if let task = await send(no) { waiter.track(task) }
     }
-    if restored.todo.persistence == .loaded, restored.todo.items != before.todo.items {
-      await flushTodoList()
+    if let saved = Host.saved, saved.isLoaded(restored), saved.differs(restored, before) {
+      await flushSaved()
     }
     await refresh()
     recording.lineRestored()
     console.print(what)
-    guard current != nil else { return console.print(Views.screenList) }
+    guard current != nil else { return console.print(Views<Host>.screenList) }
     render(countsFailures: false, showsRefusal: false)
   }
 
-  /// Saves the todo list now and waits (bounded) until the save has landed and been answered.
-  private func flushTodoList() async {
-    if let save = await send(.todo(.flush)) { await waiter.wait(for: [save], atMost: .seconds(5)) }
+  /// Saves the saved part now and waits (bounded) until the save has landed and been answered.
+  private func flushSaved() async {
+    guard let flush = Host.saved?.flush, let save = await send(flush) else { return }
+    await waiter.wait(for: [save], atMost: .seconds(5))
   }
 
   /// `history`: the session's last command lines (`undo` and the lines it undid included),
@@ -130,7 +129,7 @@ extension Engine {
       (Array($0.typed.elements), $0.actions.elements, $0.typedCount)
     }
     guard !lines.isEmpty else { return console.print("no commands yet") }
-    let shown = SessionRecording.historyShown
+    let shown = SessionRecording<Host>.historyShown
     var printed: [String] = []
     if total > shown { printed.append("the last \(shown) of \(total) commands:") }
     let forgotten = total - lines.count
@@ -138,8 +137,8 @@ extension Engine {
     for (index, mark) in lines.enumerated().suffix(shown) {
       let end = index + 1 < lines.count ? lines[index + 1].entry : Int.max
       let following = actions.filter { $0.entry >= mark.entry && $0.entry < end }
-      let ticks = following.filter(\.action.isTick).count
-      var described = following.filter { !$0.action.isTick }.map {
+      let ticks = following.filter { Host.isTick($0.action) }.count
+      var described = following.filter { !Host.isTick($0.action) }.map {
         StateDiff.describe($0.action).clipped(60)
       }
       if ticks > 0 { described.append("\(ticks) tick(s)") }
@@ -180,7 +179,7 @@ extension Engine {
       try PrivateFile.replace(url.path, with: lines)
       console.print(
         "wrote the last \(entries) action(s)\(cut) to \(url.path); "
-          + "replay them with 'gallery --replay \(url.path)'")
+          + "replay them with '\(Host.name) --replay \(url.path)'")
     } catch {
       fail("Could not write \(url.path): \(Self.reason(error, writing: url)).")
     }

@@ -3,14 +3,6 @@ import Foundation
 import TodoStorage
 import TodoStorageLive
 
-extension Root.Environment {
-  /// The todo list's file of the live app.
-  public static func todoFile(dataDirectory: URL?, processEnvironment: [String: String]) -> URL {
-    (dataDirectory ?? TodoStorage.defaultDirectory(environment: processEnvironment))
-      .appendingPathComponent(TodoStorage.fileName)
-  }
-}
-
 extension TodoStorage {
   /// The thread the app's todo file is read and written on.
   private static let fileThread = EventLoopExecutor()

@@ -1,7 +1,8 @@
 import Actomaton
+import ActomatonREPL
 import AppRoot
 import Foundation
-import GalleryREPL
+import GalleryApp
 import GitHubClient
 import GitHubClientLive
 import StubHTTPServer
@@ -20,7 +21,7 @@ struct FaultSession {
   static let loop = EventLoopExecutor()
 
   let server: StubHTTPServer
-  let engine: Engine
+  let engine: Engine<Gallery>
   let console: BufferConsole
   /// Every error the live client threw, as the feature received it.
   let errors = Locked<[GitHubError]>([])
@@ -58,7 +59,8 @@ struct FaultSession {
       }
     }
     if let now { environment.gitHubSearch.now = now }
-    engine = Engine(environment: environment, console: console, executor: Self.loop, debug: true)
+    engine = Engine<Gallery>(
+      environment: environment, console: console, executor: Self.loop, debug: true)
   }
 
   /// Runs each line in turn on the loop, as a person typing them would.

@@ -1,5 +1,6 @@
+import ActomatonREPL
 import Foundation
-import GalleryREPL
+import GalleryApp
 import StubHTTPServer
 import Testing
 

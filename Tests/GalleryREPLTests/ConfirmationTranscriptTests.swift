@@ -1,6 +1,7 @@
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// A destructive command asks `… ? [y/N]`, and the next line, whatever it is, answers.
 @Suite struct ConfirmationTranscriptTests {

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// The crash report's sink, publishing into a report of the test's of 1,000 bytes.
 @Suite struct CrashReportSinkTests {

@@ -1,9 +1,10 @@
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// Which lines the engine must refuse, from its own tables of commands.
 enum FuzzOracle {
   static func isCommand(_ name: String, on screen: String?) -> Bool {
-    GlobalCommand.named(name) != nil || Screen.named(name) != nil
+    GlobalCommands().named(name) != nil || Screen.named(name) != nil
       || screen.flatMap(Screen.named)?.command(named: name) != nil
   }
 

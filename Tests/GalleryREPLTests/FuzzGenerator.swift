@@ -1,6 +1,7 @@
 import TestSupport
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// What the generator knows of the app before each line, read from the engine's state.
 struct FuzzContext {
@@ -89,7 +90,7 @@ struct FuzzGenerator {
   }
 
   private mutating func globalCommand() -> String {
-    let names = GlobalCommand.names + Screen.all.flatMap { $0.commands.map(\.name) }
+    let names = GlobalCommands().names + Screen.all.flatMap { $0.commands.map(\.name) }
     return random.weighted([
       (1, "help"), (1, "help \(random.pick(names))"), (1, "list"), (2, "state"), (1, "home"),
       (1, "back"), (1, "?"),
@@ -98,7 +99,7 @@ struct FuzzGenerator {
 
   /// A name one or two edits away from a command's, which is no command on this screen.
   private mutating func nearMiss(on screen: String?) -> String {
-    let names = GlobalCommand.names + Screen.all.flatMap { $0.commands.map(\.name) }
+    let names = GlobalCommands().names + Screen.all.flatMap { $0.commands.map(\.name) }
     let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-+?!é")
     while true {
       var word = Array(random.pick(names))

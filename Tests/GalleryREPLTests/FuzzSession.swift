@@ -6,7 +6,8 @@ import StateDiagramFeature
 import TestSupport
 import TodoStorage
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// A console that keeps what was written since it was last emptied.
 final class LineConsole: Console {
@@ -53,7 +54,7 @@ final class FuzzSession {
 
   /// Runs `line`; returns what went wrong (nothing, if all is well) and what the line printed.
   func run(_ line: FuzzLine) async -> (problems: [String], output: String) {
-    let screen = engine.current?.screenName
+    let screen = engine.current?.name
     let failuresBefore = engine.failures
     // NOTE: while the screen asks a question, any line but one too long is its answer.
     let isAnswer = engine.isAsking && line.text.utf8.count <= Engine.maxLineLength
@@ -95,8 +96,8 @@ final class FuzzSession {
     let actomaton = engine.actomaton
     let state = await actomaton.state
     var problems: [String] = []
-    var context = FuzzContext(screen: state.screen?.screenName, isAsking: engine.isAsking)
-    if context.screen != engine.current?.screenName {
+    var context = FuzzContext(screen: Screen.shown(in: state)?.name, isAsking: engine.isAsking)
+    if context.screen != engine.current?.name {
       problems.append(
         "the engine shows \(engine.prompt) but the app is on \(context.screen ?? "home")")
     }

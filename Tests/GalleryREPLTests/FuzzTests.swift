@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// Random lines through the engine: no crash, every line answered, every invalid line refused
 /// with a message, and the app's invariants after every line.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 @Suite struct GlobalTranscriptTests {
   @Test func globalScript() async {

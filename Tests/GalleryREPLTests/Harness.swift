@@ -7,7 +7,8 @@ import GitHubSearchFeature
 import TestSupport
 import TodoStorage
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// Runs scripts through the engine on a test clock, recording a transcript.
 struct Harness {
@@ -86,4 +87,23 @@ struct Harness {
     if finish { await engine.finish() }
     return console.text
   }
+}
+
+// NOTE: the shell's generic types at the gallery, by the names these tests use.
+typealias Engine = ActomatonREPL.Engine<Gallery>
+typealias Screen = ActomatonREPL.Screen<Gallery>
+typealias SessionRecording = ActomatonREPL.SessionRecording<Gallery>
+typealias Replayer = ActomatonREPL.Replayer<Gallery>
+typealias LineReader = ActomatonREPL.LineReader<Gallery>
+typealias GlobalCommands = ActomatonREPL.GlobalCommands<Gallery>
+
+extension ActomatonREPL.Screen where Host == Gallery {
+  /// The screen of the root's state that this screen opens.
+  var initial: Root.State.Screen {
+    guard case let .changeCurrent(screen?) = open else { preconditionFailure("\(name) opens none") }
+    return screen
+  }
+
+  /// The registered screen that shows `screen`.
+  static func of(_ screen: Root.State.Screen) -> Self? { shown(in: Root.State(screen: screen)) }
 }

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 @Suite struct HistoryLocationTests {
   @Test func theHistoryFollowsXDGStateHomeElseHome() throws {

@@ -2,7 +2,8 @@ import Foundation
 import LineEditor
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// Two sessions typing at once, each with the history it loaded at start: the file keeps both
 /// sessions' lines, in the order they were typed, and stays within its bound.

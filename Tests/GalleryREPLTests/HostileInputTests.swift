@@ -4,7 +4,8 @@ import OutsideText
 import Testing
 import TodoStorage
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// Hostile text typed by the user, stored in files, or entered as user IDs reaches the output
 /// with no control character left raw; with colour on, the only escape sequences are the REPL's

@@ -4,7 +4,8 @@ import AppRoot
 import TestTraits
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// Once a session ends and the engine is released, nothing of it stays alive: not the engine,
 /// not the actomaton, and no copy of the environment, which every effect's task holds while it

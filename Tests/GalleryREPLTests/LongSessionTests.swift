@@ -4,7 +4,8 @@ import Foundation
 import TestTraits
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// A long session keeps its memory flat: 10 000 screen switches, each stopwatch visit running
 /// the stopwatch, each GitHub visit searching and paging.

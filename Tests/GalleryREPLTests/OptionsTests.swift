@@ -1,4 +1,5 @@
-import GalleryREPL
+import ActomatonREPL
+import GalleryApp
 import Testing
 
 /// The command line's options: each once, and `--replay` alone.

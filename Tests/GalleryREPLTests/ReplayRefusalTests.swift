@@ -1,7 +1,8 @@
+import ActomatonREPL
 import ActomatonRecording
 import AppRoot
 import Foundation
-import GalleryREPL
+import GalleryApp
 import Testing
 
 /// A recording the gallery cannot have written is refused before anything is replayed.

@@ -1,5 +1,6 @@
+import ActomatonREPL
 import Foundation
-import GalleryREPL
+import GalleryApp
 import Testing
 
 /// A replay prints what each line showed, those that only show something (`state`, `help`,

@@ -4,7 +4,8 @@ import AppRoot
 import Foundation
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// `report` of a session whose states are large (a long list, saved after each change): the
 /// report stays under its limit, so `--replay` reads it, and says that it holds fewer actions.

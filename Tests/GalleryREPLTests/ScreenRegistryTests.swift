@@ -1,8 +1,9 @@
 import AppRoot
 import Testing
 
+@testable import ActomatonREPL
 @testable import CasePaths
-@testable import GalleryREPL
+@testable import GalleryApp
 
 /// A screen is declared once, in `Screen.all`: opening it, `help`, completion, `--screen` and
 /// the usage text all read that list.
@@ -18,7 +19,10 @@ import Testing
     #expect(Set(tags).count == Screen.all.count, "two screens open one case")
     #expect(Int(layout.payloadCaseCount + layout.emptyCaseCount) == Screen.all.count)
     for screen in Screen.all {
-      #expect(Screen.all.filter { $0.shows(screen.initial) }.map(\.name) == [screen.name])
+      #expect(
+        Screen.all.filter { $0.shows(Root.State(screen: screen.initial)) }.map(\.name) == [
+          screen.name
+        ])
     }
   }
 
@@ -89,7 +93,7 @@ import Testing
       transcript.contains(
         "> open x\nerror: 'x' is not a whole number: expected 'open N'. Try 'help open'.\n"))
     #expect(transcript.hasSuffix("> open todo\n0 active, 0 completed\n  (no items)\n"))
-    #expect(harness.engine.current == .todo)
+    #expect(harness.engine.current?.name == "todo")
     await harness.engine.finish()
   }
 
@@ -128,7 +132,7 @@ import Testing
 /// An enumerated argument is one `ArgumentChoice` type: its parse, its usage and its completion.
 @Suite struct ArgumentChoiceTests {
   @Test func aChoiceCommandsUsageCompletionAndParseComeFromItsType() throws {
-    let filter = try #require(Screen.todo.command(named: "filter"))
+    let filter = try #require(Gallery.todo.command(named: "filter"))
     #expect(filter.usage == "filter all|active|completed")
     guard case let .words(words) = filter.syntax.values else {
       Issue.record("filter completes no words")
@@ -149,9 +153,9 @@ import Testing
   }
 
   @Test func theSortAndDebugSwitchListTheirTypesValues() throws {
-    let sort = try #require(Screen.gitHubSearch.command(named: "sort"))
+    let sort = try #require(Gallery.gitHubSearch.command(named: "sort"))
     #expect(sort.usage == "sort best-match|stars|updated")
-    #expect(GlobalCommand.named("debug")?.usage == "debug on|off")
+    #expect(GlobalCommands().named("debug")?.usage == "debug on|off")
     #expect(
       throws: CommandError("Expected 'debug on' or 'debug off', got 'debug maybe'.")
     ) { try Arguments("maybe").choice(Switch.self, after: "debug") }

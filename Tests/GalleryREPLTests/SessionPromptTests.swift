@@ -1,6 +1,7 @@
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// The prompt names who is logged in, as of the last action (a login's answer, a restore).
 @Suite struct SessionPromptTests {

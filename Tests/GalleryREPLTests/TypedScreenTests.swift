@@ -5,7 +5,8 @@ import GitHubSearchFeature
 import Testing
 import TodoFeature
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// Screens are typed over their feature: a render says what is a problem, not its text.
 @Suite struct TypedScreenTests {
@@ -16,8 +17,7 @@ import TodoFeature
 
   @Test func eachScreenShowsOnlyItsOwnFeaturesState() {
     for screen in Screen.all {
-      #expect(Screen.of(screen.initial).name == screen.name)
-      #expect(screen.initial.screenName == screen.name)
+      #expect(Screen.of(screen.initial)?.name == screen.name)
       for other in Screen.all where other.name != screen.name {
         let state = Root.State(screen: other.initial)
         #expect(screen.render(state) == nil, "\(screen.name) on \(other.name)")
@@ -30,7 +30,7 @@ import TodoFeature
   @Test func aLineFromOutsideThatStartsWithABangIsNoProblem() {
     var state = GitHubSearch.State()
     state.selected = Self.bang
-    let rendered = Screen.gitHubSearch.render(Root.State(screen: .gitHubSearch(state)))
+    let rendered = Gallery.gitHubSearch.render(Root.State(screen: .gitHubSearch(state)))
     #expect(rendered?.lines.first == "! owner/looks-like-an-error")
     #expect(rendered?.problem == nil)
   }
@@ -54,7 +54,7 @@ import TodoFeature
     var state = Todo.State()
     state.refusal = "refused"
     state.failure = .save(.diskFull(path: "/x", reason: "full"))
-    let rendered = Screen.todo.render(Root.State(screen: .todo, todo: state))
+    let rendered = Gallery.todo.render(Root.State(screen: .todo, todo: state))
     #expect(rendered?.problem?.lines.count == 2)
     #expect(rendered?.problem?.lines.last == "! refused")
   }

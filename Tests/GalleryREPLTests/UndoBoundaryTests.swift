@@ -6,7 +6,8 @@ import StateDiagramFeature
 import Testing
 import TodoStorage
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// `undo` and `redo` at the edges of what a state holds: a request in flight (started by an
 /// action, it does not come back with the state: the screen is told, and never waits on), a

@@ -1,8 +1,9 @@
+import ActomatonREPL
 import ActomatonRecording
 import ActomatonTesting
 import AppRoot
 import Foundation
-import GalleryREPL
+import GalleryApp
 import Testing
 import TodoStorage
 

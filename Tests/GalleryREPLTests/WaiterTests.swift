@@ -5,7 +5,8 @@ import Synchronization
 import TestTraits
 import Testing
 
-@testable import GalleryREPL
+@testable import ActomatonREPL
+@testable import GalleryApp
 
 /// The one waiter: a wait ends when its tasks do, at its limit, or at a signal; the limits share
 /// one timer; its timer and its watch of the tasks run on the executor it is given.

@@ -1,77 +1,102 @@
 import Actomaton
-import AppRoot
 import FeatureSupport
 
-/// A screen over one feature: where its state and actions sit in the app's, its commands, and
-/// how its state is shown. The engine uses it erased, as a `Screen`; `Screen.all` registers it.
-struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
-  let name: String
-  let title: String
-  let summary: String
-  let place: Place
-  let action: CasePath<Root.Action, Action>
-  let commands: [Command<State, Action>]
+/// A screen over one feature: where its state and actions sit in the host's, its commands, and
+/// how its state is shown. The engine uses it erased (``erased``), as the host's
+/// ``ShellHost/screens`` list it.
+public struct FeatureScreen<Host: ShellHost, State: Sendable, Action: Sendable>: Sendable {
+  public let name: String
+  public let title: String
+  public let summary: String
+  public let place: Place
+  public let action: CasePath<Host.Action, Action>
+  public let commands: [Command<State, Action>]
   /// The lines shown after each command.
-  let render: @Sendable (State) -> Rendered
+  public let render: @Sendable (State) -> Rendered
   /// A notice for a change that an effect made, or `nil` to stay quiet (ticks).
-  var notice: @Sendable (Action, State) -> String? = { _, _ in nil }
+  public let notice: @Sendable (Action, State) -> String?
   /// What changed outside that the state holds until the next change: shown once.
-  var news: @Sendable (State) -> String? = { _ in nil }
+  public let news: @Sendable (State) -> String?
   /// What Ctrl-C sends to stop the work in flight and leave the screen consistent, or `nil`
   /// when there is nothing to stop.
-  var interrupt: @Sendable (State) -> Action? = { _ in nil }
+  public let interrupt: @Sendable (State) -> Action?
   /// What tells the feature that the work its state waits on is gone (`undo` or `redo` put the
   /// state back, but not the request it was waiting for), or `nil` when it waits on nothing.
-  var abandon: @Sendable (State) -> Action? = { _ in nil }
+  public let abandon: @Sendable (State) -> Action?
   /// What is sent before the screen is shown after a command, to take in outside changes.
-  var reload: @Sendable (State) -> Action? = { _ in nil }
+  public let reload: @Sendable (State) -> Action?
   /// How many numbered items the screen shows, for completing `N`.
-  var itemCount: @Sendable (State) -> Int = { _ in 0 }
+  public let itemCount: @Sendable (State) -> Int
   /// The question pending in the state, and the action that answers it.
-  var confirmation: Asking? = nil
+  public let confirmation: Asking?
+  /// Whether an action is a tick, which the debug log and `history` only count.
+  public let isTick: @Sendable (Action) -> Bool
+  /// Whether its work in flight never ends by itself (a running stopwatch).
+  public let worksEndlessly: Bool
   /// How the feature's environment is made, live and in a replay or a test.
-  var environment: ScreenEnvironment? = nil
+  public let environment: ScreenEnvironment<Host>?
 
-  /// Where the feature's state sits in the app's.
-  struct Place: Sendable {
-    let initial: Root.State.Screen
-    let shows: @Sendable (Root.State.Screen) -> Bool
-    let state: @Sendable (Root.State) -> State?
+  public init(
+    name: String, title: String, summary: String, place: Place,
+    action: CasePath<Host.Action, Action>, commands: [Command<State, Action>],
+    render: @escaping @Sendable (State) -> Rendered,
+    notice: @escaping @Sendable (Action, State) -> String? = { _, _ in nil },
+    news: @escaping @Sendable (State) -> String? = { _ in nil },
+    interrupt: @escaping @Sendable (State) -> Action? = { _ in nil },
+    abandon: @escaping @Sendable (State) -> Action? = { _ in nil },
+    reload: @escaping @Sendable (State) -> Action? = { _ in nil },
+    itemCount: @escaping @Sendable (State) -> Int = { _ in 0 }, confirmation: Asking? = nil,
+    isTick: @escaping @Sendable (Action) -> Bool = { _ in false }, worksEndlessly: Bool = false,
+    environment: ScreenEnvironment<Host>? = nil
+  ) {
+    (self.name, self.title, self.summary, self.place) = (name, title, summary, place)
+    (self.action, self.commands, self.render, self.notice) = (action, commands, render, notice)
+    (self.news, self.interrupt, self.abandon, self.reload) = (news, interrupt, abandon, reload)
+    (self.itemCount, self.confirmation, self.isTick) = (itemCount, confirmation, isTick)
+    (self.worksEndlessly, self.environment) = (worksEndlessly, environment)
+  }
 
-    /// The payload of the screen's case, `initial` when the screen opens.
-    static func screen(_ path: CasePath<Root.State.Screen, State>, initial: State) -> Place {
-      Place(
-        initial: path.embed(initial), shows: { path.extract(from: $0) != nil },
-        state: { $0.screen.flatMap(path.extract) })
-    }
+  /// Where the feature's state sits in the host's.
+  public struct Place: Sendable {
+    let open: Host.Action
+    let shows: @Sendable (Host.State) -> Bool
+    let state: @Sendable (Host.State) -> State?
 
-    /// A part of the app's state kept for the whole session, shown while the screen is the
-    /// payload-less case `path`.
-    static func session(
-      _ path: CasePath<Root.State.Screen, Void>, _ part: @escaping @Sendable (Root.State) -> State
-    ) -> Place {
-      Place(
-        initial: path.embed(()), shows: { path.extract(from: $0) != nil },
-        state: { state in state.screen.flatMap(path.extract).map { part(state) } })
+    /// - Parameters:
+    ///   - open: The action that opens the screen.
+    ///   - shows: Whether the host's state shows the screen.
+    ///   - state: The feature's state while the screen is shown.
+    public init(
+      open: Host.Action, shows: @escaping @Sendable (Host.State) -> Bool,
+      state: @escaping @Sendable (Host.State) -> State?
+    ) {
+      (self.open, self.shows, self.state) = (open, shows, state)
     }
   }
 
   /// Where a feature keeps its pending question, and how it is answered.
-  struct Asking: Sendable {
+  public struct Asking: Sendable {
     let question: @Sendable (State) -> String?
     let answer: @Sendable (Answer) -> Action
+
+    public init(
+      question: @escaping @Sendable (State) -> String?,
+      answer: @escaping @Sendable (Answer) -> Action
+    ) {
+      (self.question, self.answer) = (question, answer)
+    }
   }
 
   /// The screen as the engine uses it: every closure extracts the feature's part once.
-  var erased: Screen {
+  public var erased: Screen<Host> {
     let state = place.state
     let action = self.action
-    let (render, notice, news, interrupt, abandon, reload, itemCount) = (
-      render, notice, news, interrupt, abandon, reload, itemCount
+    let (render, notice, news, interrupt, abandon, reload, itemCount, isTick) = (
+      render, notice, news, interrupt, abandon, reload, itemCount, isTick
     )
     let confirmation = self.confirmation
     return Screen(
-      name: name, title: title, summary: summary, initial: place.initial, shows: place.shows,
+      name: name, title: title, summary: summary, open: place.open, shows: place.shows,
       commands: commands.map { $0.erased(state: state, action: action) },
       featureState: { state($0) },
       render: { root in
@@ -97,6 +122,7 @@ struct FeatureScreen<State: Sendable, Action: Sendable>: Sendable {
         return confirmation.question(screen)
       },
       answer: { answer in confirmation.map { action.embed($0.answer(answer)) } },
-      environment: environment)
+      isTick: { action.extract(from: $0).map(isTick) ?? false },
+      worksEndlessly: worksEndlessly, environment: environment)
   }
 }

@@ -1,15 +1,15 @@
 /// What a screen shows of its state: its lines, what went wrong, and the question it asks, kept
 /// apart so the engine colours and counts the problem without reading the text.
-struct Rendered: Sendable {
-  var lines: [String]
+public struct Rendered: Sendable {
+  public var lines: [String]
   /// What changed outside since the screen was last shown, printed once (after `lines`) by
   /// whichever comes first: the notice at the prompt or the next time the screen is shown.
-  var news: String?
-  var problem: Problem?
+  public var news: String?
+  public var problem: Problem?
   /// The pending confirmation's question, shown last with `[y/N]`: the next line answers it.
-  var question: String?
+  public var question: String?
 
-  init(_ lines: [String], problem: Problem? = nil, question: String? = nil) {
+  public init(_ lines: [String], problem: Problem? = nil, question: String? = nil) {
     self.lines = lines
     self.problem = problem
     self.question = question
@@ -20,12 +20,12 @@ struct Rendered: Sendable {
 }
 
 /// What failed (a load, a request), then what was refused, one line each, shown marked `! `.
-struct Problem: Sendable, Equatable {
+public struct Problem: Sendable, Equatable {
   let failure: String?
   let refusal: String?
 
   /// `nil` when nothing failed and nothing was refused.
-  init?(failure: (any CustomStringConvertible)? = nil, refusal: String?) {
+  public init?(failure: (any CustomStringConvertible)? = nil, refusal: String?) {
     if failure == nil, refusal == nil { return nil }
     self.failure = failure.map { "\($0)" }
     self.refusal = refusal

@@ -1,73 +1,64 @@
-import AppRoot
 import FeatureSupport
 
-/// A screen of the REPL as the engine uses it: a `FeatureScreen` erased to the app's state and
+/// A screen of the shell as the engine uses it: a `FeatureScreen` erased to the host's state and
 /// actions. Each closure answers `nil` (or nothing) for a state of another screen.
-struct Screen: Sendable {
-  /// The name the REPL's commands, prompt, `--screen` and completion use.
+public struct Screen<Host: ShellHost>: Sendable {
+  /// The name the shell's commands, prompt, `--screen` and completion use.
   let name: String
   /// The screen's name in prose, for `help SCREEN`.
   let title: String
   /// One line for the list of screens.
   let summary: String
-  /// What opening the screen shows: its feature's first state.
-  let initial: Root.State.Screen
-  /// Whether the app's screen is this one.
-  let shows: @Sendable (Root.State.Screen) -> Bool
-  let commands: [ScreenCommand]
+  /// What opens the screen in its feature's first state.
+  let open: Host.Action
+  /// Whether the host's state shows this screen.
+  let shows: @Sendable (Host.State) -> Bool
+  let commands: [ScreenCommand<Host>]
   /// The feature's state, for the `state` command.
-  let featureState: @Sendable (Root.State) -> (any Sendable)?
+  let featureState: @Sendable (Host.State) -> (any Sendable)?
   /// The lines shown after each command.
-  let render: @Sendable (Root.State) -> Rendered?
+  let render: @Sendable (Host.State) -> Rendered?
   /// A one-line notice for a change that an effect made, or `nil` to stay quiet (ticks).
-  let notice: @Sendable (Root.Action, Root.State) -> String?
+  let notice: @Sendable (Host.Action, Host.State) -> String?
   /// What changed outside, shown once: see ``Rendered/news``.
-  let news: @Sendable (Root.State) -> String?
+  let news: @Sendable (Host.State) -> String?
   /// What Ctrl-C sends to stop the work in flight, or `nil` when there is nothing to stop.
-  let interrupt: @Sendable (Root.State) -> Root.Action?
+  let interrupt: @Sendable (Host.State) -> Host.Action?
   /// What tells the screen that the request its restored state waits on is not running.
-  let abandon: @Sendable (Root.State) -> Root.Action?
+  let abandon: @Sendable (Host.State) -> Host.Action?
   /// What is sent after a command, before the screen is shown, to take in what changed outside
   /// the program (the todo list saved by another session), or `nil`.
-  let reload: @Sendable (Root.State) -> Root.Action?
+  let reload: @Sendable (Host.State) -> Host.Action?
   /// How many numbered items the screen shows.
-  let itemCount: @Sendable (Root.State) -> Int
+  let itemCount: @Sendable (Host.State) -> Int
   /// The question pending on the screen: the next line answers it.
-  let question: @Sendable (Root.State) -> String?
+  let question: @Sendable (Host.State) -> String?
   /// The action that answers the screen's question, when the screen asks any.
-  let answer: @Sendable (Answer) -> Root.Action?
+  let answer: @Sendable (Answer) -> Host.Action?
+  /// Whether an action is one of the feature's ticks, which the debug log and `history` only
+  /// count.
+  let isTick: @Sendable (Host.Action) -> Bool
+  /// Whether its work in flight never ends by itself (a running stopwatch): the end of input
+  /// does not wait for it.
+  let worksEndlessly: Bool
   /// The feature's environment, `nil` when it has none.
-  let environment: ScreenEnvironment?
+  let environment: ScreenEnvironment<Host>?
 
-  func command(named name: String) -> ScreenCommand? {
+  func command(named name: String) -> ScreenCommand<Host>? {
     commands.first { $0.name == name }
   }
 
-  // MARK: - The registry
-
-  /// Every screen, in the order the home screen lists them. A screen is registered here and
-  /// nowhere else: `open`, completion, `help`, `--screen` and the usage text read this list.
-  static let all: [Screen] = [.counter, .stopwatch, .stateDiagram, .todo, .gitHubSearch]
+  static var all: [Screen] { Host.screens }
 
   static func named(_ name: String) -> Screen? {
-    all.first { $0.name == name }
+    Host.screens.first { $0.name == name }
   }
 
-  /// The screen that shows `screen`.
-  static func of(_ screen: Root.State.Screen) -> Screen {
-    // NOTE: a case of `Root.State.Screen` missing from `all` is a programming error, which
-    // `ScreenRegistryTests.everyCaseOfTheRootsScreenIsRegistered` catches.
-    guard let registered = all.first(where: { $0.shows(screen) }) else {
-      preconditionFailure("a screen of Root.State.Screen is missing from Screen.all")
-    }
-    return registered
+  /// The screen `state` shows; `nil` on the home screen.
+  static func shown(in state: Host.State) -> Screen? {
+    Host.screens.first { $0.shows(state) }
   }
 
   /// The names of every screen, for messages: `counter, stopwatch, login, todo, github`.
-  static var names: String { all.map(\.name).joined(separator: ", ") }
-}
-
-extension Root.State.Screen {
-  /// The screen's name, as the REPL's commands and prompt spell it.
-  var screenName: String { Screen.of(self).name }
+  static var names: String { Host.screens.map(\.name).joined(separator: ", ") }
 }

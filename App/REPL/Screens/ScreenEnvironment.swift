@@ -1,23 +1,40 @@
-import AppRoot
 import Foundation
 
-/// What a screen's feature environment is made from: the live app's options, or nothing but a
-/// clock (a replay, a test), where every client refuses.
-public struct Surroundings: Sendable {
+/// What a screen's feature environment is made from: the live program's options, or nothing but
+/// a clock (a replay, a test), where every client refuses.
+public struct Surroundings<Host: ShellHost>: Sendable {
   public let clock: any Clock<Duration>
-  /// The live app's options; `nil` in a replay or a test.
+  /// The live program's options; `nil` in a replay or a test.
   public let live: Live?
 
   public struct Live: Sendable {
-    public let dataDirectory: URL?
-    public let offline: Bool
+    public let options: Options
     public let processEnvironment: [String: String]
+
+    public init(options: Options, processEnvironment: [String: String]) {
+      (self.options, self.processEnvironment) = (options, processEnvironment)
+    }
+
+    /// The host option `name`'s value (`--data-dir DIR`), a leading `~` expanded; `nil` when
+    /// it was not given.
+    public func path(_ name: String) -> URL? {
+      options.hostValues[name].map {
+        URL(fileURLWithPath: Options.expandingHome($0, environment: processEnvironment))
+      }
+    }
+
+    /// Whether the host's switch `name` (`--offline`) was given.
+    public func isOn(_ name: String) -> Bool { options.hostValues[name] != nil }
+  }
+
+  public init(clock: any Clock<Duration>, live: Live?) {
+    (self.clock, self.live) = (clock, live)
   }
 }
 
 /// Reads a reducer's inputs from outside (ids, wall clocks) through the session's recording:
-/// records them in the live app, replays them in a replay.
-protocol InputTap: Sendable {
+/// records them in the live program, replays them in a replay.
+public protocol InputTap: Sendable {
   /// `make` as recorded or replayed under `name`; `otherwise` answers a replay past the
   /// recorded values.
   func input<Value: Codable & Sendable>(
@@ -27,57 +44,17 @@ protocol InputTap: Sendable {
 }
 
 /// How a screen provides its feature's environment, and which of its inputs are recorded.
-struct ScreenEnvironment: Sendable {
-  let provide: @Sendable (inout Root.Environment, Surroundings) -> Void
-  let tapInputs: @Sendable (inout Root.Environment, any InputTap) -> Void
+public struct ScreenEnvironment<Host: ShellHost>: Sendable {
+  let provide: @Sendable (inout Host.Environment, Surroundings<Host>) -> Void
+  let tapInputs: @Sendable (inout Host.Environment, any InputTap) -> Void
 
-  init<Feature: Sendable>(
-    _ make: @escaping @Sendable (Surroundings) -> Feature,
-    inputs: @escaping @Sendable (inout Feature, any InputTap) -> Void = { _, _ in }
-  ) {
-    provide = { environment, surroundings in environment[Feature.self] = make(surroundings) }
-    tapInputs = { environment, tap in inputs(&environment[Feature.self], tap) }
-  }
-}
-
-extension Screen {
-  /// The app's environment: each registered screen's feature environment.
-  static func environment(_ surroundings: Surroundings) -> Root.Environment {
-    var environment = Root.Environment()
-    for screen in all { screen.environment?.provide(&environment, surroundings) }
-    return environment
-  }
-
-  /// `environment`, with the inputs each screen's reducer reads recorded or replayed by `tap`.
-  static func tapping(_ environment: Root.Environment, _ tap: any InputTap) -> Root.Environment {
-    var environment = environment
-    for screen in all { screen.environment?.tapInputs(&environment, tap) }
-    return environment
-  }
-}
-
-extension Root.Environment {
-  /// The environment of the real app: the system clock, the Todo file, GitHub (or its offline
-  /// fixture) and the simulated auth server.
-  ///
   /// - Parameters:
-  ///   - dataDirectory: Where the Todo list lives; the XDG default when `nil`.
-  ///   - offline: Search the bundled fixture instead of GitHub.
-  ///   - processEnvironment: `GITHUB_TOKEN`, `GH_TOKEN`, `GITHUB_API_URL` and the XDG folders
-  ///     are read from it.
-  public static func live(
-    dataDirectory: URL?, offline: Bool, processEnvironment: [String: String]
-  ) -> Root.Environment {
-    Screen.environment(
-      Surroundings(
-        clock: ContinuousClock(),
-        live: .init(
-          dataDirectory: dataDirectory, offline: offline, processEnvironment: processEnvironment)))
-  }
-
-  /// Every screen's environment on `clock`, its clients refusing every call: for tests, which
-  /// set what their scenario uses.
-  public static func inert(clock: any Clock<Duration>) -> Root.Environment {
-    Screen.environment(Surroundings(clock: clock, live: nil))
+  ///   - provide: Puts the feature's environment into the host's.
+  ///   - tapInputs: Passes what the feature's reducer reads from outside through the tap.
+  public init(
+    provide: @escaping @Sendable (inout Host.Environment, Surroundings<Host>) -> Void,
+    tapInputs: @escaping @Sendable (inout Host.Environment, any InputTap) -> Void = { _, _ in }
+  ) {
+    (self.provide, self.tapInputs) = (provide, tapInputs)
   }
 }

@@ -1,8 +1,9 @@
+import ActomatonREPL
 import ActomatonTesting
 import AppRoot
 import AuthClient
 import Foundation
-import GalleryREPL
+import GalleryApp
 import GitHubClient
 import GitHubSearchFeature
 import StateDiagramFeature

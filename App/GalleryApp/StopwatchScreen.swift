@@ -1,9 +1,10 @@
 import Actomaton
+import ActomatonREPL
 import AppRoot
 import StopwatchFeature
 
-extension Screen {
-  static let stopwatch = FeatureScreen<Stopwatch.State, Stopwatch.Action>(
+extension Gallery {
+  static let stopwatch = FeatureScreen<Gallery, Stopwatch.State, Stopwatch.Action>(
     name: "stopwatch",
     title: "Stopwatch",
     summary: "a stopwatch with laps",
@@ -28,6 +29,10 @@ extension Screen {
       return Rendered(lines, problem: Problem(refusal: state.refusal))
     },
     interrupt: { state in state.status == .running ? .stop : nil },
+    // NOTE: ten times a second: the debug log and `history` only count them.
+    isTick: { $0 == ._tick },
+    // NOTE: a running stopwatch never stops by itself: the end of input does not wait for it.
+    worksEndlessly: true,
     environment: ScreenEnvironment(
       { Stopwatch.Environment(clock: $0.clock) },
       inputs: { environment, tap in

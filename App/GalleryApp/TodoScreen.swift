@@ -1,12 +1,13 @@
 import Actomaton
+import ActomatonREPL
 import AppRoot
 import Foundation
 import TodoFeature
 import TodoStorage
 import TodoStorageLive
 
-extension Screen {
-  static let todo = FeatureScreen<Todo.State, Todo.Action>(
+extension Gallery {
+  static let todo = FeatureScreen<Gallery, Todo.State, Todo.Action>(
     name: "todo",
     title: "Todo list",
     summary: "a todo list, saved between runs",
@@ -53,7 +54,7 @@ extension Screen {
     environment: ScreenEnvironment { surroundings -> Todo.Environment in
       let storage = surroundings.live.map { live in
         TodoStorage.live(
-          directory: live.dataDirectory
+          directory: live.path("--data-dir")
             ?? TodoStorage.defaultDirectory(environment: live.processEnvironment)
         ).onItsOwnThread()
       }

@@ -1,12 +1,13 @@
 import Actomaton
+import ActomatonREPL
 import AppRoot
 import Foundation
 import GitHubClient
 import GitHubClientLive
 import GitHubSearchFeature
 
-extension Screen {
-  static let gitHubSearch = FeatureScreen<GitHubSearch.State, GitHubSearch.Action>(
+extension Gallery {
+  static let gitHubSearch = FeatureScreen<Gallery, GitHubSearch.State, GitHubSearch.Action>(
     name: "github",
     title: "GitHub search",
     summary: "search GitHub repositories",
@@ -41,7 +42,7 @@ extension Screen {
       let client =
         switch surroundings.live {
         case nil: GitHubClient.unimplemented
-        case let live? where live.offline: GitHubClient.fixture
+        case let live? where live.isOn("--offline"): GitHubClient.fixture
         case let live?: GitHubClient.live(configuration: .fromEnvironment(live.processEnvironment))
         }
       return GitHubSearch.Environment(client: client, clock: surroundings.clock)

@@ -1,9 +1,10 @@
 import Actomaton
+import ActomatonREPL
 import AppRoot
 import CounterFeature
 
-extension Screen {
-  static let counter = FeatureScreen<Counter.State, Counter.Action>(
+extension Gallery {
+  static let counter = FeatureScreen<Gallery, Counter.State, Counter.Action>(
     name: "counter",
     title: "Counter",
     summary: "a counter: + and -, reset, set",

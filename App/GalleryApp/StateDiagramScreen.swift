@@ -1,9 +1,10 @@
 import Actomaton
+import ActomatonREPL
 import AppRoot
 import StateDiagramFeature
 
-extension Screen {
-  static let stateDiagram = FeatureScreen<StateDiagram.State, StateDiagram.Action>(
+extension Gallery {
+  static let stateDiagram = FeatureScreen<Gallery, StateDiagram.State, StateDiagram.Action>(
     name: "login",
     title: "Login",
     summary: "the login flow as a state diagram",

@@ -1,0 +1,116 @@
+import Actomaton
+import Foundation
+import LineEditor
+
+/// What a package gives the shell to run its features: its app's root (state, actions,
+/// environment, reducer) and a screen over each feature. `Shell<Host>.main()` does the rest:
+/// the prompt, line editing, history, completion, `help`, `open`, `undo`/`redo`/`history`,
+/// `report`, `--record`/`--replay`, `--strict`, safe output and signals.
+///
+/// ```swift
+/// enum Pomodoro: ShellHost {
+///   static let name = "pomodoro"
+///   static let screens: [Screen<Pomodoro>] = [timer]
+///   ...
+/// }
+/// exit(await Shell<Pomodoro>.main())
+/// ```
+public protocol ShellHost: SendableMetatype {
+  associatedtype State: Equatable & Codable & Sendable
+  associatedtype Action: Codable & Sendable
+  associatedtype Environment: Sendable
+
+  /// The program's name, as its usage, its messages and its folders spell it (`gallery`: the
+  /// line history is kept in `$XDG_STATE_HOME/gallery/history`).
+  static var name: String { get }
+  /// The banner's title.
+  static var title: String { get }
+  /// What `--version` prints.
+  static var version: String { get }
+  /// The state a session starts in, on the home screen.
+  static var initialState: State { get }
+  static var reducer: Reducer<Action, State, Environment> { get }
+  /// Every screen, in the order the home screen lists them: `open`, completion, `help`,
+  /// `--screen`, the usage text and a replay read this list and nothing else.
+  static var screens: [Screen<Self>] { get }
+  /// The action that leaves the screen shown for the home screen.
+  static var leave: Action { get }
+  /// The environment of a session: live (with the options given), or on a clock with every
+  /// client refusing (a replay, a test).
+  static func environment(_ surroundings: Surroundings<Self>) -> Environment
+
+  /// The host's own command-line options, listed after `--screen`.
+  static var options: [HostOption] { get }
+  /// The environment variables the host reads, for the usage text.
+  static var environmentVariables: [String] { get }
+  /// What the prompt says after the screen's name (who is logged in), or `nil`.
+  static func promptTag(_ state: State) -> String?
+  /// The part of the state kept outside the program, which undo, quitting and `--strict` take
+  /// care of; `nil` when there is none.
+  static var saved: SavedPart<Self>? { get }
+  /// The files a recording must not replace besides the shell's own (the line history, the
+  /// report), named for the message.
+  static func ownFiles(_ live: Surroundings<Self>.Live) -> [(name: String, url: URL)]
+}
+
+extension ShellHost {
+  public static var options: [HostOption] { [] }
+  public static var environmentVariables: [String] { [] }
+  public static func promptTag(_: State) -> String? { nil }
+  public static var saved: SavedPart<Self>? { nil }
+  public static func ownFiles(_: Surroundings<Self>.Live) -> [(name: String, url: URL)] { [] }
+
+  /// `environment`, with the inputs each screen's reducer reads (ids, clocks) recorded or
+  /// replayed by `tap`.
+  static func tapping(_ environment: Environment, _ tap: any InputTap) -> Environment {
+    var environment = environment
+    for screen in screens { screen.environment?.tapInputs(&environment, tap) }
+    return environment
+  }
+
+  /// `start`, with the environment each screen provides for its feature.
+  public static func providing(_ start: Environment, _ surroundings: Surroundings<Self>)
+    -> Environment
+  {
+    var environment = start
+    for screen in screens { screen.environment?.provide(&environment, surroundings) }
+    return environment
+  }
+
+  /// `$XDG_STATE_HOME/NAME/file`, else `~/.local/state/NAME/file` (NAME the host's); a
+  /// relative `XDG_STATE_HOME` is ignored, as the XDG base directory specification asks.
+  static func stateFile(_ file: String, _ environment: [String: String])
+    throws(HistoryFileError) -> URL
+  {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return URL(fileURLWithPath: state).appendingPathComponent("\(name)/\(file)")
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else {
+      throw HistoryFileError(
+        path: "~/.local/state", reason: "neither XDG_STATE_HOME nor HOME is set")
+    }
+    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/\(name)/\(file)")
+  }
+
+  /// Whether `action` is one of a screen's ticks, which the debug log and `history` only count.
+  static func isTick(_ action: Action) -> Bool { screens.contains { $0.isTick(action) } }
+
+  /// An environment on `clock` whose clients refuse every call: for tests and replays.
+  public static func inert(clock: any Clock<Duration>) -> Environment {
+    environment(Surroundings(clock: clock, live: nil))
+  }
+}
+
+/// A command-line option of the host's own (`--offline`, `--data-dir DIR`).
+public struct HostOption: Sendable {
+  /// `--data-dir`.
+  public let name: String
+  /// What it takes (`DIR`); `nil` for a switch.
+  public let value: String?
+  /// One line for the usage text.
+  public let help: String
+
+  public init(_ name: String, value: String? = nil, help: String) {
+    (self.name, self.value, self.help) = (name, value, help)
+  }
+}
