@@ -212,8 +212,8 @@ let package = Package(
     .target(
       name: "ActomatonREPL",
       dependencies: [
-        "Actomaton", "ActomatonDebugging", "ActomatonRecording", "FeatureSupport", "LineEditor",
-        "Locking", "OutsideText", "PrivateFiles",
+        "Actomaton", "ActomatonDebugging", "ActomatonRecording", "ClientSupport", "FeatureSupport",
+        "LineEditor", "Locking", "OutsideText", "PrivateFiles",
       ],
       path: "App/REPL"),
 

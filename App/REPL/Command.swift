@@ -1,5 +1,4 @@
 import Actomaton
-import ClientSupport
 
 /// A command of a screen over one feature's `State` and `Action`: its syntax, its help, and how
 /// its words become one of the feature's actions.

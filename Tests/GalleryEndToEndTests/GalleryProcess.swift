@@ -28,16 +28,19 @@ struct GalleryProcess {
   /// an app still running after `Duration.hangStop` is killed, and this throws.
   static func run(
     _ arguments: [String], input: String, environment extra: [String: String] = [:],
+    executable: URL = executable, within limit: Duration = .hangStop,
     onceStarted: (@Sendable (ChildProcess) throws -> Void)? = nil
   ) async throws -> Result {
     try await ChildTest.onItsOwnThread {
-      try runBlocking(arguments, input: input, environment: extra, onceStarted: onceStarted)
+      try runBlocking(
+        arguments, input: input, environment: extra, executable: executable, within: limit,
+        onceStarted: onceStarted)
     }
   }
 
   private static func runBlocking(
     _ arguments: [String], input: String, environment extra: [String: String],
-    onceStarted: (@Sendable (ChildProcess) throws -> Void)?
+    executable: URL, within limit: Duration, onceStarted: (@Sendable (ChildProcess) throws -> Void)?
   ) throws -> Result {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
@@ -52,13 +55,13 @@ struct GalleryProcess {
       output: .pipe(stdout), errors: .pipe(stderr))
     let exchange = ChildProcess.Exchange(
       reading: [stdout.fileHandleForReading, stderr.fileHandleForReading])
-    let deadline = ContinuousClock.now + .hangStop
+    let deadline = ContinuousClock.now + limit
     if let onceStarted {
       // NOTE: the app prints its banner at once, or exits (end of file).
       let started = exchange.pump(
         process, until: { !exchange.outputs[0].isEmpty || exchange.hasEnded(0) },
         before: deadline)
-      guard started else { throw process.killedForHanging(after: .hangStop) }
+      guard started else { throw process.killedForHanging(after: limit) }
       do {
         try onceStarted(process)
       } catch {
@@ -69,7 +72,7 @@ struct GalleryProcess {
     }
     exchange.write(Array(input.utf8), thenClose: stdin.fileHandleForWriting)
     guard exchange.pump(process, before: deadline) else {
-      throw process.killedForHanging(after: .hangStop)
+      throw process.killedForHanging(after: limit)
     }
     return Result(
       status: process.terminationStatus,

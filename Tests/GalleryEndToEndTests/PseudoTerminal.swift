@@ -38,7 +38,8 @@ final class PseudoTerminal: @unchecked Sendable {
   /// the terminal too, as in a shell.
   init(
     _ arguments: [String], stateHome: URL, environment extra: [String: String] = [:],
-    unset: [String] = [], ownProcessGroup: Bool = false, errorsOnTerminal: Bool = false
+    unset: [String] = [], ownProcessGroup: Bool = false, errorsOnTerminal: Bool = false,
+    executable program: URL = GalleryProcess.executable
   ) throws {
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -61,10 +62,8 @@ final class PseudoTerminal: @unchecked Sendable {
     for (key, value) in extra { environment[key] = value }
     for key in unset { environment[key] = nil }
     errors = try ChildProcess.Pipe()
-    let executable = ownProcessGroup ? "/usr/bin/perl" : GalleryProcess.executable.path
-    let prefix =
-      ownProcessGroup
-      ? ["-e", "setpgrp(0, 0); exec @ARGV or die", GalleryProcess.executable.path] : []
+    let executable = ownProcessGroup ? "/usr/bin/perl" : program.path
+    let prefix = ownProcessGroup ? ["-e", "setpgrp(0, 0); exec @ARGV or die", program.path] : []
     process = try ChildProcess(
       executable, prefix + arguments, environment: environment, input: .descriptor(slave),
       output: .descriptor(slave), errors: errorsOnTerminal ? .descriptor(slave) : .pipe(errors))

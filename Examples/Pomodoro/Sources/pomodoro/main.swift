@@ -1,0 +1,4 @@
+import ActomatonREPL
+import Foundation
+
+exit(await Shell<PomodoroApp>.main())
