@@ -207,13 +207,20 @@ let package = Package(
       name: "LineEditorTests", dependencies: ["LineEditor", "OutsideText"],
       path: "Tests/LineEditorTests"),
 
+    // NOTE: the process's signal handlers, apart as the unsafe code they are: the signals that
+    // ask to end, handed to the shell's loop through a pipe, and the report a crash leaves,
+    // written with nothing but `open`, `write` and `rename`.
+    .target(
+      name: "SignalHandling", dependencies: ["ActomatonRecording", "Locking", "OutsideText"],
+      path: "App/SignalHandling"),
+
     // NOTE: the shell, for any package's features: generic over its host (`ShellHost`), nothing
     // of the gallery's in it.
     .target(
       name: "ActomatonREPL",
       dependencies: [
-        "Actomaton", "ActomatonDebugging", "ActomatonRecording", "ClientSupport", "FeatureSupport",
-        "LineEditor", "Locking", "OutsideText", "PrivateFiles",
+        "Actomaton", "ActomatonDebugging", "ActomatonRecording", "ClientSupport", "SignalHandling",
+        "FeatureSupport", "LineEditor", "Locking", "OutsideText", "PrivateFiles",
       ],
       path: "App/REPL"),
 
@@ -228,8 +235,9 @@ let package = Package(
     .testTarget(
       name: "GalleryREPLTests",
       dependencies: [
-        "ActomatonRecording", "ActomatonTesting", "CasePaths", "ChildTest", "ClientSupport",
-        "ActomatonREPL", "GalleryApp", "LineEditor", "OutsideText", "TestSupport", "TestTraits",
+        "ActomatonRecording", "ActomatonREPL", "ActomatonTesting", "CasePaths", "ChildTest",
+        "ClientSupport", "SignalHandling", "GalleryApp", "LineEditor", "OutsideText", "TestSupport",
+        "TestTraits",
       ],
       path: "Tests/GalleryREPLTests"),
 

@@ -62,7 +62,7 @@ public final class Engine<Host: ShellHost> {
     let recording = recording ?? SessionRecording(clock: clock)
     self.recording = recording
     self.console = console
-    self.waiter = waiter ?? .realTime(on: executor)
+    self.waiter = waiter ?? Waiter(clock: ContinuousClock(), executor: executor)
     self.executor = executor
     let (savedFailures, news, reduced, changes) = (self.savedFailures, news, reduced, changes)
     debugLog = DebugLog(isOn: debug, to: console)
@@ -98,17 +98,13 @@ public final class Engine<Host: ShellHost> {
       clock: clock, executor: executor, observer: .combine(observers))
   }
 
-  /// The prompt for the screen shown, with who is logged in (a login's answer may have come
-  /// since the last command: the loop takes it in as a change).
-  public var prompt: String { Engine.prompt(for: state) }
-
   /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that
-  /// the next line answers it; ` [ann]` after the screen's name while ann is logged in.
-  static func prompt(for state: Host.State) -> String {
+  /// the next line answers it; ` [ann]` after the screen's name while ann is logged in (a login's
+  /// answer may have come since the last command: the loop takes it in as a change).
+  public var prompt: String {
     let tag = Host.promptTag(state).map { " [\($0.clipped().terminalSafe)]" } ?? ""
-    guard let screen = Screen<Host>.shown(in: state) else { return "home\(tag)> " }
-    let name = screen.name + tag
-    return name + (screen.question(state) == nil ? "> " : " [y/N]> ")
+    guard let screen = current else { return "home\(tag)> " }
+    return screen.name + tag + (screen.question(state) == nil ? "> " : " [y/N]> ")
   }
 
   /// A change an effect made that the screen words: the state after it, and its notice.
@@ -171,11 +167,24 @@ public final class Engine<Host: ShellHost> {
     switch globals.resolve(trimmed, on: current) {
     case .nothing: break
     case let .screen(command, arguments): await run(command, arguments)
-    case let .global(command, name, arguments): return await command.run(self, name, arguments)
+    case let .global(command, name, arguments): return await run(command, name, arguments)
     case let .show(screen, arguments): await open(screen, arguments)
     case let .unknown(name): fail(unknownCommandMessage(name))
     }
     return true
+  }
+
+  /// Runs a global command; `false` when it quits.
+  private func run(_ command: GlobalCommand<Host>, _ name: String, _ arguments: Arguments) async
+    -> Bool
+  {
+    if let run = command.run {
+      await run(self, arguments)
+      return true
+    }
+    guard expectNoArguments(arguments, name) else { return true }
+    if let shown = command.view(arguments, state) { console.print(shown.lines) }
+    return !command.quits
   }
 
   /// A line from a pipe passed `maxLineLength`: refused as soon as it did, unread past it.
@@ -234,7 +243,7 @@ public final class Engine<Host: ShellHost> {
     guard screen.question(state) != nil, let action = screen.answer(Answer(reply: line)) else {
       return false
     }
-    recording.lineAnswered()
+    recording.markLine(\.isAnswer)
     if let task = await send(action) { waiter.track(task) }
     render()
     return true
@@ -248,7 +257,7 @@ public final class Engine<Host: ShellHost> {
         await reloadShown()
         // NOTE: every feature clears its refusal on each command's action, so a refusal shown
         // now is this command's: it changed nothing else, and undo goes past it.
-        if render()?.refusal != nil { recording.lineWasRefused() }
+        if render()?.refusal != nil { recording.markLine(\.isRefused) }
       case let .view(view):
         await reloadShown()
         var rendered = view(state)

@@ -12,8 +12,10 @@ struct GlobalCommand<Host: ShellHost>: Sendable {
   /// What the line prints from the state alone, when it only shows something; `nil` when it
   /// does more (or is refused), and a replay does not print it again.
   var view: @Sendable (Arguments, Host.State) -> Rendered? = { _, _ in nil }
-  /// Runs it; `false` when the person asked to quit.
-  let run: @Sendable (Engine<Host>, _ name: String, Arguments) async -> Bool
+  /// Whether it ends the session (when given no argument).
+  var quits = false
+  /// What it does; `nil` for one that prints its view (given no argument), or quits.
+  var run: (@Sendable (Engine<Host>, Arguments) async -> Void)?
 
   var name: String { names[0] }
 }
@@ -50,98 +52,56 @@ extension GlobalCommand {
             Rendered($0)
           }
         },
-        run: { engine, _, arguments in
-          engine.help(arguments)
-          return true
-        }),
+        run: { $0.help($1) }),
       GlobalCommand(
-        names: ["list"], usage: "list",
-        summary: "list the screens (on the todo screen: the todo list)", example: "list",
-        view: { arguments, _ in arguments.words.isEmpty ? Rendered(Views<Host>.screenList) : nil },
-        run: { engine, _, arguments in
-          if engine.expectNoArguments(arguments, "list") {
-            engine.console.print(Views<Host>.screenList)
-          }
-          return true
-        }),
+        names: ["list"], usage: "list", summary: "list the screens", example: "list",
+        view: { arguments, _ in arguments.words.isEmpty ? Rendered(Views<Host>.screenList) : nil }),
       GlobalCommand(
         names: ["open"], usage: "[open] SCREEN", summary: "open a screen: \(Screen<Host>.names)",
-        example: "open todo", argumentValues: { Screen<Host>.words },
-        run: { engine, _, arguments in
-          await engine.open(arguments)
-          return true
-        }),
+        example: "open \(Host.screens.last?.name ?? "SCREEN")",
+        argumentValues: { Screen<Host>.words },
+        run: { await $0.open($1) }),
       GlobalCommand(
         names: ["home", "back"], usage: "home | back",
         summary: "leave the screen for the home screen", example: "home",
-        run: { engine, _, arguments in
-          await engine.home(arguments)
-          return true
-        }),
+        run: { await $0.home($1) }),
       GlobalCommand(
         names: ["state"], usage: "state", summary: "print the screen's whole state",
         example: "state",
         view: { arguments, state in
           arguments.words.isEmpty ? Rendered(Views<Host>.stateLines(state)) : nil
-        },
-        run: { engine, _, arguments in
-          if engine.expectNoArguments(arguments, "state") {
-            engine.console.print(Views<Host>.stateLines(engine.state))
-          }
-          return true
         }),
       GlobalCommand(
         names: ["debug"], usage: "debug \(Switch.usage)",
         summary: "log every action and the state fields it changed", example: "debug on",
         argumentValues: { Switch.words },
-        run: { engine, _, arguments in
-          engine.debug(arguments)
-          return true
-        }),
+        run: { $0.debug($1) }),
       GlobalCommand(
         names: ["wait"], usage: "wait [SECONDS]",
         summary: "wait for the screen's effects (at most SECONDS)", example: "wait 2",
-        run: { engine, _, arguments in
-          await engine.wait(arguments)
-          return true
-        }),
+        run: { await $0.wait($1) }),
       GlobalCommand(
         names: ["undo"], usage: "undo [N]",
         summary: "go back to before the N-th last command that changed something (N ≤ "
           + "\(SessionRecording<Host>.undoLimit))", example: "undo",
-        run: { engine, _, arguments in
-          await engine.undo(arguments)
-          return true
-        }),
+        run: { await $0.undo($1) }),
       GlobalCommand(
         names: ["redo"], usage: "redo",
-        summary: "go forward again after undo (until a new command)",
-        example: "redo",
-        run: { engine, _, arguments in
-          await engine.redo(arguments)
-          return true
-        }),
+        summary: "go forward again after undo (until a new command)", example: "redo",
+        run: { await $0.redo($1) }),
       GlobalCommand(
         names: ["history"], usage: "history",
-        summary:
-          "the session's last \(SessionRecording<Host>.historyShown) commands, each with the "
-          + "actions it caused", example: "history",
-        run: { engine, _, arguments in
-          engine.history(arguments)
-          return true
-        }),
+        summary: "the session's last \(SessionRecording<Host>.historyShown) commands, each "
+          + "with the actions it caused", example: "history",
+        run: { $0.history($1) }),
       GlobalCommand(
         names: ["report"], usage: "report",
         summary: "write the last 1,000 actions to a file to replay or attach to a bug",
         example: "report",
-        run: { engine, _, arguments in
-          engine.report(arguments)
-          return true
-        }),
+        run: { $0.report($1) }),
       GlobalCommand(
         names: ["quit", "exit"], usage: "quit | exit",
-        summary: "save and leave (end of input does the same)", example: "quit",
-        run: { engine, name, arguments in !engine.expectNoArguments(arguments, name) }),
+        summary: "save and leave (end of input does the same)", example: "quit", quits: true),
     ]
   }
 }

@@ -2,6 +2,7 @@ import Actomaton
 import ActomatonRecording
 import Foundation
 import OutsideText
+import SignalHandling
 
 /// The session's recording: the last 1,000 actions always, and the whole session in a file with
 /// `--record`; the states before the last command lines, for `undo` and `redo`.
@@ -213,20 +214,13 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
     }
   }
 
-  /// The line running was refused: it changed nothing but its refusal, so `undo` goes past it
-  /// and `redo` goes on as if it had not been typed.
-  func lineWasRefused() {
+  /// Marks the line running: refused (it changed nothing but its refusal, so `undo` goes past
+  /// it and `redo` goes on as if it had not been typed), or the answer to the question the line
+  /// before it asked.
+  func markLine(_ flag: WritableKeyPath<Mark, Bool>) {
     marks.withLock { marks in
       guard marks.isLastOpen, let last = marks.done.indices.last else { return }
-      marks.done[last].isRefused = true
-    }
-  }
-
-  /// The line running answered the question the line before it asked.
-  func lineAnswered() {
-    marks.withLock { marks in
-      guard marks.isLastOpen, let last = marks.done.indices.last else { return }
-      marks.done[last].isAnswer = true
+      marks.done[last][keyPath: flag] = true
     }
   }
 

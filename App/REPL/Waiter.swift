@@ -45,11 +45,6 @@ public final class Waiter: Sendable {
     advance = advancing
   }
 
-  /// In real time.
-  public static func realTime(on executor: (any TaskExecutor)?) -> Waiter {
-    Waiter(clock: ContinuousClock(), executor: executor)
-  }
-
   // MARK: - Work in flight
 
   /// Keeps `task` as work in flight until it finishes.

@@ -1,3 +1,4 @@
+import ChildTest
 import Foundation
 import Testing
 
@@ -5,19 +6,15 @@ import Testing
 /// own feature in the shell (`Shell<PomodoroApp>.main()`): built by SwiftPM against this
 /// checkout, then used as people do, through a pipe and at a terminal.
 @Suite(.timeLimit(.minutes(30))) struct HostPackageEndToEndTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  /// Built once for the suite, in a folder of the repository's build folder (kept between runs).
+  /// Built once for the suite, in the repository's build folder (kept between runs).
   static let binary = Task { () throws -> URL in
-    let scratch = root.appendingPathComponent(".build/examples/pomodoro")
+    let root = URL(fileURLWithPath: #filePath + "/../../..").standardizedFileURL.path
+    let (package, scratch) = (root + "/Examples/Pomodoro", root + "/.build/examples/pomodoro")
     let build = try await GalleryProcess.run(
-      [
-        "swift", "build", "--package-path", root.appendingPathComponent("Examples/Pomodoro").path,
-        "--scratch-path", scratch.path,
-      ],
-      input: "", executable: URL(fileURLWithPath: "/usr/bin/env"), within: .seconds(1500))
-    #expect(build.status == 0, "\(build.output)\(build.errors)")
-    return scratch.appendingPathComponent("debug/pomodoro")
+      ["swift", "build", "--package-path", package, "--scratch-path", scratch], input: "",
+      executable: URL(fileURLWithPath: "/usr/bin/env"), within: .seconds(1500))
+    guard build.status == 0 else { throw ChildProcess.Failure(build.output + build.errors) }
+    return URL(fileURLWithPath: scratch + "/debug/pomodoro")
   }
 
   @Test func itsFeatureRunsThroughAPipeWithUndoAndItsRecordingReplays() async throws {

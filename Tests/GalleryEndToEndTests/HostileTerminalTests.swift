@@ -8,19 +8,8 @@ import Testing
 
 /// The real `gallery` binary at a pseudo-terminal, given what people really send it: pasted
 /// escape sequences, Ctrl-C during a long wait, the terminal window closed.
-@Suite struct HostileTerminalTests {
+@Suite struct HostileTerminalTests: TerminalSuite {
   typealias K = Keys
-
-  func withHome(_ body: (URL) async throws -> Void) async throws {
-    let directory = try GalleryProcess.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try await body(directory)
-  }
-
-  func gallery(_ arguments: [String] = [], home: URL) throws -> PseudoTerminal {
-    let data = home.appendingPathComponent("data").path
-    return try PseudoTerminal(["--offline", "--data-dir", data] + arguments, stateHome: home)
-  }
 
   func savedList(in home: URL) -> String {
     let file = home.appendingPathComponent("data/todos.json")

@@ -2,23 +2,12 @@ import Foundation
 import Testing
 
 /// The line editor of the real `gallery` binary, on a pseudo-terminal.
-@Suite struct LineEditingTerminalTests {
+@Suite struct LineEditingTerminalTests: TerminalSuite {
   typealias K = Keys
 
-  func withStateHome(_ body: (URL) async throws -> Void) async throws {
-    let directory = try GalleryProcess.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try await body(directory)
-  }
-
-  func gallery(_ arguments: [String] = [], stateHome: URL) throws -> PseudoTerminal {
-    let data = stateHome.appendingPathComponent("data").path
-    return try PseudoTerminal(["--offline", "--data-dir", data] + arguments, stateHome: stateHome)
-  }
-
   @Test func editingKeysChangeTheLineWhereTheCursorIs() async throws {
-    try await withStateHome { home in
-      let app = try gallery(stateHome: home)
+    try await withHome { home in
+      let app = try gallery(home: home)
       try await app.expect("home> ")
       app.type("cunter" + K.home + K.control("f") + "o" + K.enter)
       try await app.expect("count: 0")
@@ -43,8 +32,8 @@ import Testing
   }
 
   @Test func wideCharactersKeepTheCursorInItsColumn() async throws {
-    try await withStateHome { home in
-      let app = try gallery(["--screen", "todo"], stateHome: home)
+    try await withHome { home in
+      let app = try gallery(["--screen", "todo"], home: home)
       try await app.expect("todo> ")
       app.type("add 日本🎉 tea" + K.left + K.left + K.left + K.left)
       // NOTE: "todo> " is 6 columns, "add " 4, 日本🎉 six: the cursor sits after them.
@@ -58,8 +47,8 @@ import Testing
   }
 
   @Test func aLongPastedLineWrapsAndRunsWhole() async throws {
-    try await withStateHome { home in
-      let app = try gallery(["--screen", "todo"], stateHome: home)
+    try await withHome { home in
+      let app = try gallery(["--screen", "todo"], home: home)
       try await app.expect("todo> ")
       let text = String(repeating: "x", count: 900) + "日本🎉 end"
       app.type("add " + text + K.enter + "list" + K.enter)
@@ -72,8 +61,8 @@ import Testing
   }
 
   @Test func historyIsKeptAcrossRunsAndCtrlRSearchesIt() async throws {
-    try await withStateHome { home in
-      let first = try gallery(stateHome: home)
+    try await withHome { home in
+      let first = try gallery(home: home)
       try await first.expect("home> ")
       first.type("counter" + K.enter)
       try await first.expect("count: 0")
@@ -86,7 +75,7 @@ import Testing
       let file = home.appendingPathComponent("gallery/history")
       #expect(try String(contentsOf: file, encoding: .utf8) == "counter\nset 41\n")
 
-      let second = try gallery(stateHome: home)
+      let second = try gallery(home: home)
       try await second.expect("home> ")
       second.type(K.up + K.up + K.up + K.down + K.up + K.enter)
       try await second.expect("count: 0")
@@ -106,12 +95,12 @@ import Testing
   }
 
   @Test func noHistoryNeitherReadsNorKeepsLines() async throws {
-    try await withStateHome { home in
+    try await withHome { home in
       let file = home.appendingPathComponent("gallery/history")
       try FileManager.default.createDirectory(
         at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
       try "counter\n".write(to: file, atomically: true, encoding: .utf8)
-      let app = try gallery(["--no-history"], stateHome: home)
+      let app = try gallery(["--no-history"], home: home)
       try await app.expect("home> ")
       app.type(K.up + "stopwatch" + K.enter)
       try await app.expect("(idle)")
@@ -123,7 +112,7 @@ import Testing
   }
 
   @Test func anUnwritableHistoryIsSaidOnceAndEditingGoesOn() async throws {
-    try await withStateHome { home in
+    try await withHome { home in
       // NOTE: a file where the directory should be: refused even to root.
       let blocker = home.appendingPathComponent("blocker")
       try "".write(to: blocker, atomically: true, encoding: .utf8)
@@ -143,8 +132,8 @@ import Testing
   }
 
   @Test func tabCompletesCommandsAndArgumentsAndListsChoices() async throws {
-    try await withStateHome { home in
-      let app = try gallery(stateHome: home)
+    try await withHome { home in
+      let app = try gallery(home: home)
       try await app.expect("home> ")
       app.type("tod" + K.tab + K.enter)
       try await app.expect("(no items)")
@@ -163,8 +152,8 @@ import Testing
   }
 
   @Test func aSearchArrivingMidLineIsShownAboveItAndTheLineRedrawn() async throws {
-    try await withStateHome { home in
-      let app = try gallery(["--screen", "github"], stateHome: home)
+    try await withHome { home in
+      let app = try gallery(["--screen", "github"], home: home)
       try await app.expect("github> ")
       app.type("search actor" + K.enter + "op")
       try await app.expect("github: 'actor' sorted by best-match: 1 result(s), page 1\r\n")
@@ -180,8 +169,8 @@ import Testing
   }
 
   @Test func ctrlCStopsTheWorkThenQuitsTheSecondTime() async throws {
-    try await withStateHome { home in
-      let app = try gallery(["--screen", "stopwatch"], stateHome: home)
+    try await withHome { home in
+      let app = try gallery(["--screen", "stopwatch"], home: home)
       try await app.expect("stopwatch> ")
       app.type("start" + K.enter)
       try await app.expect("(running)")
@@ -199,8 +188,8 @@ import Testing
   }
 
   @Test func aSigintFromOutsideMidLineKeepsTheLineAndOnePromptAtATime() async throws {
-    try await withStateHome { home in
-      let app = try gallery(stateHome: home)
+    try await withHome { home in
+      let app = try gallery(home: home)
       try await app.expect("home> ")
       app.type("half")
       try await app.expect("home> half")
@@ -219,8 +208,8 @@ import Testing
   }
 
   @Test func sigtermWhileEditingRestoresTheTerminal() async throws {
-    try await withStateHome { home in
-      let app = try gallery(stateHome: home)
+    try await withHome { home in
+      let app = try gallery(home: home)
       try await app.expect("home> ")
       app.type("half a line")
       try await app.expect("home> half a line")
@@ -233,7 +222,7 @@ import Testing
   }
 
   @Test func aDumbTerminalReadsPlainLines() async throws {
-    try await withStateHome { home in
+    try await withHome { home in
       let app = try PseudoTerminal(["--offline"], stateHome: home, environment: ["TERM": "dumb"])
       try await app.expect("home> ")
       app.type("counter\n")

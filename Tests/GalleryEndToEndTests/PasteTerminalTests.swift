@@ -3,23 +3,8 @@ import Testing
 
 /// What people paste at the gallery's terminal: lines far past the limit, tabs; and a history
 /// file that stops being writable while the app runs.
-@Suite struct PasteTerminalTests {
+@Suite struct PasteTerminalTests: TerminalSuite {
   typealias K = Keys
-
-  func withHome(_ body: (URL) async throws -> Void) async throws {
-    let directory = try GalleryProcess.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try await body(directory)
-  }
-
-  func gallery(_ arguments: [String] = [], home: URL, errorsOnTerminal: Bool = false) throws
-    -> PseudoTerminal
-  {
-    let data = home.appendingPathComponent("data").path
-    return try PseudoTerminal(
-      ["--offline", "--data-dir", data] + arguments, stateHome: home,
-      errorsOnTerminal: errorsOnTerminal)
-  }
 
   // NOTE: before, each read of the paste drew the whole line again: 1 MB drew 123 MB in 39 s,
   // a Ctrl-C behind it waited, and the refused line went into the history file.

@@ -216,3 +216,24 @@ enum Keys {
     String(UnicodeScalar(letter.asciiValue! & 0x1F))
   }
 }
+
+/// A suite of the gallery at a terminal: a folder of its own for each test, the app in it.
+protocol TerminalSuite {}
+
+extension TerminalSuite {
+  func withHome(_ body: (URL) async throws -> Void) async throws {
+    let directory = try GalleryProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await body(directory)
+  }
+
+  /// `gallery --offline`, its list in `home`/data and its state (the history) in `home`.
+  func gallery(_ arguments: [String] = [], home: URL, errorsOnTerminal: Bool = false) throws
+    -> PseudoTerminal
+  {
+    let data = home.appendingPathComponent("data").path
+    return try PseudoTerminal(
+      ["--offline", "--data-dir", data] + arguments, stateHome: home,
+      errorsOnTerminal: errorsOnTerminal)
+  }
+}

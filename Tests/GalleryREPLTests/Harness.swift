@@ -103,7 +103,4 @@ extension ActomatonREPL.Screen where Host == Gallery {
     guard case let .changeCurrent(screen?) = open else { preconditionFailure("\(name) opens none") }
     return screen
   }
-
-  /// The registered screen that shows `screen`.
-  static func of(_ screen: Root.State.Screen) -> Self? { shown(in: Root.State(screen: screen)) }
 }

@@ -26,7 +26,8 @@ struct WaiterTests {
   @Test func theRealTimeWaiterRunsOnTheExecutorItIsGiven() async {
     let executor = CountingLoop()
     let finished = Task<Void, any Error> {}
-    await Waiter.realTime(on: executor).wait(for: [finished], atMost: .seconds(300))
+    await Waiter(clock: ContinuousClock(), executor: executor).wait(
+      for: [finished], atMost: .seconds(300))
     // NOTE: at least the watch of the tasks and the timer started there; on the pool, none.
     #expect(executor.jobs.load(ordering: .relaxed) >= 2)
   }
@@ -35,7 +36,8 @@ struct WaiterTests {
     let executor = CountingLoop()
     let work = Task<Void, any Error>(executorPreference: executor) { await Task.yield() }
     let started = ContinuousClock.now
-    await Waiter.realTime(on: executor).wait(for: [work], atMost: .seconds(3_600))
+    await Waiter(clock: ContinuousClock(), executor: executor).wait(
+      for: [work], atMost: .seconds(3_600))
     // NOTE: the limit is an hour, far past the test's own: only the task's end ends the wait.
     #expect(started.duration(to: .now) < .seconds(600))
   }

@@ -13,14 +13,14 @@ import Foundation
 /// hit the `SIG_IGN` it replaced and vanished.) A handler only writes the signal's number to a
 /// pipe, which is safe in a signal handler; a thread of its own reads the pipe and calls
 /// `onSignal`.
-enum ProcessSignals {
+public enum ProcessSignals {
   /// The signals handed on.
-  static let handled = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+  public static let handled = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
   // NOTE: `nonisolated(unsafe)`: written once, before the handlers that read it are installed.
   nonisolated(unsafe) private static var writeEnd: Int32 = -1
 
-  static func install(_ onSignal: @escaping @Sendable (Int32) -> Void) {
+  public static func install(_ onSignal: @escaping @Sendable (Int32) -> Void) {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return }
     writeEnd = ends[1]

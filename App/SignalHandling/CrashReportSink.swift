@@ -7,7 +7,7 @@ import Locking
 ///
 /// When a line does not fit, the report starts again from the ring's last actions; when even
 /// those do not fit (a huge list's states), the last report that fitted stays published.
-final class CrashReportSink: RecordingSink {
+public final class CrashReportSink: RecordingSink {
   /// Where the report is published: the crash handler's buffers (``CrashReport``), or a test's.
   struct Report: Sendable {
     /// Whether there is a report to publish.
@@ -41,12 +41,14 @@ final class CrashReportSink: RecordingSink {
 
   /// A sink that starts the report again from `ring`, which must come before it in the
   /// recorder's sinks (so it holds each line this sink is given).
-  init(ring: RingSink, report: Report = .crashHandler) {
+  public convenience init(ring: RingSink) { self.init(ring: ring, report: .crashHandler) }
+
+  init(ring: RingSink, report: Report) {
     self.ring = ring
     self.report = report
   }
 
-  func write(_ line: EncodedLine) {
+  public func write(_ line: EncodedLine) {
     guard line.data.count <= lineLimit else { return skipped(line.kind) }
     guard report.isReady() else { return }
     progress.withLock { progress in
@@ -73,11 +75,11 @@ final class CrashReportSink: RecordingSink {
   }
 
   /// The ring's: a line it leaves out cannot be in a report started from it.
-  var lineLimit: Int { ring.lineLimit }
+  public var lineLimit: Int { ring.lineLimit }
 
   /// An entry or input was left out: the report cannot append past it, and starts again at the
   /// next line (a checkpoint left out is only missing from the report).
-  func skipped(_ kind: EncodedLine.Kind) {
+  public func skipped(_ kind: EncodedLine.Kind) {
     switch kind {
     case .entry, .input:
       progress.withLock { progress in
@@ -90,7 +92,7 @@ final class CrashReportSink: RecordingSink {
 
   /// Whether the lines still to come can reach the report: `false` while it is stale, because
   /// the ring's last actions (a huge list's states) do not fit in it.
-  var isReachable: Bool { progress.withLock { !$0.isStale } }
+  public var isReachable: Bool { progress.withLock { !$0.isStale } }
 
-  func close() {}
+  public func close() {}
 }

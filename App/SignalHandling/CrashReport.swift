@@ -11,7 +11,7 @@ import Synchronization
 /// `report` writes them, with one line on standard error that says where.
 ///
 /// A crash signal someone else sent (`kill -SEGV`) is no crash: it goes to ``ProcessSignals``,
-/// and the REPL saves and ends as for SIGTERM. The kernel sends a fault with a positive
+/// and the program saves and ends as for SIGTERM. The kernel sends a fault with a positive
 /// `si_code`; `kill`, `sigqueue` and `tgkill` send 0 or less, with the sender's pid, which is
 /// this process's own for `abort` and `raise`: a crash too.
 ///
@@ -20,7 +20,7 @@ import Synchronization
 /// only writes the published one with `open`, `write` and `rename`, which are safe there. Then it puts back
 /// the handler it replaced (the Swift runtime's backtracer, the terminal's restorer) and raises
 /// the signal again, so the process still dies of it.
-enum CrashReport {
+public enum CrashReport {
   /// The most a report holds; a ring past it (whole states of a huge list in its checkpoints)
   /// keeps the report of the last command line that fitted.
   static let capacity = 4 << 20
@@ -63,7 +63,7 @@ enum CrashReport {
 
   /// Makes the buffers and installs the handlers, once per process; the report goes to `url`,
   /// and with no `url` a crash only ends the process as it would have.
-  static func install(reportURL url: URL?, program: String) {
+  public static func install(reportURL url: URL?, program: String) {
     guard !isInstalled else { return }
     isInstalled = true
     if let url { prepare(url, program: program) }
