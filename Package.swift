@@ -207,19 +207,19 @@ let package = Package(
       name: "LineEditorTests", dependencies: ["LineEditor", "OutsideText"],
       path: "Tests/LineEditorTests"),
 
-    // NOTE: the process's signal handlers, apart as the unsafe code they are: the signals that
-    // ask to end, handed to the shell's loop through a pipe, and the report a crash leaves,
-    // written with nothing but `open`, `write` and `rename`.
+    // NOTE: the shell's process, apart as the unsafe code it is: what it takes from the system
+    // at start (its arguments and environment as bytes, the open-files limit) and its signal
+    // handlers (the signals that ask to end, the report a crash leaves).
     .target(
-      name: "SignalHandling", dependencies: ["ActomatonRecording", "Locking", "OutsideText"],
-      path: "App/SignalHandling"),
+      name: "ShellProcess", dependencies: ["ActomatonRecording", "Locking", "OutsideText"],
+      path: "App/ShellProcess"),
 
     // NOTE: the shell, for any package's features: generic over its host (`ShellHost`), nothing
     // of the gallery's in it.
     .target(
       name: "ActomatonREPL",
       dependencies: [
-        "Actomaton", "ActomatonDebugging", "ActomatonRecording", "ClientSupport", "SignalHandling",
+        "Actomaton", "ActomatonDebugging", "ActomatonRecording", "ClientSupport", "ShellProcess",
         "FeatureSupport", "LineEditor", "Locking", "OutsideText", "PrivateFiles",
       ],
       path: "App/REPL"),
@@ -236,7 +236,7 @@ let package = Package(
       name: "GalleryREPLTests",
       dependencies: [
         "ActomatonRecording", "ActomatonREPL", "ActomatonTesting", "CasePaths", "ChildTest",
-        "ClientSupport", "SignalHandling", "GalleryApp", "LineEditor", "OutsideText", "TestSupport",
+        "ClientSupport", "ShellProcess", "GalleryApp", "LineEditor", "OutsideText", "TestSupport",
         "TestTraits",
       ],
       path: "Tests/GalleryREPLTests"),

@@ -31,8 +31,7 @@ extension Gallery {
     interrupt: { state in state.status == .running ? .stop : nil },
     // NOTE: ten times a second: the debug log and `history` only count them.
     isTick: { $0 == ._tick },
-    // NOTE: a running stopwatch never stops by itself: the end of input does not wait for it.
-    worksEndlessly: true,
+    worksEndlessly: { $0.status == .running },
     environment: ScreenEnvironment(
       { Stopwatch.Environment(clock: $0.clock) },
       inputs: { environment, tap in

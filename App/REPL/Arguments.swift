@@ -6,7 +6,7 @@ public struct Arguments: Sendable {
   public let text: String
   public let words: [String]
 
-  init(_ text: String) {
+  public init(_ text: String) {
     self.text = text.trimmingWhitespace()
     words = self.text.split(whereSeparator: \.isWhitespace).map(String.init)
   }

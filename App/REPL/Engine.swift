@@ -199,7 +199,8 @@ public final class Engine<Host: ShellHost> {
   /// waits for that save.
   public func finish(waitsForEffects: Bool = true) async {
     recording.recorder.note(SessionRecording<Host>.endOfInput, checkpoint: true)
-    if current?.worksEndlessly == true || !waitsForEffects { waiter.forgetInFlight() }
+    await refresh()
+    if current?.worksEndlessly(state) == true || !waitsForEffects { waiter.forgetInFlight() }
     await waiter.wait(for: waiter.inFlight, atMost: .seconds(10))
     let task = await send(Host.leave)
     await waiter.wait(for: task.map { [$0] } ?? [], atMost: .seconds(10))

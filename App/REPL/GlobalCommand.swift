@@ -18,6 +18,13 @@ struct GlobalCommand<Host: ShellHost>: Sendable {
   var run: (@Sendable (Engine<Host>, Arguments) async -> Void)?
 
   var name: String { names[0] }
+
+  /// ` (on the todo screen: show the whole list)`: where a screen's own `list` runs instead.
+  static var listedElsewhere: String {
+    Host.screens.compactMap { screen in
+      screen.command(named: "list").map { " (on the \(screen.name) screen: \($0.summary))" }
+    }.joined()
+  }
 }
 
 /// The global commands, made once for an engine or a replay: what a line asks for is resolved
@@ -42,7 +49,7 @@ extension GlobalCommand {
     [
       GlobalCommand(
         names: ["help", "?"], usage: "help [COMMAND]", summary: "list the commands, or explain one",
-        example: "help toggle",
+        example: "help \(Host.screens.first?.commands.first?.name ?? "undo")",
         argumentValues: {
           GlobalCommands<Host>().names + Host.screens.flatMap { $0.commands.map(\.name) }
         },
@@ -54,7 +61,8 @@ extension GlobalCommand {
         },
         run: { $0.help($1) }),
       GlobalCommand(
-        names: ["list"], usage: "list", summary: "list the screens", example: "list",
+        names: ["list"], usage: "list", summary: "list the screens" + Self.listedElsewhere,
+        example: "list",
         view: { arguments, _ in arguments.words.isEmpty ? Rendered(Views<Host>.screenList) : nil }),
       GlobalCommand(
         names: ["open"], usage: "[open] SCREEN", summary: "open a screen: \(Screen<Host>.names)",
@@ -101,7 +109,8 @@ extension GlobalCommand {
         run: { $0.report($1) }),
       GlobalCommand(
         names: ["quit", "exit"], usage: "quit | exit",
-        summary: "save and leave (end of input does the same)", example: "quit", quits: true),
+        summary: (Host.saved == nil ? "leave" : "save and leave") + " (end of input does the same)",
+        example: "quit", quits: true),
     ]
   }
 }

@@ -15,27 +15,31 @@ public struct Options: Equatable, Sendable {
 
   public init() {}
 
+  /// The shell's own options, which no host option may take.
+  static let shellOptions = [
+    "--screen", "--debug", "--strict", "--no-history", "--record", "--replay", "--help", "-h",
+    "--version",
+  ]
+
   /// The usage text of `Host`'s program.
   public static func usage<Host: ShellHost>(for _: Host.Type) -> String {
     let name = Host.name
-    let indent = String(repeating: " ", count: name.count)
-    let hostUsage = Host.options.map { " [\($0.name)\($0.value.map { " \($0)" } ?? "")]" }.joined()
-    let hostHelp = Host.options.map { option in
-      let flag = option.name + (option.value.map { " \($0)" } ?? "")
-      return "\n  \(flag.padding(to: 17))\(option.help)"
-    }.joined()
+    let flags = Host.options.map { $0.name + ($0.value.map { " \($0)" } ?? "") }
+    let synopsis = wrapped(
+      ["usage: \(name) [--screen NAME]"] + flags.map { "[\($0)]" }
+        + ["[--debug]", "[--strict]", "[--no-history]", "[--record FILE]"], indent: name.count + 8)
+    let hostHelp = zip(flags, Host.options).map { "\n  \($0.padding(to: 17))\($1.help)" }.joined()
     let names = Screen<Host>.names
-    let variables = (Host.environmentVariables + ["NO_COLOR", "TERM", "XDG_STATE_HOME"])
-      .joined(separator: ", ")
+    let variables = (Host.environmentVariables + ["NO_COLOR", "TERM", "XDG_STATE_HOME"]).sorted()
+      .enumerated().map { $0 == 0 ? "environment: \($1)," : "\($1)," }
     return """
-      usage: \(name) [--screen NAME]\(hostUsage) [--debug] [--strict]
-             \(indent) [--no-history] [--record FILE]
+      \(synopsis)
              \(name) --replay FILE
              \(name) --help | --version
 
       A REPL over Elm-style features, one screen each: \(names).
       Type 'help' inside for the commands. Reads commands from standard input; with a pipe it
-      prints no prompt and exits at the end of input, after saving.
+      prints no prompt and exits at the end of input\(Host.saved == nil ? "" : ", after saving").
 
       At a terminal, lines are edited as in a shell: arrows, Home/End, Ctrl-A/E/B/F/U/K/W/L,
       Up/Down and Ctrl-R for earlier lines, Tab to complete; Ctrl-C stops the screen's work,
@@ -54,8 +58,19 @@ public struct Options: Equatable, Sendable {
         --help           show this help
         --version        show the version
 
-      environment: \(variables)
+      \(String(wrapped(variables, indent: 13).dropLast()))
       """
+  }
+
+  /// `words` joined by spaces in lines of at most 90 columns, each after the first indented.
+  private static func wrapped(_ words: [String], indent: Int) -> String {
+    words.dropFirst().reduce(into: [words[0]]) { lines, word in
+      if lines[lines.count - 1].count + 1 + word.count > 90 {
+        lines.append(String(repeating: " ", count: indent) + word)
+      } else {
+        lines[lines.count - 1] += " " + word
+      }
+    }.joined(separator: "\n")
   }
 
   /// Parses the arguments after the program name, `Host`'s options among them.
@@ -65,6 +80,13 @@ public struct Options: Equatable, Sendable {
     var options = Options()
     var rest = arguments[...]
     var seen: Set<String> = []
+    /// The value after `option`; an option in its place (`--data-dir --offline`) is refused.
+    func value(after option: String, _ what: String) throws(OptionsError) -> String {
+      guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("--") else {
+        throw OptionsError("\(option) needs a \(what)")
+      }
+      return value
+    }
     while let argument = rest.popFirst() {
       // NOTE: an option given twice is a mistake to name, not one to settle by taking the last.
       if argument.hasPrefix("--"), !seen.insert(argument).inserted {
@@ -77,7 +99,7 @@ public struct Options: Equatable, Sendable {
       case "--strict": options.strict = true
       case "--no-history": options.noHistory = true
       case "--screen":
-        guard let name = rest.popFirst() else { throw OptionsError("--screen needs a NAME") }
+        let name = try value(after: argument, "NAME")
         guard Screen<Host>.named(name) != nil else {
           throw OptionsError(
             "unknown screen '\(name.clipped())' for --screen; expected one of "
@@ -85,23 +107,17 @@ public struct Options: Equatable, Sendable {
         }
         options.screen = name
       case "--record", "--replay":
-        guard let file = rest.popFirst(), !file.isEmpty else {
-          throw OptionsError("\(argument) needs a FILE")
-        }
+        let file = try value(after: argument, "FILE")
         if argument == "--record" { options.recordFile = file } else { options.replayFile = file }
       default:
         guard let option = Host.options.first(where: { $0.name == argument }) else {
           throw OptionsError(
             "unknown option '\(argument.clipped())'; see '\(Host.name) --help'")
         }
-        guard let value = option.value else {
-          options.hostValues[argument] = ""
-          continue
-        }
-        guard let given = rest.popFirst(), !given.isEmpty else {
-          throw OptionsError("\(argument) needs a \(value)")
-        }
-        options.hostValues[argument] = given
+        options.hostValues[argument] =
+          try option.value.map { what throws(OptionsError) in
+            try value(after: argument, what)
+          } ?? ""
       }
     }
     if options.replayFile != nil, seen.count > 1 {

@@ -2,7 +2,7 @@ import Actomaton
 @preconcurrency import Dispatch
 import Foundation
 import LineEditor
-import SignalHandling
+import ShellProcess
 
 /// The shell's loop: standard input, the prompt, Ctrl-C.
 public enum REPL<Host: ShellHost> {

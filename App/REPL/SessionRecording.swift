@@ -2,7 +2,7 @@ import Actomaton
 import ActomatonRecording
 import Foundation
 import OutsideText
-import SignalHandling
+import ShellProcess
 
 /// The session's recording: the last 1,000 actions always, and the whole session in a file with
 /// `--record`; the states before the last command lines, for `undo` and `redo`.

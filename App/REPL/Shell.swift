@@ -1,6 +1,7 @@
 import Actomaton
 import Foundation
 import OutsideText
+import ShellProcess
 
 #if canImport(Glibc)
   import Glibc
@@ -33,6 +34,12 @@ public enum Shell<Host: ShellHost> {
     // writes then fail with EPIPE, which `writeAll` gives up on quietly, and the program saves
     // and exits.
     signal(SIGPIPE, SIG_IGN)
+    // NOTE: a misdeclared host is the host's programmer's to fix, said before anything runs.
+    let problems = Host.declarationProblems()
+    guard problems.isEmpty else {
+      for problem in problems { _ = refuse(problem) }
+      return 70
+    }
     let options: Options
     do throws(OptionsError) {
       options = try Options.parse(arguments, for: Host.self)

@@ -8,13 +8,16 @@ import LineEditor
 /// `report`, `--record`/`--replay`, `--strict`, safe output and signals.
 ///
 /// ```swift
-/// enum Pomodoro: ShellHost {
+/// enum PomodoroApp: ShellHost {
 ///   static let name = "pomodoro"
-///   static let screens: [Screen<Pomodoro>] = [timer]
+///   static let screens: [Screen<PomodoroApp>] = [timer]  // FeatureScreen(...).erased
 ///   ...
 /// }
-/// exit(await Shell<Pomodoro>.main())
+/// exit(await Shell<PomodoroApp>.main())
 /// ```
+///
+/// `Examples/Pomodoro` is a whole host in five files. To test a host in process, run an
+/// `Engine(environment: Host.inert(clock:), console: BufferConsole())` and `execute` lines.
 public protocol ShellHost: SendableMetatype {
   associatedtype State: Equatable & Codable & Sendable
   associatedtype Action: Codable & Sendable
@@ -36,7 +39,8 @@ public protocol ShellHost: SendableMetatype {
   /// The action that leaves the screen shown for the home screen.
   static var leave: Action { get }
   /// The environment of a session: live (with the options given), or on a clock with every
-  /// client refusing (a replay, a test).
+  /// client refusing (a replay, a test). A host whose screens make their features' environments
+  /// (`FeatureScreen`'s `environment:`) returns ``providing(_:_:)`` of an empty one.
   static func environment(_ surroundings: Surroundings<Self>) -> Environment
 
   /// The host's own command-line options, listed after `--screen`.
@@ -75,6 +79,30 @@ extension ShellHost {
     var environment = start
     for screen in screens { screen.environment?.provide(&environment, surroundings) }
     return environment
+  }
+
+  /// What is wrong with the host's screens and options, each with the way out; empty when
+  /// nothing is. `Shell.main` refuses to start a host with a problem.
+  static func declarationProblems(
+    screens: [Screen<Self>] = screens, options: [HostOption] = options
+  ) -> [String] {
+    let globals = GlobalCommand<Self>.all.flatMap(\.names)
+    var (screenNames, optionNames) = (Set<String>(), Set(Options.shellOptions))
+    let badScreens = screens.map(\.name).filter { name in
+      !screenNames.insert(name).inserted || name.isEmpty || Int(name) != nil
+        || name.contains(where: \.isWhitespace) || globals.contains(name)
+    }
+    let badOptions = options.map(\.name).filter {
+      !$0.hasPrefix("--") || $0.count < 3 || !optionNames.insert($0).inserted
+    }
+    return badScreens.map {
+      "the screen name '\($0)' is taken or not a word: name each screen with one word of its "
+        + "own, not a number nor a global command (\(globals.joined(separator: ", ")))"
+    }
+      + badOptions.map {
+        "the option '\($0)' is taken or not an option: name each one --NAME, other than the "
+          + "shell's (\(Options.shellOptions.joined(separator: ", ")))"
+      }
   }
 
   /// `$XDG_STATE_HOME/NAME/file`, else `~/.local/state/NAME/file` (NAME the host's); a

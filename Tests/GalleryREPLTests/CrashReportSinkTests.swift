@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import SignalHandling
+@testable import ShellProcess
 
 /// The crash report's sink, publishing into a report of the test's of 1,000 bytes.
 @Suite struct CrashReportSinkTests {

@@ -24,7 +24,7 @@ import Testing
         > help
         global commands:
           help [COMMAND]        list the commands, or explain one
-          list                  list the screens
+          list                  list the screens (on the todo screen: show the whole list)
           [open] SCREEN         open a screen: \(Screen.names)
           home | back           leave the screen for the home screen
           state                 print the screen's whole state

@@ -11,6 +11,7 @@ import Testing
     (["--offline", "--offline"], "--offline is given twice; give it once"),
     (["--replay", "r", "--offline"], "--replay takes no other option but FILE"),
     (["--replay", "r", "--screen", "counter"], "--replay takes no other option but FILE"),
+    (["--data-dir", "--offline"], "--data-dir needs a DIR"),
   ])
   func anOptionTwiceOrBesideReplayIsRefused(arguments: [String], message: String) {
     #expect {

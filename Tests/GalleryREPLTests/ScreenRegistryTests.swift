@@ -26,16 +26,17 @@ import Testing
     }
   }
 
-  @Test func noScreenIsNamedByANumberOrAnotherCommand() {
+  @Test func aScreenOrOptionNameThatIsTakenOrNoWordIsRefused() {
     // NOTE: on the github screen 'open N' opens result N and 'open SCREEN' opens a screen: a
     // screen named by a number would make 'open' ambiguous.
-    for screen in Screen.all {
-      #expect(Int(screen.name) == nil)
-      #expect(
-        !["help", "?", "list", "open", "home", "back", "state", "debug", "wait", "quit", "exit"]
-          .contains(screen.name))
-    }
-    #expect(Set(Screen.all.map(\.name)).count == Screen.all.count)
+    #expect(Gallery.declarationProblems().isEmpty)
+    let problems = Gallery.declarationProblems(
+      screens: Gallery.screens + [Gallery.counter],
+      options: Gallery.options + [.init("--debug", help: ""), .init("offline", help: "")])
+    #expect(
+      problems.map { $0.prefix(24) } == [
+        "the screen name 'counter", "the option '--debug' is ", "the option 'offline' is ",
+      ])
   }
 
   @Test func theCommandLineAndItsHelpNameTheRegisteredScreens() throws {

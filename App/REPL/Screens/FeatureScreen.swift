@@ -31,8 +31,9 @@ public struct FeatureScreen<Host: ShellHost, State: Sendable, Action: Sendable>:
   public let confirmation: Asking?
   /// Whether an action is a tick, which the debug log and `history` only count.
   public let isTick: @Sendable (Action) -> Bool
-  /// Whether its work in flight never ends by itself (a running stopwatch).
-  public let worksEndlessly: Bool
+  /// Whether, in this state, its work in flight never ends by itself (a running timer): the
+  /// end of input does not wait for it (leaving the screen ends it).
+  public let worksEndlessly: @Sendable (State) -> Bool
   /// How the feature's environment is made, live and in a replay or a test.
   public let environment: ScreenEnvironment<Host>?
 
@@ -46,7 +47,8 @@ public struct FeatureScreen<Host: ShellHost, State: Sendable, Action: Sendable>:
     abandon: @escaping @Sendable (State) -> Action? = { _ in nil },
     reload: @escaping @Sendable (State) -> Action? = { _ in nil },
     itemCount: @escaping @Sendable (State) -> Int = { _ in 0 }, confirmation: Asking? = nil,
-    isTick: @escaping @Sendable (Action) -> Bool = { _ in false }, worksEndlessly: Bool = false,
+    isTick: @escaping @Sendable (Action) -> Bool = { _ in false },
+    worksEndlessly: @escaping @Sendable (State) -> Bool = { _ in false },
     environment: ScreenEnvironment<Host>? = nil
   ) {
     (self.name, self.title, self.summary, self.place) = (name, title, summary, place)
@@ -91,8 +93,8 @@ public struct FeatureScreen<Host: ShellHost, State: Sendable, Action: Sendable>:
   public var erased: Screen<Host> {
     let state = place.state
     let action = self.action
-    let (render, notice, news, interrupt, abandon, reload, itemCount, isTick) = (
-      render, notice, news, interrupt, abandon, reload, itemCount, isTick
+    let (render, notice, news, interrupt, abandon, reload, itemCount, isTick, endless) = (
+      render, notice, news, interrupt, abandon, reload, itemCount, isTick, worksEndlessly
     )
     let confirmation = self.confirmation
     return Screen(
@@ -123,6 +125,6 @@ public struct FeatureScreen<Host: ShellHost, State: Sendable, Action: Sendable>:
       },
       answer: { answer in confirmation.map { action.embed($0.answer(answer)) } },
       isTick: { action.extract(from: $0).map(isTick) ?? false },
-      worksEndlessly: worksEndlessly, environment: environment)
+      worksEndlessly: { state($0).map(endless) ?? false }, environment: environment)
   }
 }

@@ -40,7 +40,7 @@ public struct Screen<Host: ShellHost>: Sendable {
   let isTick: @Sendable (Host.Action) -> Bool
   /// Whether its work in flight never ends by itself (a running stopwatch): the end of input
   /// does not wait for it.
-  let worksEndlessly: Bool
+  let worksEndlessly: @Sendable (Host.State) -> Bool
   /// The feature's environment, `nil` when it has none.
   let environment: ScreenEnvironment<Host>?
 

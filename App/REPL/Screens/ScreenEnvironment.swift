@@ -15,10 +15,12 @@ public struct Surroundings<Host: ShellHost>: Sendable {
       (self.options, self.processEnvironment) = (options, processEnvironment)
     }
 
-    /// The host option `name`'s value (`--data-dir DIR`), a leading `~` expanded; `nil` when
-    /// it was not given.
+    /// The host option `name`'s value (`--greeting TEXT`); `nil` when it was not given.
+    public func value(_ name: String) -> String? { options.hostValues[name] }
+
+    /// The host option `name`'s value as a path (`--data-dir DIR`), a leading `~` expanded.
     public func path(_ name: String) -> URL? {
-      options.hostValues[name].map {
+      value(name).map {
         URL(fileURLWithPath: Options.expandingHome($0, environment: processEnvironment))
       }
     }

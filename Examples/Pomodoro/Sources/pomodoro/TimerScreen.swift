@@ -34,6 +34,6 @@ extension PomodoroApp {
     },
     interrupt: { $0.isRunning ? .pause : nil },
     confirmation: .init(question: { $0.confirmation?.question }, answer: { .answer($0) }),
-    isTick: { $0 == ._tick }
+    isTick: { $0 == ._tick }, worksEndlessly: { $0.isRunning }
   ).erased
 }

@@ -5,13 +5,13 @@
 #endif
 
 /// Lines read plainly from a descriptor (a pipe, a file, a dumb terminal), in bounded chunks.
-enum PlainLines {
+public enum PlainLines {
   /// Calls `yield` with each line, its `\n` or `\r\n` stripped, as UTF-8 (invalid bytes
   /// repaired); with `nil` as soon as a line passes `limit` bytes, whose rest is then skipped
   /// up to its newline. Returns at the end of input or on a read error.
   // NOTE: the limit applies while reading: a line without end (`< /dev/zero`) holds at most
   // `limit` bytes, where `readLine` kept it all (gigabytes within seconds).
-  static func read(from descriptor: Int32, limit: Int, _ yield: (String?) -> Void) {
+  public static func read(from descriptor: Int32, limit: Int, _ yield: (String?) -> Void) {
     var line: [UInt8] = []
     line.reserveCapacity(min(limit + 1, 4096))
     var isSkipping = false
