@@ -13,7 +13,10 @@ public final class Engine<Host: ShellHost> {
   let executor: (any TaskExecutor)?
   /// The app's state as of the last command, or of the last change the loop took in since.
   var state = Host.initialState {
-    didSet { published.withLock { $0 = state } }
+    didSet {
+      published.withLock { $0 = state }
+      current = Screen<Host>.shown(in: state)
+    }
   }
   /// How many actions `state` has seen: a change no newer is not taken in.
   var seen = 0
@@ -24,7 +27,7 @@ public final class Engine<Host: ShellHost> {
   /// How many actions the actomaton has reduced, counted by its observer.
   let reduced = Locked(0)
   /// The screen shown, as of the last command.
-  var current: Screen<Host>? { Screen<Host>.shown(in: state) }
+  private(set) var current: Screen<Host>?
   /// The global commands.
   let globals = GlobalCommands<Host>()
   let debugLog: DebugLog<Host>
@@ -65,6 +68,7 @@ public final class Engine<Host: ShellHost> {
     self.waiter = waiter ?? Waiter(clock: ContinuousClock(), executor: executor)
     self.executor = executor
     let (savedFailures, news, reduced, changes) = (self.savedFailures, news, reduced, changes)
+    let countFailures = Host.saved?.countFailures
     debugLog = DebugLog(isOn: debug, to: console)
     let isInteractive = console.isInteractive
     let tell: @Sendable (Host.State, String?, Bool) -> Void = { state, notice, isNews in
@@ -81,9 +85,7 @@ public final class Engine<Host: ShellHost> {
       recording.observer, debugLog.observer,
       ActomatonObserver(
         actionReduced: { action, _, old, state in
-          if let count = Host.saved?.countFailures {
-            savedFailures.withLock { count(action, old, state, &$0) }
-          }
+          if let countFailures { savedFailures.withLock { countFailures(action, old, state, &$0) } }
           let screen = Screen<Host>.shown(in: state)
           let notice = screen?.notice(action, state)
           let isNews = notice != nil && notice == screen?.news(state)
@@ -96,6 +98,7 @@ public final class Engine<Host: ShellHost> {
       state: Host.initialState, reducer: Host.reducer,
       environment: recording.recording(environment),
       clock: clock, executor: executor, observer: .combine(observers))
+    current = Screen<Host>.shown(in: state)
   }
 
   /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that

@@ -18,6 +18,8 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
     var isRefused = false
     /// Whether the line answered the question the line before it asked.
     var isAnswer = false
+    /// Whether `state` holds only what undo reads (``SavedPart/forUndoOnly``).
+    var isForUndoOnly = false
     /// The state after the line whose saved part (the todo list) was loaded, when the line came
     /// before it was loaded: what undo past the line puts back of it. Kept by the `undo` that
     /// found it, for the same undo after a `redo` (which does not bring back the lines between).
@@ -207,9 +209,12 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
       if !isUndo { marks.done.append(Mark(line: line, entry: entry)) }
       // NOTE: only the last two lines' states are compared whole (whether a line changed
       // something, whether an answer undid its question); older ones serve only `undo`.
-      if marks.done.count >= 3, let forUndoOnly = Host.saved?.forUndoOnly {
+      if marks.done.count >= 3, !marks.done[marks.done.count - 3].isForUndoOnly,
+        let forUndoOnly = Host.saved?.forUndoOnly
+      {
         let old = marks.done.count - 3
         marks.done[old].state = marks.done[old].state.map(forUndoOnly)
+        marks.done[old].isForUndoOnly = true
       }
     }
   }

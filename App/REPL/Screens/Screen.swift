@@ -2,7 +2,9 @@ import FeatureSupport
 
 /// A screen of the shell as the engine uses it: a `FeatureScreen` erased to the host's state and
 /// actions. Each closure answers `nil` (or nothing) for a state of another screen.
-public struct Screen<Host: ShellHost>: Sendable {
+// NOTE: a class: the engine looks a screen up on every action, and a copy is one retain, not
+// one per closure.
+public final class Screen<Host: ShellHost>: Sendable {
   /// The name the shell's commands, prompt, `--screen` and completion use.
   let name: String
   /// The screen's name in prose, for `help SCREEN`.
@@ -43,6 +45,36 @@ public struct Screen<Host: ShellHost>: Sendable {
   let worksEndlessly: @Sendable (Host.State) -> Bool
   /// The feature's environment, `nil` when it has none.
   let environment: ScreenEnvironment<Host>?
+
+  init(
+    name: String, title: String, summary: String, open: Host.Action,
+    shows: @escaping @Sendable (Host.State) -> Bool, commands: [ScreenCommand<Host>],
+    featureState: @escaping @Sendable (Host.State) -> (any Sendable)?,
+    render: @escaping @Sendable (Host.State) -> Rendered?,
+    notice: @escaping @Sendable (Host.Action, Host.State) -> String?,
+    news: @escaping @Sendable (Host.State) -> String?,
+    interrupt: @escaping @Sendable (Host.State) -> Host.Action?,
+    abandon: @escaping @Sendable (Host.State) -> Host.Action?,
+    reload: @escaping @Sendable (Host.State) -> Host.Action?,
+    itemCount: @escaping @Sendable (Host.State) -> Int,
+    question: @escaping @Sendable (Host.State) -> String?,
+    answer: @escaping @Sendable (Answer) -> Host.Action?,
+    isTick: @escaping @Sendable (Host.Action) -> Bool,
+    worksEndlessly: @escaping @Sendable (Host.State) -> Bool,
+    environment: ScreenEnvironment<Host>?
+  ) {
+    (self.name, self.title, self.summary, self.open, self.shows) = (
+      name, title, summary, open, shows
+    )
+    (self.commands, self.featureState, self.render, self.notice) = (
+      commands, featureState, render, notice
+    )
+    (self.news, self.interrupt, self.abandon, self.reload) = (news, interrupt, abandon, reload)
+    (self.itemCount, self.question, self.answer, self.isTick) = (
+      itemCount, question, answer, isTick
+    )
+    (self.worksEndlessly, self.environment) = (worksEndlessly, environment)
+  }
 
   func command(named name: String) -> ScreenCommand<Host>? {
     commands.first { $0.name == name }
