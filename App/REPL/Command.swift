@@ -2,7 +2,8 @@ import Actomaton
 
 /// A command of a screen over one feature's `State` and `Action`: its syntax, its help, and how
 /// its words become one of the feature's actions.
-public struct Command<State: Sendable, Action: Sendable>: Sendable {
+// NOTE: a class: the engine looks commands up by name on every line, and a copy is one retain.
+public final class Command<State: Sendable, Action: Sendable>: Sendable {
   let name: String
   /// The arguments: how `help` shows them (`N TEXT`) and what Tab offers for the first.
   let syntax: Syntax
@@ -16,7 +17,7 @@ public struct Command<State: Sendable, Action: Sendable>: Sendable {
     case view(@Sendable (State) -> Rendered)
   }
 
-  public init(
+  public convenience init(
     _ name: String, _ syntax: Syntax = "", _ summary: String, example: String? = nil,
     parse: @escaping @Sendable (Arguments) throws(CommandError) -> Action
   ) {

@@ -1,21 +1,32 @@
 /// A command that works on every screen, declared once: its names, its help, the words Tab
 /// offers for its argument, what it shows from the state alone (which a replay prints again)
 /// and what it does.
-struct GlobalCommand<Host: ShellHost>: Sendable {
+// NOTE: a class, looked up by name on every line: a copy is one retain.
+final class GlobalCommand<Host: ShellHost>: Sendable {
   /// The names it answers to; the first is the one `help` lists.
   let names: [String]
   let usage: String
   let summary: String
   let example: String
   /// The words Tab offers for its first argument.
-  var argumentValues: @Sendable () -> [String] = { [] }
+  let argumentValues: @Sendable () -> [String]
   /// What the line prints from the state alone, when it only shows something; `nil` when it
   /// does more (or is refused), and a replay does not print it again.
-  var view: @Sendable (Arguments, Host.State) -> Rendered? = { _, _ in nil }
+  let view: @Sendable (Arguments, Host.State) -> Rendered?
   /// Whether it ends the session (when given no argument).
-  var quits = false
+  let quits: Bool
   /// What it does; `nil` for one that prints its view (given no argument), or quits.
-  var run: (@Sendable (Engine<Host>, Arguments) async -> Void)?
+  let run: (@Sendable (Engine<Host>, Arguments) async -> Void)?
+
+  init(
+    names: [String], usage: String, summary: String, example: String,
+    argumentValues: @escaping @Sendable () -> [String] = { [] },
+    view: @escaping @Sendable (Arguments, Host.State) -> Rendered? = { _, _ in nil },
+    quits: Bool = false, run: (@Sendable (Engine<Host>, Arguments) async -> Void)? = nil
+  ) {
+    (self.names, self.usage, self.summary, self.example) = (names, usage, summary, example)
+    (self.argumentValues, self.view, self.quits, self.run) = (argumentValues, view, quits, run)
+  }
 
   var name: String { names[0] }
 
@@ -34,14 +45,15 @@ struct GlobalCommands<Host: ShellHost>: Sendable {
   let all: [GlobalCommand<Host>] = GlobalCommand.all
   /// Every name the person may type, screens' included, for suggestions and completion.
   let names: [String]
+  private let byName: [String: GlobalCommand<Host>]
 
   init() {
     names = all.flatMap(\.names).filter { $0 != "?" } + Host.screens.map(\.name)
+    byName = Dictionary(all.flatMap { command in command.names.map { ($0, command) } }) { a, _ in a
+    }
   }
 
-  func named(_ name: String) -> GlobalCommand<Host>? {
-    all.first { $0.names.contains(name) }
-  }
+  func named(_ name: String) -> GlobalCommand<Host>? { byName[name] }
 }
 
 extension GlobalCommand {
