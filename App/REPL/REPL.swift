@@ -20,8 +20,12 @@ public enum REPL<Host: ShellHost> {
 
   /// Reads commands until `quit` or the end of input; returns the exit status.
   ///
-  /// - Parameter environment: The process environment (`XDG_STATE_HOME` and `HOME` locate the
-  ///   line history).
+  /// - Parameters:
+  ///   - engine: The engine the lines run on.
+  ///   - console: Where the prompt and the output go.
+  ///   - options: The command line (`--screen`, `--no-history`, `--strict`).
+  ///   - environment: The process environment (`XDG_STATE_HOME` and `HOME` locate the line
+  ///     history).
   public static func run(
     engine: Engine<Host>, console: any Console, options: Options,
     environment: [String: String] = ProcessInfo.processInfo.environment
