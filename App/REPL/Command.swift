@@ -4,12 +4,12 @@ import Actomaton
 /// its words become one of the feature's actions.
 // NOTE: a class: the engine looks commands up by name on every line, and a copy is one retain.
 public final class Command<State: Sendable, Action: Sendable>: Sendable {
-  let name: String
+  @usableFromInline let name: String
   /// The arguments: how `help` shows them (`N TEXT`) and what Tab offers for the first.
-  let syntax: Syntax
-  let summary: String
-  let example: String
-  let parse: @Sendable (Arguments) throws(CommandError) -> Reaction
+  @usableFromInline let syntax: Syntax
+  @usableFromInline let summary: String
+  @usableFromInline let example: String
+  @usableFromInline let parse: @Sendable (Arguments) throws(CommandError) -> Reaction
 
   /// What a command does: send an action, or show a view of the state.
   public enum Reaction: Sendable {
@@ -74,7 +74,7 @@ public final class Command<State: Sendable, Action: Sendable>: Sendable {
   var usage: String { arguments.isEmpty ? name : "\(name) \(arguments)" }
 
   /// The command as the engine runs it, on the app's state and actions.
-  func erased<RootState, RootAction>(
+  @inlinable func erased<RootState, RootAction>(
     state: @escaping @Sendable (RootState) -> State?, action: CasePath<RootAction, Action>
   ) -> Command<RootState, RootAction> {
     let parse = self.parse
@@ -122,7 +122,7 @@ public struct Syntax: Sendable, ExpressibleByStringLiteral {
 }
 
 /// A command as the engine runs it.
-typealias ScreenCommand<Host: ShellHost> = Command<Host.State, Host.Action>
+@usableFromInline typealias ScreenCommand<Host: ShellHost> = Command<Host.State, Host.Action>
 
 /// What was wrong with a command line: one line for the user.
 public struct CommandError: Error, Equatable {

@@ -23,7 +23,7 @@ public protocol Console: Sendable {
 extension Console {
   /// Writes each line followed by a newline, its control characters made visible (any line may
   /// hold text from outside the program), then in the style `style` picks for it.
-  func print(_ lines: [String], style: (String) -> Style? = { _ in nil }) {
+  @usableFromInline func print(_ lines: [String], style: (String) -> Style? = { _ in nil }) {
     if lines.isEmpty { return }
     let safe = lines.map { line in
       style(line).map { styled(line.terminalSafe, $0) } ?? line.terminalSafe
@@ -31,7 +31,7 @@ extension Console {
     write(safe.joined(separator: "\n") + "\n")
   }
 
-  func print(_ line: String) { print([line]) }
+  @usableFromInline func print(_ line: String) { print([line]) }
 
   /// Writes `text` over the prompt's line, then the prompt again (after the text, a person at a
   /// plain terminal may have begun typing: the line is lost from view, not from the input).
@@ -40,12 +40,12 @@ extension Console {
   }
 
   /// Colours `text` when the console uses colour.
-  func styled(_ text: String, _ style: Style) -> String {
+  @usableFromInline func styled(_ text: String, _ style: Style) -> String {
     usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
   }
 }
 
-enum Style: String {
+@usableFromInline enum Style: String {
   case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"
 }
 

@@ -1,52 +1,55 @@
 import Actomaton
 import ActomatonDebugging
+import ClientSupport
 import FeatureSupport
 import OutsideText
 
 /// The shell's engine: turns lines into actions on the host's actomaton and prints the results.
 ///
 /// The engine is driven by one task: `start`, then `execute` for each line, then `finish`.
+// NOTE: what runs for every line and action is `@inlinable`, from `Shell.main` down, so that a
+// host's module compiles it for its types: compiled for any host, it looked up metadata (W7 +20%).
 public final class Engine<Host: ShellHost> {
-  let actomaton: Actomaton<Host.Action, Host.State>
-  let console: any Console
-  let waiter: Waiter
-  let executor: (any TaskExecutor)?
+  @usableFromInline let actomaton: Actomaton<Host.Action, Host.State>
+  @usableFromInline let console: any Console
+  @usableFromInline let waiter: Waiter
+  @usableFromInline let executor: (any TaskExecutor)?
   /// The app's state as of the last command, or of the last change the loop took in since.
-  var state = Host.initialState {
+  @usableFromInline var state = Host.initialState {
     didSet {
       published.withLock { $0 = state }
       current = Screen<Host>.shown(in: state)
     }
   }
   /// How many actions `state` has seen: a change no newer is not taken in.
-  var seen = 0
+  @usableFromInline var seen = 0
   /// `state`, for completion on the line editor's thread.
-  let published = Locked(Host.initialState)
+  @usableFromInline let published = Locked(Host.initialState)
   /// Where the changes effects make go while a person is at a terminal: the loop's messages.
-  let changes = Locked<(@Sendable (Change) -> Void)?>(nil)
+  @usableFromInline let changes = Locked<(@Sendable (Change) -> Void)?>(nil)
   /// How many actions the actomaton has reduced, counted by its observer.
-  let reduced = Locked(0)
+  @usableFromInline let reduced = Locked(0)
   /// The screen shown, as of the last command.
-  private(set) var current: Screen<Host>?
+  @usableFromInline private(set) var current: Screen<Host>?
   /// The global commands.
-  let globals = GlobalCommands<Host>()
-  let debugLog: DebugLog<Host>
+  @usableFromInline let globals = GlobalCommands<Host>()
+  @usableFromInline let debugLog: DebugLog<Host>
   /// How many commands failed (unknown, malformed, refused) and lasting failures arose (a todo
   /// list not loaded or saved); `--strict` turns it into the exit code.
   public var failures: Int { commandFailures + savedFailures.withLock(\.count) }
-  private var commandFailures = 0
+  @usableFromInline var commandFailures = 0
   /// The saved part's failures, counted by the actomaton's observer as they arise.
   // NOTE: where they arise, not where they are shown: a save that fails in the background may be
   // shown by `wait`, by `list`, or never (a later command clears the message), and counts once.
-  private let savedFailures = Locked(FailureTally())
+  @usableFromInline let savedFailures = Locked(FailureTally())
   /// The lasting failure of another screen than the saved part's (a search's) last shown and
   /// counted: shown again by `wait` or a command, it is not counted again until it has gone and
   /// come back.
-  private var countedFailure: String?
+  @usableFromInline var countedFailure: String?
   /// How many pieces of news arrived and how many were printed: a piece is printed once.
-  let news = Locked((arrived: 0, printed: 0))
+  @usableFromInline let news = Locked((arrived: 0, printed: 0))
   /// The last actions, the `--record` file, and the states `undo` goes back to.
-  let recording: SessionRecording<Host>
+  @usableFromInline let recording: SessionRecording<Host>
 
   /// - Parameters:
   ///   - environment: The host's environment (live, or built on a test clock).
@@ -57,7 +60,7 @@ public final class Engine<Host: ShellHost> {
   ///   - executor: The task executor effects run on (a test clock's, in tests).
   ///   - debug: Start with the state-diff log on.
   ///   - recording: Where the session is recorded (the last actions in memory by default).
-  public init(
+  @inlinable public init(
     environment: Host.Environment, console: any Console, waiter: Waiter? = nil,
     clock: any Clock<Duration> = ContinuousClock(), executor: (any TaskExecutor)? = nil,
     debug: Bool = false, recording: SessionRecording<Host>? = nil
@@ -104,7 +107,7 @@ public final class Engine<Host: ShellHost> {
   /// `todo> `, or `todo [y/N]> ` while the screen asks a question, so the person typing sees that
   /// the next line answers it; ` [ann]` after the screen's name while ann is logged in (a login's
   /// answer may have come since the last command: the loop takes it in as a change).
-  public var prompt: String {
+  @inlinable public var prompt: String {
     let tag = Host.promptTag(state).map { " [\($0.clipped().terminalSafe)]" } ?? ""
     guard let screen = current else { return "home\(tag)> " }
     return screen.name + tag + (screen.question(state) == nil ? "> " : " [y/N]> ")
@@ -112,11 +115,15 @@ public final class Engine<Host: ShellHost> {
 
   /// A change an effect made that the screen words: the state after it, and its notice.
   public struct Change: Sendable {
-    let sequence: Int
-    let state: Host.State
-    let notice: String
+    @usableFromInline let sequence: Int
+    @usableFromInline let state: Host.State
+    @usableFromInline let notice: String
     /// Whether the notice is the screen's news (printed once, by the notice or the screen).
-    let isNews: Bool
+    @usableFromInline let isNews: Bool
+
+    @usableFromInline init(sequence: Int, state: Host.State, notice: String, isNews: Bool) {
+      (self.sequence, self.state, self.notice, self.isNews) = (sequence, state, notice, isNews)
+    }
   }
 
   /// Sends the changes effects make to `deliver` (the loop's messages), at a terminal.
@@ -126,7 +133,7 @@ public final class Engine<Host: ShellHost> {
 
   /// Takes in a change that came while the person was at the prompt, and prints its notice
   /// above the prompt; a change no newer than what a command showed is left out.
-  public func take(_ change: Change) {
+  @inlinable public func take(_ change: Change) {
     guard change.sequence > seen else { return }
     (state, seen) = (change.state, change.sequence)
     console.notify(change.notice, prompt: prompt)
@@ -134,7 +141,7 @@ public final class Engine<Host: ShellHost> {
   }
 
   /// Whether the screen shown asks a question, which the next line answers.
-  var isAsking: Bool { current.map { $0.question(state) != nil } ?? false }
+  @inlinable var isAsking: Bool { current.map { $0.question(state) != nil } ?? false }
 
   /// Prints the banner and the screens, and opens `screen` when given.
   public func start(screen: String? = nil) async {
@@ -154,7 +161,7 @@ public final class Engine<Host: ShellHost> {
   public static var maxLineLength: Int { 65_536 }
 
   /// Runs one line; returns `false` when the user asked to quit.
-  @discardableResult
+  @discardableResult @inlinable
   public func execute(_ line: String) async -> Bool {
     let length = line.utf8.count
     guard length <= Engine.maxLineLength else {
@@ -178,7 +185,7 @@ public final class Engine<Host: ShellHost> {
   }
 
   /// Runs a global command; `false` when it quits.
-  private func run(_ command: GlobalCommand<Host>, _ name: String, _ arguments: Arguments) async
+  @inlinable func run(_ command: GlobalCommand<Host>, _ name: String, _ arguments: Arguments) async
     -> Bool
   {
     if let run = command.run {
@@ -191,7 +198,7 @@ public final class Engine<Host: ShellHost> {
   }
 
   /// A line from a pipe passed `maxLineLength`: refused as soon as it did, unread past it.
-  func refuseOverlongLine() {
+  @usableFromInline func refuseOverlongLine() {
     fail(
       "The line is over \(Engine.maxLineLength) bytes long; lines are at most "
         + "\(Engine.maxLineLength) bytes.")
@@ -225,8 +232,7 @@ public final class Engine<Host: ShellHost> {
 
   /// Ctrl-C: stops the current screen's work in flight through the screen's own action (so its
   /// state says so) and shows the screen; returns `false` when there was nothing to stop.
-  @discardableResult
-  public func interrupt() async -> Bool {
+  @discardableResult public func interrupt() async -> Bool {
     await refresh()
     guard let screen = current else { return false }
     // NOTE: Ctrl-C at a question answers no, as an empty line does.
@@ -243,7 +249,7 @@ public final class Engine<Host: ShellHost> {
 
   /// When the screen asks a question, `line` answers it (`y` or `yes` confirms, anything else,
   /// an empty line too, cancels) and is not run as a command; returns whether it did.
-  private func answer(_ line: String, on screen: Screen<Host>) async -> Bool {
+  @inlinable func answer(_ line: String, on screen: Screen<Host>) async -> Bool {
     guard screen.question(state) != nil, let action = screen.answer(Answer(reply: line)) else {
       return false
     }
@@ -253,7 +259,7 @@ public final class Engine<Host: ShellHost> {
     return true
   }
 
-  private func run(_ command: ScreenCommand<Host>, _ arguments: Arguments) async {
+  @inlinable func run(_ command: ScreenCommand<Host>, _ arguments: Arguments) async {
     do throws(CommandError) {
       switch try command.parse(arguments) {
       case let .send(action):
@@ -274,7 +280,7 @@ public final class Engine<Host: ShellHost> {
   }
 
   /// Sends `action` and keeps the state right after it, before any effect can change it.
-  func send(_ action: Host.Action) async -> Task<Void, any Error>? {
+  @inlinable func send(_ action: Host.Action) async -> Task<Void, any Error>? {
     let actomaton = self.actomaton
     // NOTE: entering the actomaton from the effects' executor (a test clock's) keeps every job
     // this causes on it, so the clock knows when the work has settled.
@@ -291,14 +297,14 @@ public final class Engine<Host: ShellHost> {
   // wait is short: a local file is read in milliseconds, and a file that hangs (a stalled disk,
   // another process stopped holding the list's lock) must not slow every command; its reload
   // then arrives as a notice.
-  private func reloadShown() async {
+  @inlinable func reloadShown() async {
     guard let action = current?.reload(state) else { return }
     if let task = await send(action) { await waiter.wait(for: [task], atMost: .seconds(1)) }
     await refresh()
   }
 
   /// Reads the screen shown now, including what effects changed since the last command.
-  func refresh() async {
+  @inlinable func refresh() async {
     let (actomaton, reduced) = (self.actomaton, self.reduced)
     (state, seen) = await withTaskExecutorPreference(executor) {
       await actomaton.reading { reduced.withLock { $0 } }
@@ -308,7 +314,7 @@ public final class Engine<Host: ShellHost> {
   /// Prints the current screen; a refusal or error in it counts as a failed command. Without
   /// `showsRefusal` (no action was sent: `wait`, re-opening), an old refusal is left out.
   /// Returns the problem shown.
-  @discardableResult
+  @discardableResult @inlinable
   func render(countsFailures: Bool = true, showsRefusal: Bool = true) -> Problem? {
     guard let rendered = current?.render(state) else { return nil }
     return show(rendered, countsFailures: countsFailures, showsRefusal: showsRefusal)
@@ -317,7 +323,7 @@ public final class Engine<Host: ShellHost> {
   /// Prints `rendered`: its lines, its problem in red (counted as a failed command when
   /// `countsFailures`; its refusal only when `showsRefusal`), then its question; returns the
   /// problem shown.
-  @discardableResult
+  @discardableResult @inlinable
   func show(_ rendered: Rendered, countsFailures: Bool, showsRefusal: Bool = true) -> Problem? {
     console.print(rendered.lines)
     if let line = rendered.news {
@@ -343,7 +349,7 @@ public final class Engine<Host: ShellHost> {
     return shown
   }
 
-  func fail(_ message: String) {
+  @inlinable func fail(_ message: String) {
     commandFailures += 1
     console.write(console.styled("error: ", .red) + message.terminalSafe + "\n")
   }
@@ -352,14 +358,14 @@ public final class Engine<Host: ShellHost> {
 extension Actomaton {
   /// Sends `action` and returns the state right after it, before any effect can change it, and
   /// what `read` reads then.
-  func sendReturningState<Count: Sendable>(
+  @inlinable func sendReturningState<Count: Sendable>(
     _ action: Action, reading read: @Sendable () -> Count
   ) -> (Task<Void, any Error>?, State, Count) {
     (send(action, tracksFeedbacks: true), state, read())
   }
 
   /// The state, and what `read` reads at the same moment.
-  func reading<Count: Sendable>(_ read: @Sendable () -> Count) -> (State, Count) {
+  @inlinable func reading<Count: Sendable>(_ read: @Sendable () -> Count) -> (State, Count) {
     (state, read())
   }
 }

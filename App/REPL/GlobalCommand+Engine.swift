@@ -36,7 +36,7 @@ extension Engine {
   }
 
   /// Opens `screen` (a screen's name typed alone, or `open SCREEN`).
-  func open(_ screen: Screen<Host>, _ arguments: Arguments) async {
+  @inlinable func open(_ screen: Screen<Host>, _ arguments: Arguments) async {
     guard expectNoArguments(arguments, screen.name) else { return }
     if current?.name == screen.name {
       console.print("already on \(screen.name)")
@@ -54,7 +54,7 @@ extension Engine {
     render()
   }
 
-  func expectNoArguments(_ arguments: Arguments, _ name: String) -> Bool {
+  @inlinable func expectNoArguments(_ arguments: Arguments, _ name: String) -> Bool {
     do throws(CommandError) {
       try arguments.expectNone(usage: name)
       return true
@@ -93,7 +93,7 @@ extension Engine {
     console.print(lines)
   }
 
-  func unknownCommandMessage(_ name: String) -> String {
+  @inlinable func unknownCommandMessage(_ name: String) -> String {
     // NOTE: an answer with no question pending: a suggestion ('+' for 'y') would mislead.
     if ["y", "yes", "n", "no"].contains(name.lowercased()) {
       return "There is no question to answer now."

@@ -1,8 +1,10 @@
+import ClientSupport
+
 /// A command that works on every screen, declared once: its names, its help, the words Tab
 /// offers for its argument, what it shows from the state alone (which a replay prints again)
 /// and what it does.
 // NOTE: a class, looked up by name on every line: a copy is one retain.
-final class GlobalCommand<Host: ShellHost>: Sendable {
+@usableFromInline final class GlobalCommand<Host: ShellHost>: Sendable {
   /// The names it answers to; the first is the one `help` lists.
   let names: [String]
   let usage: String
@@ -12,11 +14,11 @@ final class GlobalCommand<Host: ShellHost>: Sendable {
   let argumentValues: @Sendable () -> [String]
   /// What the line prints from the state alone, when it only shows something; `nil` when it
   /// does more (or is refused), and a replay does not print it again.
-  let view: @Sendable (Arguments, Host.State) -> Rendered?
+  @usableFromInline let view: @Sendable (Arguments, Host.State) -> Rendered?
   /// Whether it ends the session (when given no argument).
-  let quits: Bool
+  @usableFromInline let quits: Bool
   /// What it does; `nil` for one that prints its view (given no argument), or quits.
-  let run: (@Sendable (Engine<Host>, Arguments) async -> Void)?
+  @usableFromInline let run: (@Sendable (Engine<Host>, Arguments) async -> Void)?
 
   init(
     names: [String], usage: String, summary: String, example: String,
@@ -40,20 +42,19 @@ final class GlobalCommand<Host: ShellHost>: Sendable {
 
 /// The global commands, made once for an engine or a replay: what a line asks for is resolved
 /// against them.
-struct GlobalCommands<Host: ShellHost>: Sendable {
+@usableFromInline struct GlobalCommands<Host: ShellHost>: Sendable {
   /// Every global command, in the order `help` lists them.
   let all: [GlobalCommand<Host>] = GlobalCommand.all
   /// Every name the person may type, screens' included, for suggestions and completion.
-  let names: [String]
-  private let byName: [String: GlobalCommand<Host>]
+  @usableFromInline let names: [String]
+  @usableFromInline let byName: [String: GlobalCommand<Host>]
 
   init() {
     names = all.flatMap(\.names).filter { $0 != "?" } + Host.screens.map(\.name)
-    byName = Dictionary(all.flatMap { command in command.names.map { ($0, command) } }) { a, _ in a
-    }
+    byName = Dictionary(uniqueKeysWithValues: all.flatMap { c in c.names.map { ($0, c) } })
   }
 
-  func named(_ name: String) -> GlobalCommand<Host>? { byName[name] }
+  @inlinable func named(_ name: String) -> GlobalCommand<Host>? { byName[name] }
 }
 
 extension GlobalCommand {
@@ -128,7 +129,7 @@ extension GlobalCommand {
 }
 
 /// What a line asks for, decided in one place for the prompt and for a replay.
-enum Resolved<Host: ShellHost> {
+@usableFromInline enum Resolved<Host: ShellHost> {
   case nothing
   /// A command of the screen shown.
   case screen(ScreenCommand<Host>, Arguments)
@@ -142,7 +143,7 @@ extension GlobalCommands {
   /// What `line` asks for on `screen`, in the order a line runs: `open SCREEN` (the github
   /// screen's `open N` opens result N, but `open SCREEN` opens a screen there too; no screen's
   /// name is a number), the screen's own command, then the global commands and screen names.
-  func resolve(_ line: String, on screen: Screen<Host>?) -> Resolved<Host> {
+  @inlinable func resolve(_ line: String, on screen: Screen<Host>?) -> Resolved<Host> {
     let trimmed = line.trimmingWhitespace()
     let name = String(trimmed.prefix { !$0.isWhitespace })
     guard !name.isEmpty else { return .nothing }

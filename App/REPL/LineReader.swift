@@ -6,7 +6,7 @@ import OutsideText
 
 /// Where the REPL's lines come from: standard input read as plain lines (a pipe, a file,
 /// `TERM=dumb`), or the line editor at a terminal, with history and completion.
-final class LineReader<Host: ShellHost>: Sendable {
+@usableFromInline final class LineReader<Host: ShellHost>: Sendable {
   private let editor: LineEditor?
   private let console: any Console
   private let requests = DispatchSemaphore(value: 0)
@@ -16,7 +16,7 @@ final class LineReader<Host: ShellHost>: Sendable {
 
   /// Starts reading on a thread of its own; lines go to `inputs`, Ctrl-C (at the prompt, or
   /// typed while a command runs) to `interrupt`.
-  init(
+  @usableFromInline init(
     console: any Console, editor: LineEditor?, inputs: AsyncStream<REPL<Host>.Input>.Continuation,
     interrupt: @escaping @Sendable () -> Void
   ) {
@@ -51,7 +51,7 @@ final class LineReader<Host: ShellHost>: Sendable {
 
   /// Asks for the next line at `prompt`: the editor shows the prompt and reads a line, plain
   /// input gets the prompt only at a terminal.
-  func prompt(_ prompt: String) {
+  @usableFromInline func prompt(_ prompt: String) {
     guard editor != nil else {
       if console.isInteractive { console.write(prompt) }
       return
@@ -69,7 +69,7 @@ final class LineReader<Host: ShellHost>: Sendable {
   /// The line editor for `console` when it is a terminal that understands escape sequences,
   /// with the history of `$XDG_STATE_HOME/NAME/history` unless `--no-history`; a history
   /// that cannot be kept is said once, on standard error, and the editor goes on without it.
-  static func editor(
+  @usableFromInline static func editor(
     for console: any Console, engine: Engine<Host>, options: Options, environment: [String: String]
   ) -> LineEditor? {
     guard let console = console as? StandardConsole, console.usesLineEditor else { return nil }

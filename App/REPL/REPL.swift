@@ -6,7 +6,7 @@ import ShellProcess
 
 /// The shell's loop: standard input, the prompt, Ctrl-C.
 public enum REPL<Host: ShellHost> {
-  enum Input: Sendable {
+  @usableFromInline enum Input: Sendable {
     case line(String)
     case interrupt
     /// SIGTERM, SIGHUP, SIGQUIT, or a crash signal sent with `kill`: save and exit with 128 +
@@ -26,7 +26,7 @@ public enum REPL<Host: ShellHost> {
   ///   - options: The command line (`--screen`, `--no-history`, `--strict`).
   ///   - environment: The process environment (`XDG_STATE_HOME` and `HOME` locate the line
   ///     history).
-  public static func run(
+  @inlinable public static func run(
     engine: Engine<Host>, console: any Console, options: Options,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) async -> Int32 {
@@ -94,7 +94,7 @@ public enum REPL<Host: ShellHost> {
   }
 
   /// Saves what is pending; the exit status: 128 + `signal` after one, as shells expect.
-  private static func end(_ engine: Engine<Host>, _ options: Options, signal: Int32? = nil) async
+  @inlinable static func end(_ engine: Engine<Host>, _ options: Options, signal: Int32? = nil) async
     -> Int32
   {
     await engine.finish(waitsForEffects: signal == nil)

@@ -8,56 +8,58 @@ import ShellProcess
 /// `--record`; the states before the last command lines, for `undo` and `redo`.
 public final class SessionRecording<Host: ShellHost>: Sendable {
   /// A command line and the state just before it.
-  struct Mark: Sendable {
-    let line: String
+  @usableFromInline struct Mark: Sendable {
+    @usableFromInline let line: String
     /// The number of entries recorded before the line ran.
-    let entry: Int
+    @usableFromInline let entry: Int
     /// The state before the line's first entry; `nil` while it has none.
-    var state: Host.State?
+    @usableFromInline var state: Host.State?
     /// Whether the line was refused (it changed nothing but its refusal).
-    var isRefused = false
+    @usableFromInline var isRefused = false
     /// Whether the line answered the question the line before it asked.
-    var isAnswer = false
+    @usableFromInline var isAnswer = false
     /// Whether `state` holds only what undo reads (``SavedPart/forUndoOnly``).
-    var isForUndoOnly = false
+    @usableFromInline var isForUndoOnly = false
     /// The state after the line whose saved part (the todo list) was loaded, when the line came
     /// before it was loaded: what undo past the line puts back of it. Kept by the `undo` that
     /// found it, for the same undo after a `redo` (which does not bring back the lines between).
     var loadedLater: Host.State?
+
+    @usableFromInline init(line: String, entry: Int) { (self.line, self.entry) = (line, entry) }
   }
 
-  struct Marks: Sendable {
+  @usableFromInline struct Marks: Sendable {
     /// Keeps `old` as the state before the last command line, if `entry` is its first.
-    mutating func keep(_ old: Host.State, before entry: Int) {
+    @inlinable mutating func keep(_ old: Host.State, before entry: Int) {
       guard let last = done.indices.last, done[last].state == nil, done[last].entry <= entry
       else { return }
       done[last].state = old
     }
 
-    var done: [Mark] = []
+    @usableFromInline var done: [Mark] = []
     /// Whether the last of `done` is the line running, not yet judged.
-    var isLastOpen = false
+    @usableFromInline var isLastOpen = false
     /// The state after the last action.
-    var latest: Host.State?
+    @usableFromInline var latest: Host.State?
     /// What `undo` took back, newest last, with the state it left.
-    var undone: [(mark: Mark, after: Host.State)] = []
+    @usableFromInline var undone: [(mark: Mark, after: Host.State)] = []
     /// What `undone` held before the line running sent its first action, in case it is refused.
-    var undoneBeforeLine: [(mark: Mark, after: Host.State)]?
+    @usableFromInline var undoneBeforeLine: [(mark: Mark, after: Host.State)]?
     /// Whether the line running is `undo` or `redo`, whose own actions keep what can be redone.
-    var isUndoing = false
+    @usableFromInline var isUndoing = false
     /// The last lines run, with the number of entries before each, for `history`.
-    var typed = FrontTrimmedArray<(line: String, entry: Int)>()
+    @usableFromInline var typed = FrontTrimmedArray<(line: String, entry: Int)>()
     /// How many lines were run in all, the ones `typed` no longer holds included.
-    var typedCount = 0
+    @usableFromInline var typedCount = 0
     /// Whether a line that changed something was forgotten, past ``undoLimit``.
-    var forgotLines = false
+    @usableFromInline var forgotLines = false
     /// The numbers (from 1, as `history` counts) of the `undo` and `redo` lines that put a
     /// state back.
     var restoringLines: Set<Int> = []
     /// The last actions (of the lines `history` shows), with their entry index.
     // NOTE: both forget their oldest in constant time: as arrays, each action moved the
     // thousand kept (12% of the gallery's time on a scripted session).
-    var actions = FrontTrimmedArray<(entry: Int, action: Host.Action)>()
+    @usableFromInline var actions = FrontTrimmedArray<(entry: Int, action: Host.Action)>()
   }
 
   /// A recording file's one problem, on standard error; its path may hold anything.
@@ -76,18 +78,18 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
   static var endOfInput: String { "(end of input)" }
 
   /// How many actions the ring (and `history`) keeps.
-  static var kept: Int { 1_000 }
+  @usableFromInline static var kept: Int { 1_000 }
   /// The most bytes a report holds; a line longer than a quarter of it is not kept.
   // NOTE: well under what `--replay` reads (`Replayer.maxBytes`), so that every report replays:
   // a huge list's states in the ring (its saves, its checkpoints) passed that bound. And small
   // enough that a huge list's lines are left out, not kept in memory to fill a report of a few.
   public static var reportLimit: Int { 16 << 20 }
   /// How many command lines that changed something `undo` can go back.
-  static var undoLimit: Int { 100 }
+  @usableFromInline static var undoLimit: Int { 100 }
   /// How many command lines `history` shows.
-  static var historyShown: Int { 20 }
+  @usableFromInline static var historyShown: Int { 20 }
 
-  let recorder: Recorder<Host.Action, Host.State>
+  @usableFromInline let recorder: Recorder<Host.Action, Host.State>
   /// The last actions, for `report` and the crash report.
   // NOTE: in at most twice what a report writes (so a report can still start at a checkpoint
   // that fits, and say what it left out): a huge list's states in its answers and checkpoints
@@ -95,13 +97,13 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
   let ring: RingSink
   let crashSink: CrashReportSink
   /// Where `report` writes the ring; `nil` when there is no state folder.
-  let reportURL: URL?
+  @usableFromInline let reportURL: URL?
   /// The most bytes `report` writes.
   let reportLimit: Int
-  let marks = Locked(Marks())
+  @usableFromInline let marks = Locked(Marks())
   /// Whether each command line gets a checkpoint, so a replay reports a divergence at its
   /// command: with `--record` only, since each is the whole state encoded.
-  let checkpointsAtCommands: Bool
+  @usableFromInline let checkpointsAtCommands: Bool
 
   /// - Parameters:
   ///   - file: Where `--record` writes the whole session, if anywhere.
@@ -128,7 +130,7 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
   }
 
   /// The observer for the app's actomaton.
-  var observer: ActomatonObserver<Host.Action, Host.State> {
+  @inlinable var observer: ActomatonObserver<Host.Action, Host.State> {
     let marks = self.marks
     return .combine([
       recorder.observer,
@@ -155,7 +157,7 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
   }
 
   /// The environment, with what its reducers read from it (ids, clocks) recorded.
-  func recording(_ environment: Host.Environment) -> Host.Environment {
+  @usableFromInline func recording(_ environment: Host.Environment) -> Host.Environment {
     Host.tapping(environment, RecordingTap(recorder: recorder))
   }
 
@@ -167,7 +169,7 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
   }
 
   /// A command line is about to run.
-  func willRun(_ line: String, isUndo: Bool) {
+  @inlinable func willRun(_ line: String, isUndo: Bool) {
     recorder.note(line, checkpoint: checkpointsAtCommands)
     let entry = recorder.entryCount
     marks.withLock { marks in
@@ -222,7 +224,7 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
   /// Marks the line running: refused (it changed nothing but its refusal, so `undo` goes past
   /// it and `redo` goes on as if it had not been typed), or the answer to the question the line
   /// before it asked.
-  func markLine(_ flag: WritableKeyPath<Mark, Bool>) {
+  @inlinable func markLine(_ flag: WritableKeyPath<Mark, Bool>) {
     marks.withLock { marks in
       guard marks.isLastOpen, let last = marks.done.indices.last else { return }
       marks.done[last][keyPath: flag] = true
@@ -240,7 +242,7 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
   // states at once would not reach the report, and it made every command wait for them; the
   // writer encodes them on its own thread, helped only before it falls so far behind that lines
   // would be lost (`--record` must hold them all).
-  func lineDone() {
+  @usableFromInline func lineDone() {
     // NOTE: with `--record`, always: a backlog of a huge list's checkpoints (one per line) made
     // the end of the session wait minutes for the writer to drain it.
     guard
@@ -258,7 +260,7 @@ public final class SessionRecording<Host: ShellHost>: Sendable {
 
 /// Records the inputs a reducer reads.
 private struct RecordingTap<Action: Codable & Sendable, State: Codable & Sendable>: InputTap {
-  let recorder: Recorder<Action, State>
+  @usableFromInline let recorder: Recorder<Action, State>
 
   func input<Value: Codable & Sendable>(
     _ name: String, _ make: @escaping @Sendable () -> Value,

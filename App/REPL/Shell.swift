@@ -20,7 +20,8 @@ public enum Shell<Host: ShellHost> {
   // NOTE: on the main actor, as a `main.swift` is: work put on the global pool starts
   // libdispatch's event loop, whose descriptors would then be made at start-up rather than when
   // a screen first schedules work (a crash there is what `CrashReportEndToEndTests` provokes).
-  @MainActor public static func main(
+  // NOTE: inlinable, so that a host's `main.swift` compiles the shell for its types (`Engine`).
+  @inlinable @MainActor public static func main(
     arguments: [String] = ProcessBytes.arguments,
     environment: [String: String] = ProcessBytes.environment
   ) async -> Int32 {
@@ -85,7 +86,7 @@ public enum Shell<Host: ShellHost> {
     }
   }
 
-  private static func refuse(_ message: String) -> Int32 {
+  @usableFromInline static func refuse(_ message: String) -> Int32 {
     FileHandle.standardError.write(Data(("\(Host.name): \(message)".terminalSafe + "\n").utf8))
     return 2
   }

@@ -83,7 +83,7 @@ extension ShellHost {
 
   /// What is wrong with the host's screens and options, each with the way out; empty when
   /// nothing is. `Shell.main` refuses to start a host with a problem.
-  static func declarationProblems(
+  @usableFromInline static func declarationProblems(
     screens: [Screen<Self>] = screens, options: [HostOption] = options
   ) -> [String] {
     let globals = GlobalCommand<Self>.all.flatMap(\.names)

@@ -1,8 +1,8 @@
 /// Near-miss suggestions for mistyped commands.
-enum Suggestions {
+@usableFromInline enum Suggestions {
   /// The candidate closest to `word` by edit distance (a swap of two neighbours counts once),
   /// if it is close enough to be what was meant.
-  static func nearest(to word: String, in candidates: [String]) -> String? {
+  @usableFromInline static func nearest(to word: String, in candidates: [String]) -> String? {
     let word = Array(word.lowercased().prefix(64))
     guard !word.isEmpty else { return nil }
     let allowed = word.count <= 3 ? 1 : 2

@@ -48,7 +48,7 @@ public final class Waiter: Sendable {
   // MARK: - Work in flight
 
   /// Keeps `task` as work in flight until it finishes.
-  func track(_ task: Task<Void, any Error>) {
+  @usableFromInline func track(_ task: Task<Void, any Error>) {
     let id = book.withLock { book in
       book.lastID += 1
       book.inFlight[book.lastID] = task
@@ -67,8 +67,7 @@ public final class Waiter: Sendable {
   }
 
   /// Forgets the work in flight (it goes on, or is cancelled by whoever asked); returns it.
-  @discardableResult
-  func forgetInFlight() -> [Task<Void, any Error>] {
+  @discardableResult @usableFromInline func forgetInFlight() -> [Task<Void, any Error>] {
     book.withLock { book in
       defer { book.inFlight = [:] }
       return book.inFlight.sorted { $0.key < $1.key }.map(\.value)
@@ -80,6 +79,7 @@ public final class Waiter: Sendable {
   /// Waits until every task has finished, or `limit` has passed; when `breakable`, also until a
   /// signal comes (or at once, while one came that the loop has not handled: `wait 3600` must
   /// not hold the loop and the signals queued behind it).
+  @usableFromInline
   func wait(for tasks: [Task<Void, any Error>], atMost limit: Duration, breakable: Bool = false)
     async
   {
@@ -109,7 +109,7 @@ public final class Waiter: Sendable {
   }
 
   /// A signal came: ends the breakable waits running, and those begun before `handled`.
-  func signal() {
+  @usableFromInline func signal() {
     let ends = book.withLock { book in
       book.unhandledSignals += 1
       let breakable = book.waits.filter(\.value.breakable)
@@ -120,7 +120,7 @@ public final class Waiter: Sendable {
   }
 
   /// The loop has handled one signal.
-  func handled() {
+  @usableFromInline func handled() {
     book.withLock { $0.unhandledSignals = max($0.unhandledSignals - 1, 0) }
   }
 

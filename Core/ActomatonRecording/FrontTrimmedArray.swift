@@ -1,7 +1,7 @@
 /// An array that forgets its oldest elements in amortised constant time: what a ring of the last
 /// entries needs, where `Array.removeFirst()` moved every element kept, on every line (the
 /// sinks' ring, and the gallery's last actions for `history`).
-package struct FrontTrimmedArray<Element> {
+@usableFromInline package struct FrontTrimmedArray<Element> {
   /// The elements; those forgotten are `nil` until the front is dropped.
   private var items: [Element?] = []
   /// The number of forgotten elements at the front of `items`.
@@ -10,7 +10,7 @@ package struct FrontTrimmedArray<Element> {
   /// The elements kept, oldest first.
   package var elements: ArraySlice<Element> { items[head...].map { $0! }[...] }
 
-  package var count: Int { items.count - head }
+  @usableFromInline package var count: Int { items.count - head }
 
   package var first: Element? { head < items.count ? items[head] : nil }
 
@@ -19,14 +19,14 @@ package struct FrontTrimmedArray<Element> {
   package init() {}
 
   /// The element `offset` places after the oldest kept.
-  package subscript(offset: Int) -> Element { items[head + offset]! }
+  @usableFromInline package subscript(offset: Int) -> Element { items[head + offset]! }
 
-  package mutating func append(_ element: Element) {
+  @usableFromInline package mutating func append(_ element: Element) {
     items.append(element)
   }
 
   /// Forgets the `count` oldest elements.
-  package mutating func removeFirst(_ count: Int = 1) {
+  @usableFromInline package mutating func removeFirst(_ count: Int = 1) {
     // NOTE: what a forgotten element holds is released at once; only its slot waits.
     for index in head..<(head + count) { items[index] = nil }
     head += count
@@ -39,7 +39,7 @@ package struct FrontTrimmedArray<Element> {
   }
 
   /// Forgets the oldest elements while `predicate` holds for them.
-  package mutating func removeFirst(while predicate: (Element) -> Bool) {
+  @usableFromInline package mutating func removeFirst(while predicate: (Element) -> Bool) {
     var drop = 0
     while head + drop < items.count, predicate(items[head + drop]!) { drop += 1 }
     if drop > 0 { removeFirst(drop) }

@@ -60,9 +60,9 @@ public struct FeatureScreen<Host: ShellHost, State: Sendable, Action: Sendable>:
 
   /// Where the feature's state sits in the host's.
   public struct Place: Sendable {
-    let open: Host.Action
-    let shows: @Sendable (Host.State) -> Bool
-    let state: @Sendable (Host.State) -> State?
+    @usableFromInline let open: Host.Action
+    @usableFromInline let shows: @Sendable (Host.State) -> Bool
+    @usableFromInline let state: @Sendable (Host.State) -> State?
 
     /// - Parameters:
     ///   - open: The action that opens the screen.
@@ -78,8 +78,8 @@ public struct FeatureScreen<Host: ShellHost, State: Sendable, Action: Sendable>:
 
   /// Where a feature keeps its pending question, and how it is answered.
   public struct Asking: Sendable {
-    let question: @Sendable (State) -> String?
-    let answer: @Sendable (Answer) -> Action
+    @usableFromInline let question: @Sendable (State) -> String?
+    @usableFromInline let answer: @Sendable (Answer) -> Action
 
     public init(
       question: @escaping @Sendable (State) -> String?,
@@ -90,7 +90,8 @@ public struct FeatureScreen<Host: ShellHost, State: Sendable, Action: Sendable>:
   }
 
   /// The screen as the engine uses it: every closure extracts the feature's part once.
-  public var erased: Screen<Host> {
+  // NOTE: inlinable, so that the host's module compiles the closures for its types (`Engine`).
+  @inlinable public var erased: Screen<Host> {
     let state = place.state
     let action = self.action
     let (render, notice, news, interrupt, abandon, reload, itemCount, isTick, endless) = (

@@ -16,13 +16,13 @@ public struct Rendered: Sendable {
   }
 
   /// The question as shown.
-  var questionLine: String? { question.map { "\($0) [y/N]" } }
+  @usableFromInline var questionLine: String? { question.map { "\($0) [y/N]" } }
 }
 
 /// What failed (a load, a request), then what was refused, one line each, shown marked `! `.
 public struct Problem: Sendable, Equatable {
-  let failure: String?
-  let refusal: String?
+  @usableFromInline let failure: String?
+  @usableFromInline let refusal: String?
 
   /// `nil` when nothing failed and nothing was refused.
   public init?(failure: (any CustomStringConvertible)? = nil, refusal: String?) {
@@ -33,9 +33,9 @@ public struct Problem: Sendable, Equatable {
 
   var messages: [String] { [failure, refusal].compactMap { $0 } }
 
-  var lines: [String] { messages.map { "! \($0)" } }
+  @usableFromInline var lines: [String] { messages.map { "! \($0)" } }
 
   /// The failure alone: a refusal answers the command that was refused, and is not news to a
   /// later `wait`, `list` or re-opening of the screen.
-  var withoutRefusal: Problem? { Problem(failure: failure, refusal: nil) }
+  @usableFromInline var withoutRefusal: Problem? { Problem(failure: failure, refusal: nil) }
 }

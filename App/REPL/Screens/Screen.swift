@@ -6,37 +6,37 @@ import FeatureSupport
 // one per closure.
 public final class Screen<Host: ShellHost>: Sendable {
   /// The name the shell's commands, prompt, `--screen` and completion use.
-  let name: String
+  @usableFromInline let name: String
   /// The screen's name in prose, for `help SCREEN`.
   let title: String
   /// One line for the list of screens.
   let summary: String
   /// What opens the screen in its feature's first state.
-  let open: Host.Action
+  @usableFromInline let open: Host.Action
   /// Whether the host's state shows this screen.
-  let shows: @Sendable (Host.State) -> Bool
-  let commands: [ScreenCommand<Host>]
+  @usableFromInline let shows: @Sendable (Host.State) -> Bool
+  @usableFromInline let commands: [ScreenCommand<Host>]
   /// The feature's state, for the `state` command.
   let featureState: @Sendable (Host.State) -> (any Sendable)?
   /// The lines shown after each command.
-  let render: @Sendable (Host.State) -> Rendered?
+  @usableFromInline let render: @Sendable (Host.State) -> Rendered?
   /// A one-line notice for a change that an effect made, or `nil` to stay quiet (ticks).
-  let notice: @Sendable (Host.Action, Host.State) -> String?
+  @usableFromInline let notice: @Sendable (Host.Action, Host.State) -> String?
   /// What changed outside, shown once: see ``Rendered/news``.
-  let news: @Sendable (Host.State) -> String?
+  @usableFromInline let news: @Sendable (Host.State) -> String?
   /// What Ctrl-C sends to stop the work in flight, or `nil` when there is nothing to stop.
   let interrupt: @Sendable (Host.State) -> Host.Action?
   /// What tells the screen that the request its restored state waits on is not running.
   let abandon: @Sendable (Host.State) -> Host.Action?
   /// What is sent after a command, before the screen is shown, to take in what changed outside
   /// the program (the todo list saved by another session), or `nil`.
-  let reload: @Sendable (Host.State) -> Host.Action?
+  @usableFromInline let reload: @Sendable (Host.State) -> Host.Action?
   /// How many numbered items the screen shows.
   let itemCount: @Sendable (Host.State) -> Int
   /// The question pending on the screen: the next line answers it.
-  let question: @Sendable (Host.State) -> String?
+  @usableFromInline let question: @Sendable (Host.State) -> String?
   /// The action that answers the screen's question, when the screen asks any.
-  let answer: @Sendable (Answer) -> Host.Action?
+  @usableFromInline let answer: @Sendable (Answer) -> Host.Action?
   /// Whether an action is one of the feature's ticks, which the debug log and `history` only
   /// count.
   let isTick: @Sendable (Host.Action) -> Bool
@@ -46,7 +46,7 @@ public final class Screen<Host: ShellHost>: Sendable {
   /// The feature's environment, `nil` when it has none.
   let environment: ScreenEnvironment<Host>?
 
-  init(
+  @usableFromInline init(
     name: String, title: String, summary: String, open: Host.Action,
     shows: @escaping @Sendable (Host.State) -> Bool, commands: [ScreenCommand<Host>],
     featureState: @escaping @Sendable (Host.State) -> (any Sendable)?,
@@ -76,18 +76,18 @@ public final class Screen<Host: ShellHost>: Sendable {
     (self.worksEndlessly, self.environment) = (worksEndlessly, environment)
   }
 
-  func command(named name: String) -> ScreenCommand<Host>? {
+  @inlinable func command(named name: String) -> ScreenCommand<Host>? {
     commands.first { $0.name == name }
   }
 
   static var all: [Screen] { Host.screens }
 
-  static func named(_ name: String) -> Screen? {
+  @inlinable static func named(_ name: String) -> Screen? {
     Host.screens.first { $0.name == name }
   }
 
   /// The screen `state` shows; `nil` on the home screen.
-  static func shown(in state: Host.State) -> Screen? {
+  @inlinable static func shown(in state: Host.State) -> Screen? {
     Host.screens.first { $0.shows(state) }
   }
 
