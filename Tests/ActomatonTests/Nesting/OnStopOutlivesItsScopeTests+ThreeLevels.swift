@@ -23,6 +23,8 @@ extension OnStopOutlivesItsScopeTests {
     let (actomaton, _) = Nested.page(
       f, Nested.pageReducer(f, rowOnStop: { id in f.sleeping("row\(id)-", seconds: 2) }))
     await actomaton.send(.open)
+    // NOTE: the onStarts run first: left waiting, closing cancels them, as it should.
+    await f.clock.advance()
     await actomaton.send(.table(.clear))
     await actomaton.send(.close)
     await f.clock.advance(by: .seconds(2))
