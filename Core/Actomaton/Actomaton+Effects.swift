@@ -64,7 +64,7 @@ extension Actomaton {
         if let stage = record.stage { stages.append(stage) }
       case let .discard(refusal):
         if let misuse = refusal.misuse { reportMisuse(misuse, in: &context) }
-        tell(.discarded, serial: refusal.serial, id: refusal.id, queue: refusal.queue)
+        hooks?.observer?.effectEvent?(refusal.event)
       }
     }
     for stage in stages { finishUnit(of: stage) }

@@ -55,15 +55,8 @@ extension Actomaton {
 
   /// Tells the observer of an effect event, if there is an observer.
   func tell(_ kind: EffectEvent.Kind, _ record: EffectRecord) {
-    tell(kind, serial: record.serial, id: record.id, queue: record.queue)
-  }
-
-  /// Tells the observer of an effect event, if there is an observer.
-  func tell(
-    _ kind: EffectEvent.Kind, serial: UInt64, id: (any EffectIDProtocol)?,
-    queue: (any EffectQueueProtocol)?
-  ) {
-    hooks?.observer?.effectEvent?(EffectEvent(kind: kind, serial: serial, id: id, queue: queue))
+    guard let effectEvent = hooks?.observer?.effectEvent else { return }
+    effectEvent(EffectEvent(kind: kind, serial: record.serial, id: record.id, queue: record.queue))
   }
 
   /// The observers of an actomaton, which has none (`nil`) unless someone observes it; only

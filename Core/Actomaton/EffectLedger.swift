@@ -30,11 +30,9 @@ struct EffectLedger {
     indirect case discard(Refusal)
   }
 
-  /// An effect refused at admission.
+  /// An effect refused at admission: the `discarded` event to tell, and the misuse if any.
   struct Refusal {
-    let serial: UInt64
-    let id: (any EffectIDProtocol)?
-    let queue: (any EffectQueueProtocol)?
+    let event: EffectEvent
     let misuse: EffectQueueMisuse?
   }
 
@@ -119,7 +117,8 @@ struct EffectLedger {
   private mutating func refusal(
     id: (any EffectIDProtocol)?, queue: any EffectQueueProtocol, misuse: EffectQueueMisuse?
   ) -> Decision {
-    .discard(Refusal(serial: takeSerial(), id: id, queue: queue, misuse: misuse))
+    let event = EffectEvent(kind: .discarded, serial: takeSerial(), id: id, queue: queue)
+    return .discard(Refusal(event: event, misuse: misuse))
   }
 
   /// Marks a record running, in its queue's running line, after the queue's delay when it has
@@ -151,11 +150,9 @@ struct EffectLedger {
   private mutating func releaseSlotsCancelledBySend(
     _ line: QueueState, into decisions: inout Decisions
   ) {
-    var record = line.running.first
-    var cancelled: [EffectRecord] = []
-    while let current = record {
-      if !current.isCancelled, current.handle?.isCancelled == true { cancelled.append(current) }
-      record = current.next
+    guard let first = line.running.first else { return }
+    let cancelled = sequence(first: first, next: \.next).filter {
+      !$0.isCancelled && $0.handle?.isCancelled == true
     }
     if cancelled.isEmpty { return }
     for record in cancelled { cancel(record, refill: false, bySend: false, into: &decisions) }
@@ -169,16 +166,11 @@ struct EffectLedger {
     recordsByID[idKey] = byID.isEmpty ? nil : byID
   }
 
-  /// The records with this id.
-  func records(withID key: ErasedKey) -> [EffectRecord] {
-    recordsByID[key].map { Array($0.values) } ?? []
-  }
-
   // MARK: - Cancellation
 
   /// Cancels the effects with this id (rule 4).
   mutating func cancel(id key: ErasedKey) -> Decisions {
-    cancel(records(withID: key))
+    cancel(recordsByID[key].map { Array($0.values) } ?? [])
   }
 
   /// Cancels the effects whose id matches; an effect without an id is seen as an
@@ -265,13 +257,10 @@ struct EffectLedger {
   mutating func refill(_ queue: QueueState, into decisions: inout Decisions) {
     while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
       if next.group?.isCancelled == true {
-        next.isCancelled = true
-        unindexID(next)
-        drop(next)
-        decisions.append(.drop(next, .discarded))
-        continue
+        cancel(next, refill: false, bySend: true, into: &decisions)
+      } else {
+        start(next, in: queue, spaced: true, into: &decisions)
       }
-      start(next, in: queue, spaced: true, into: &decisions)
     }
     // NOTE: a queue may have been forgotten already, and another made under its key.
     if queue.isIdle, !queue.isForgotten {
