@@ -83,17 +83,8 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
           guard let local = project(state) else { return inner.stopAll().map(effects) }
           return inner.update(local, priming).map(effects)
         },
-        stopAll: { inner.stopAll().map(effects) }, orphan: { inner.orphan().lifted(effects) })
+        stopAll: { inner.stopAll().map(effects) }, orphan: { effects(inner.orphan()) })
     }
-  }
-
-  /// The same declarations for a larger action type and environment, on the same state.
-  @inlinable
-  func lifted<GlobalAction: Sendable, GlobalEnvironment>(
-    environment: @escaping @Sendable (GlobalEnvironment) -> Environment,
-    effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
-  ) -> Lifecycle<GlobalAction, State, GlobalEnvironment> {
-    lifted(project: { $0 }, environment: environment, effects: effects)
   }
 }
 
@@ -144,17 +135,7 @@ struct LifeChanges<Action: Sendable> {
   @inlinable
   func map<Global: Sendable>(_ transform: (Effect<Action>) -> Effect<Global>) -> LifeChanges<Global>
   {
-    LifeChanges<Global>(
-      stops: stops.lifted(transform), starts: starts.lifted(transform), late: late.lifted(transform)
-    )
-  }
-}
-
-extension Effect {
-  /// `transform(self)`, or nothing for an empty effect.
-  @inlinable
-  func lifted<Global: Sendable>(_ transform: (Effect) -> Effect<Global>) -> Effect<Global> {
-    isEmpty ? .empty : transform(self)
+    LifeChanges<Global>(stops: transform(stops), starts: transform(starts), late: transform(late))
   }
 }
 

@@ -160,7 +160,7 @@ extension Reducer {
       project: { casePath.extract(from: $0) }, identity: nil, scope: scope,
       start: onStart.scoped(in: scope, { $0 }), stop: .endScope(scope) + onStop.outlivingScopes(),
       inner: Lifecycle<Action, Value, Environment>?.none)
-    return declaring(.onField(path, life), first: true)
+    return Reducer(run: run, lifecycle: .combine(.onField(path, life), lifecycle))
   }
 
   /// This reducer after a child, which `runIfPresent` runs, or answers `nil` when it is not
@@ -187,7 +187,8 @@ extension Reducer {
     let life = declare(
       identityIfIdentifiable(ChildState.self), scope, onStart.scoped(in: scope, embed),
       .endScope(scope) + onStop.outlivingScopes(),
-      inner?.lifted(environment: toChild, effects: { $0.scoped(in: scope, embed) }))
+      inner?.lifted(
+        project: { $0 }, environment: toChild, effects: { $0.scoped(in: scope, embed) }))
     return Reducer(
       run: { action, state, environment in
         guard let childAction = path.extract(from: action) else {

@@ -15,7 +15,8 @@ extension Reducer {
         guard let action = path.extract(from: globalAction) else { return .empty }
         return inner.run(action, &state, environment).map(path.embed)
       },
-      lifecycle: lifecycle?.lifted(environment: { $0 }, effects: { $0.map(path.embed) }))
+      lifecycle: lifecycle?.lifted(
+        project: { $0 }, environment: { $0 }, effects: { $0.map(path.embed) }))
   }
 
   /// Lifts this reducer to a larger state that holds this state at `keyPath`.
@@ -97,6 +98,6 @@ extension Reducer {
     let inner = self
     return Reducer<Action, State, GlobalEnvironment>(
       run: { action, state, environment in inner.run(action, &state, transform(environment)) },
-      lifecycle: lifecycle?.lifted(environment: transform, effects: { $0 }))
+      lifecycle: lifecycle?.lifted(project: { $0 }, environment: transform, effects: { $0 }))
   }
 }

@@ -34,7 +34,7 @@ extension Reducer {
       keys: { state, environment in Set(wanted(state, environment).keys) },
       effect: { key, state, environment in wanted(state, environment)[key] ?? .empty },
       scope: subscriptionScopes(scope))
-    return declaring(life, first: false)
+    return Reducer(run: run, lifecycle: .combine(lifecycle, life))
   }
 
   /// Keeps an effect running for each key the state names, and only while it names it; the
@@ -65,7 +65,7 @@ extension Reducer {
       keys: { state, _ in keys(state) },
       effect: { key, _, environment in effect(key, environment) },
       scope: subscriptionScopes(scope))
-    return declaring(life, first: false)
+    return Reducer(run: run, lifecycle: .combine(lifecycle, life))
   }
 }
 

@@ -56,12 +56,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     Reducer(run: wrap(run), lifecycle: lifecycle)
   }
 
-  /// This reducer with one more declaration of what its state wants alive.
-  @inlinable
-  func declaring(_ life: Lifecycle<Action, State, Environment>, first: Bool) -> Reducer {
-    Reducer(run: run, lifecycle: first ? .combine(life, lifecycle) : .combine(lifecycle, life))
-  }
-
   /// A reducer that changes nothing and returns no effect.
   @inlinable
   public static var empty: Reducer {
