@@ -13,22 +13,14 @@ extension Actomaton {
   ///   the restored state started have finished (cancelling it cancels them).
   @discardableResult
   public func restore(_ state: State) -> Task<Void, any Error>? {
-    let effect: Effect<Action>
+    let old = currentState
+    currentState = state
+    let effect = life?.effect(after: .empty, state: state) ?? .empty
     if let hooks {
-      let old = currentState
-      effect = put(state)
-      hooks.observer?.stateRestored?(old, currentState)
+      hooks.observer?.stateRestored?(old, state)
       offerState(to: hooks)
-    } else {
-      effect = put(state)
     }
     if effect.isEmpty { return nil }
     return start(effect, priority: nil, tracksFeedbacks: false)
-  }
-
-  /// Puts a state in place and returns what starting and stopping it asks for.
-  private func put(_ state: State) -> Effect<Action> {
-    currentState = state
-    return life?.effect(after: .empty, state: currentState) ?? .empty
   }
 }

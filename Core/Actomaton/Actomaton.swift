@@ -74,7 +74,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     let run = reducer.run
     self.reduce = { action, state in run(action, &state, environment) }
     self.life = reducer.lifecycle.map { LifeRoot($0, state: state, environment: environment) }
-    self.clock = EffectClock(any: clock)
+    self.clock = EffectClock(clock)
     self.ledger = EffectLedger(now: self.clock.now)
     (self.onError, self.executor) = (onError, executor)
   }

@@ -59,7 +59,9 @@ final class SendGroup: Sendable {
       $0.waiter = nil
       return (waiter, $0.firstError)
     }
-    if let (waiter, error) = resume { Self.resume(waiter, error) }
+    if let (waiter, error) = resume {
+      waiter.resume(with: error.map { .failure($0) } ?? .success(()))
+    }
   }
 
   /// Waits until every effect of the group has finished; throws the first error one threw.
@@ -75,7 +77,7 @@ final class SendGroup: Sendable {
         }
         return .some($0.firstError)
       }
-      if let error { Self.resume(continuation, error) }
+      if let error { continuation.resume(with: error.map { .failure($0) } ?? .success(())) }
     }
   }
 
@@ -90,12 +92,6 @@ final class SendGroup: Sendable {
     guard let handles else { return }
     for task in handles { task.cancel() }
     owner?.cancelEffectsSoon(of: self)
-  }
-
-  private static func resume(
-    _ continuation: CheckedContinuation<Void, any Error>, _ error: (any Error)?
-  ) {
-    if let error { continuation.resume(throwing: error) } else { continuation.resume() }
   }
 }
 

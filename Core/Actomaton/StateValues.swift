@@ -48,8 +48,7 @@ public struct StateValues<Value: Sendable & Equatable>: AsyncSequence, Sendable 
 public final class SliceObservation<Value: Sendable & Equatable>: Sendable {
   private struct Mailbox {
     var pending: Value?
-    var lastDelivered: Value
-    var hasDelivered = false
+    var lastDelivered: Value?
     var waiter: CheckedContinuation<Value?, Never>?
     var isFinished = false
     /// The last value offered.
@@ -57,8 +56,8 @@ public final class SliceObservation<Value: Sendable & Equatable>: Sendable {
 
     /// Takes `value` as delivered if it differs from the last one delivered.
     mutating func deliver(_ value: Value) -> Bool {
-      guard !hasDelivered || value != lastDelivered else { return false }
-      (lastDelivered, hasDelivered) = (value, true)
+      guard value != lastDelivered else { return false }
+      lastDelivered = value
       return true
     }
   }
@@ -66,7 +65,7 @@ public final class SliceObservation<Value: Sendable & Equatable>: Sendable {
   private let mailbox: Mutex<Mailbox>
 
   init(current: Value) {
-    mailbox = Mutex(Mailbox(pending: current, lastDelivered: current, lastOffered: current))
+    mailbox = Mutex(Mailbox(pending: current, lastOffered: current))
   }
 
   /// Offers the slice of a new state, from the observed actomaton; returns `false` once the
