@@ -1,8 +1,8 @@
 /// The effects started by one `send`, which the task returned by `send` waits for.
 ///
 /// Effects report to the group from their own tasks, so a group completes even when the actomaton
-/// is gone. The group holds the handles of its running effects, so cancelling it cancels them at
-/// once, from any thread; the owner then drops the group's waiting effects on its next turn.
+/// is gone. Cancelling it cancels its running effects at once, from any thread, and the owner
+/// drops its waiting ones on its next turn.
 final class SendGroup: Sendable {
   private struct Storage {
     var pending = 0
@@ -22,8 +22,8 @@ final class SendGroup: Sendable {
 
   var isCancelled: Bool { storage.withLock { $0.isCancelled } }
 
-  /// Whether nothing of the group is left and no error is known: the send started no
-  /// asynchronous work after all (a concatenation of synchronous or discarded parts).
+  /// Whether nothing is left and no error is known: the send started no asynchronous work after
+  /// all.
   var isEmpty: Bool { storage.withLock { $0.pending == 0 && $0.firstError == nil } }
 
   /// One more effect belongs to the group.
@@ -36,11 +36,10 @@ final class SendGroup: Sendable {
     storage.withLock { if $0.firstError == nil { $0.firstError = error } }
   }
 
-  /// Creates an effect's task with `make` and keeps its handle; when the group is already
-  /// cancelled, the task is cancelled before anyone can see it running.
-  ///
-  /// `make` runs under the group's lock, so a concurrent ``cancel()`` either sees the handle or
-  /// happened before the task existed.
+  /// Creates an effect's task with `make` and keeps its handle; cancels it at once when the
+  /// group is cancelled.
+  // NOTE: `make` runs under the lock, so a concurrent `cancel()` either sees the handle or
+  // happened before the task existed.
   func start(serial: UInt64, _ make: () -> Task<Void, any Error>) -> Task<Void, any Error> {
     storage.withLock { storage in
       let task = make()
