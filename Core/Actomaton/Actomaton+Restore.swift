@@ -1,12 +1,11 @@
 extension Actomaton {
   /// Puts the actomaton back to `state`, as undo and time travel do.
   ///
-  /// The state is replaced without running the reducer, and then everything that follows the
-  /// state follows it as after any action: the children, lifetimes and subscriptions the old
-  /// state wanted and `state` does not are stopped (their effects cancelled, their `onStop`
-  /// run), and those `state` wants that were not alive are started. Other running effects are
-  /// left alone (cancel them first by id when they must not feed the restored state). Observers
-  /// are told through ``ActomatonObserver/stateRestored``, and `values(of:)` sees the new state.
+  /// The state is replaced without running the reducer; then, as after any action, the children,
+  /// lifetimes and subscriptions that `state` no longer wants are stopped and those it wants
+  /// are started. Other running effects are left alone (cancel them by id first if they must
+  /// not feed the restored state). Observers are told through
+  /// ``ActomatonObserver/stateRestored``, and `values(of:)` sees the new state.
   ///
   /// - Parameter state: The state to put in place.
   /// - Returns: `nil` when nothing started; otherwise a task that completes when the effects

@@ -7,10 +7,8 @@ public struct Effect<Action: Sendable>: Sendable {
   /// The parts, or `nil` for none, so the empty effect costs no reference counting.
   @usableFromInline let storage: [Part]?
 
-  /// The parts of this effect, in order.
   @usableFromInline var parts: [Part] { storage ?? [] }
 
-  /// Whether the effect has no part.
   @inlinable var isEmpty: Bool { storage == nil }
 
   @inlinable init(parts: [Part] = []) { self.storage = parts.isEmpty ? nil : parts }

@@ -266,5 +266,4 @@ struct EffectLedger {
   }
 }
 
-/// The decisions of one operation, in order.
 typealias Decisions = [EffectLedger.Decision]

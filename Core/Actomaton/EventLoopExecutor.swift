@@ -60,7 +60,6 @@ public final class EventLoopExecutor: TaskExecutor, @unchecked Sendable {
     if wakes { pthread_cond_signal(condition) }
   }
 
-  /// Runs the jobs as they come, forever.
   private func run() -> Never {
     var batch: [UnownedJob] = []
     while true {

@@ -1,7 +1,6 @@
 extension Lifecycle {
   /// A child or a lifetime: it lives while `project` finds its state (with the same identity),
-  /// starts with `start`, and stops with `stop`; what the child itself declares (`inner`, lifted
-  /// into this domain's actions and its scope) lives inside it.
+  /// starts with `start` and stops with `stop`; what it declares (`inner`) lives inside it.
   @inlinable
   static func presence<Local>(
     project: @escaping @Sendable (State) -> Local?,
@@ -20,8 +19,8 @@ extension Lifecycle {
       func stopChild() -> LifeChanges<Action> {
         presence.value = false
         lastIdentity.value = nil
-        // NOTE: the child's scope is cancelled first, and with it every effect inside; then
-        // what the child declared stops, innermost first, and then the child itself.
+        // NOTE: the child's scope is cancelled first, then what it declared stops, innermost
+        // first, then the child itself.
         let inside = inner.map { .endScope(scope) + $0.orphan() } ?? .empty
         return LifeChanges(stops: inside + stop, late: late)
       }
@@ -53,8 +52,8 @@ extension Lifecycle {
     }
   }
 
-  /// The elements of an ``IdentifiedArray``: each lives while its id is in the array; what an
-  /// element declares (`inner`) lives inside it, lifted by `lift`.
+  /// The elements of an ``IdentifiedArray``, each alive while its id is in the array, with what
+  /// it declares (`inner`, lifted by `lift`).
   @inlinable
   static func elements<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
     ids: @escaping @Sendable (State) -> [Element.ID],
@@ -115,8 +114,7 @@ extension Lifecycle {
           let now = ids(state)
           var changes = now != lastIDs.value ? compare(now, priming: priming) : LifeChanges()
           guard inner != nil else { return changes }
-          // NOTE: an element's own declarations are asked for every element on every action:
-          // O(n) only for elements that declare something.
+          // NOTE: O(n) on every action, only for elements that declare something.
           for id in now {
             guard let inner = inners.value[id], let value = element(state, id) else { continue }
             changes = changes + inner.update(value, priming).map { lift(id, $0) }
@@ -133,8 +131,8 @@ extension Lifecycle {
     }
   }
 
-  /// The subscriptions of one `subscriptions` call: each key the state names runs its effect;
-  /// the keys are compared first, and an effect is made only for a key that is new.
+  /// The subscriptions of one `subscriptions` call: each key the state names runs its effect,
+  /// made only when the key is new.
   @inlinable
   static func subscriptions<Key: Hashable & Sendable>(
     keys: @escaping @Sendable (State, Environment) -> Set<Key>,

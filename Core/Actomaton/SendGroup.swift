@@ -26,7 +26,6 @@ final class SendGroup: Sendable {
   /// all.
   var isEmpty: Bool { storage.withLock { $0.pending == 0 && $0.firstError == nil } }
 
-  /// One more effect belongs to the group.
   func enter() {
     storage.withLock { $0.pending += 1 }
   }
@@ -65,8 +64,7 @@ final class SendGroup: Sendable {
 
   /// Waits until every effect of the group has finished; throws the first error one threw.
   func wait() async throws {
-    // NOTE: the continuation is resumed exactly once, by whoever takes it out of `waiter` under
-    // the lock (or at once when nothing pends).
+    // NOTE: resumed exactly once, by whoever takes it out of `waiter` under the lock (or here).
     try await withCheckedThrowingContinuation {
       (continuation: CheckedContinuation<Void, any Error>) in
       let error: (any Error)?? = storage.withLock {
