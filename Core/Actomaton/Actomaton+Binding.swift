@@ -6,9 +6,9 @@ extension Actomaton {
   /// await store.bind(id: ClockTicks(), to: ticks) { _ in .tick }
   /// ```
   ///
-  /// The binding runs as an effect with the given id: unbind it with ``Effect/cancel(id:)`` (or
-  /// ``unbind(id:)``); binding the same id again replaces it. A sequence that throws is reported
-  /// through the error hook and the observer, and the binding ends.
+  /// The binding is an effect with the given id, ended by ``unbind(id:)`` or
+  /// ``Effect/cancel(id:)``, replaced by another binding with that id. A sequence that throws
+  /// ends it, reported through the error hook and the observer.
   ///
   /// - Parameters:
   ///   - id: The binding's effect id.
@@ -24,17 +24,15 @@ extension Actomaton {
         if let action = action(element) { await feed(action) }
       }
     }
-    carry(ledger.cancel(id: ErasedKey(base: id)))
+    unbind(id: id)
     var context = SendContext(priority: nil, tracksFeedbacks: false, returnsTask: false)
     context.marksBinding = true
     admit(TaskEffect(id: id, queue: nil, body: body), in: &context)
   }
 
-  /// Keeps the actomaton in step with a slice of another actomaton's state: its current value
-  /// first, then each distinct new value, becomes an action.
-  ///
-  /// Neither actomaton holds the other: the binding ends when either is released, or when `id`
-  /// is cancelled.
+  /// Keeps the actomaton in step with a slice of another actomaton's state: its current value,
+  /// then each distinct new one, becomes an action. Neither actomaton holds the other: the
+  /// binding ends when either is released, or when `id` is cancelled.
   ///
   /// - Parameters:
   ///   - id: The binding's effect id.

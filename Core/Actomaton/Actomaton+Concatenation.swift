@@ -1,17 +1,16 @@
-/// The later parts of one level of an ``Effect/concatenate(_:)-(Effect...)``, waiting until the
-/// async work of the part before them is over. Only the owning actomaton touches it; it holds
-/// one unit of its send's group, given back when it ends or is released.
+/// The later parts of one level of an ``Effect/concatenate(_:)-(Effect...)``, waiting for the
+/// part before them. Only the owning actomaton touches it; it holds one unit of its send's group.
 final class ConcatStage {
   /// The send the parts belong to; its `stage` is the enclosing one's.
   let context: SendContext
-  /// The later parts, an `ArraySlice<Effect<Action>>` of the owner's action type.
+  /// The later parts, an `ArraySlice<Effect<Action>>`.
   let rest: Any
   /// Effects (and inner stages) of the current part that are not over yet.
   var pending = 0
   private var isOver = false
-  /// A child's `onStop`, whose later parts are orphaned when its running part is.
+  /// A child's `onStop`, whose later parts are orphaned with its running part.
   let outlivesScopes: Bool
-  /// The scope the `onStop` ran in ended: the later parts run orphaned (see `Effect.orphaned`).
+  /// The scope the `onStop` ran in ended: the later parts run orphaned.
   var isOrphaned = false
 
   var parent: ConcatStage? { context.stage }
@@ -45,8 +44,8 @@ extension Actomaton {
     _ = context.joinGroup(makeGroup)
     let stage = ConcatStage(rest: rest, context: context, outlivesScopes: outlivesScopes)
     stage.parent?.pending += 1
-    // NOTE: one unit held while the first part runs, so a part that finishes synchronously does
-    // not run the rest from inside itself.
+    // NOTE: a unit held while the first part runs, so that one finishing synchronously does not
+    // run the rest from inside itself.
     stage.pending += 1
     context.stage = stage
     run(first, in: &context)
@@ -61,8 +60,7 @@ extension Actomaton {
     let group = stage.context.group
     if group?.isCancelled != true {
       var context = stage.context
-      // NOTE: every stage of this actomaton was made by `runConcatenation` with its `Action`;
-      // the cast is checked.
+      // NOTE: every stage was made by `runConcatenation` with this `Action`.
       let rest = stage.rest as! ArraySlice<Effect<Action>>
       runConcatenation(
         stage.isOrphaned ? rest.map { $0.orphaned() }[...] : rest,

@@ -4,8 +4,8 @@ extension Actomaton {
     carry(ledger.cancel(group: group))
   }
 
-  /// An effect's body has exited; `action` (its result, if any) is fed back unless the effect
-  /// was cancelled. Its queue slot is freed now.
+  /// An effect's body has exited: its slot is freed, and `action` fed back unless it was
+  /// cancelled.
   func complete(_ serial: UInt64, feeding action: Action?, thrown: (any Error)? = nil) {
     guard let (record, decisions) = ledger.finish(serial) else { return }
     // NOTE: a send's task cancels its effects' tasks without the actor; this is where it learns.
@@ -23,8 +23,7 @@ extension Actomaton {
     reduceFeedback(action, from: record)
   }
 
-  /// Admits a new asynchronous effect and carries out what the ledger decides for it; its
-  /// record is made then, the body wrapped into the record's work.
+  /// Admits a new asynchronous effect and carries out what the ledger decides for it.
   func admit(_ task: TaskEffect<Action>, in context: inout SendContext) {
     if let group = context.group, !context.returnsTask, group.isCancelled { return }
     let decisions = ledger.admit(id: task.id, queue: task.queue) { serial, _ in
@@ -43,8 +42,8 @@ extension Actomaton {
     carry(decisions, in: &context)
   }
 
-  /// Carries out the ledger's decisions, in order; a dropped effect's concatenation stage is
-  /// told last, since its next part makes decisions of its own.
+  /// Carries out the ledger's decisions, in order; a dropped effect's stage is told last, since
+  /// its next part makes decisions of its own.
   func carry(_ decisions: Decisions, in context: inout SendContext) {
     var stages: [ConcatStage] = []
     for decision in decisions {
@@ -64,7 +63,7 @@ extension Actomaton {
         if let stage = record.stage { stages.append(stage) }
       case let .discard(refusal):
         if let misuse = refusal.misuse { reportMisuse(misuse, in: &context) }
-        tell(.discarded, serial: refusal.serial, id: refusal.id, queue: refusal.queue)
+        hooks?.observer?.effectEvent?(refusal.event)
       }
     }
     for stage in stages { finishUnit(of: stage) }
@@ -77,8 +76,7 @@ extension Actomaton {
     carry(decisions, in: &context)
   }
 
-  /// Reports a misused queue through the hook and the send's task, or to standard error when
-  /// there is no hook (a task may be discarded, and a fed-back action's effect has none).
+  /// Reports a misused queue through the hook (or standard error) and the send's task.
   private func reportMisuse(_ error: EffectQueueMisuse, in context: inout SendContext) {
     if let onError { onError(error) } else { misuseOutput("Actomaton: \(error)\n") }
     if context.returnsTask, context.group == nil { context.group = makeGroup() }
@@ -104,8 +102,7 @@ extension Actomaton {
       do {
         if let startAt { try await clock.sleep(startAt) }
         try Task.checkCancellation()
-        // NOTE: a send cancelled while this task was being made may not have reached its handle
-        // yet; its group already says so.
+        // NOTE: a send cancelled while this task was made may not have reached its handle.
         if group?.isCancelled == true { throw CancellationError() }
         switch body {
         case let .single(run):
@@ -128,8 +125,8 @@ extension Actomaton {
   }
 }
 
-/// A misuse of the effect API, reported through the `send` task and the error hook, or to
-/// standard error when the actomaton has no error hook.
+/// A misuse of the effect API, reported through the `send` task and the error hook (or standard
+/// error without one).
 public enum EffectQueueMisuse: Error, Equatable, CustomStringConvertible {
   /// A queue's policy has a `maxCount` below 1; the effect was not run.
   case invalidMaxCount(queue: String, maxCount: Int)

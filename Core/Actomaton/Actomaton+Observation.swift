@@ -24,8 +24,7 @@ extension Actomaton {
   }
 
   /// Reduces an action with its observers told; the slow path of ``process(_:from:)``.
-  // NOTE: inlinable, like `send`, so that a host specialises it: unspecialised, copying the old
-  // state and calling the observer's closures went through generic metadata on every action.
+  // NOTE: inlinable, like `send`, so that a host specialises it.
   @inlinable
   func processObserved(_ action: Action, from origin: ActionOrigin, hooks: Hooks)
     -> Effect<Action>
@@ -55,19 +54,11 @@ extension Actomaton {
 
   /// Tells the observer of an effect event, if there is an observer.
   func tell(_ kind: EffectEvent.Kind, _ record: EffectRecord) {
-    tell(kind, serial: record.serial, id: record.id, queue: record.queue)
+    guard let effectEvent = hooks?.observer?.effectEvent else { return }
+    effectEvent(EffectEvent(kind: kind, serial: record.serial, id: record.id, queue: record.queue))
   }
 
-  /// Tells the observer of an effect event, if there is an observer.
-  func tell(
-    _ kind: EffectEvent.Kind, serial: UInt64, id: (any EffectIDProtocol)?,
-    queue: (any EffectQueueProtocol)?
-  ) {
-    hooks?.observer?.effectEvent?(EffectEvent(kind: kind, serial: serial, id: id, queue: queue))
-  }
-
-  /// The observers of an actomaton, which has none (`nil`) unless someone observes it; only
-  /// the owning actomaton touches them.
+  /// The observers of an actomaton (`nil` while there are none); only the actomaton touches them.
   @usableFromInline
   final class Hooks {
     @usableFromInline let observer: ActomatonObserver<Action, State>?
@@ -79,9 +70,8 @@ extension Actomaton {
 }
 
 /// A key path carried into `@Sendable` closures.
-// NOTE: sendable by hand, because key paths are not `Sendable` in their type: a key path is an
-// immutable object, and the only state it can hold besides its layout is the index values of
-// subscript components, copied in when it was formed and never mutated through it.
+// NOTE: sendable by hand: a key path is immutable; its only state besides its layout is the
+// index values of subscript components, copied in when it was formed.
 @usableFromInline struct SendableKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
   @usableFromInline let keyPath: Path
 

@@ -1,12 +1,11 @@
 /// An actor that holds a state, runs a reducer for every action and manages the effects.
 ///
 /// `send` runs the reducer synchronously on the actor; the returned effects run in their own tasks
-/// and feed actions back. Effects can be cancelled by id, managed by queues and awaited or
-/// cancelled through the task `send` returns. Effects hold the actomaton weakly: when it is
-/// released, every running or waiting effect is cancelled.
-// NOTE: `final`: an actor cannot be subclassed, but a public one that is not marked final is
-// called through its class's method table from other modules, so a host's `send` was never
-// specialised for its types (every send went through generic metadata).
+/// and feed actions back. Effects are cancelled by id, managed by queues, and awaited or
+/// cancelled through the task `send` returns. They hold the actomaton weakly: its release
+/// cancels every running or waiting effect.
+// NOTE: `final`, so that other modules call `send` directly and specialise it, not through the
+// class's method table.
 public final actor Actomaton<Action: Sendable, State: Sendable> {
   /// The current state.
   public var state: State { currentState }
@@ -22,9 +21,8 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   let executor: (any TaskExecutor)?
 
   /// The books of the effects: every admitted, waiting and running effect, the queues, the ids.
-  // NOTE: not isolated only so that `deinit` can cancel the effects synchronously: every
-  // other access is from the actor's own methods, and `deinit` runs when no other reference to
-  // the actomaton exists, so it never races with them.
+  // NOTE: not isolated only so that `deinit` can cancel the effects synchronously: every other
+  // access is the actor's, and `deinit` runs when no other reference exists.
   nonisolated(unsafe) var ledger: EffectLedger
   /// The observers, or `nil` while there are none.
   // NOTE: not isolated only so that `deinit` can end the observers, as for `ledger`.
@@ -54,10 +52,10 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   ///   - reducer: The reducer run for every action.
   ///   - environment: The dependencies handed to the reducer; released with the actomaton.
   ///   - clock: The clock for queue delays (a test clock in tests).
-  ///   - onError: Called with every error an effect throws, besides the error surfacing through
-  ///     the task `send` returned; for logging.
-  ///   - executor: The task executor effects run on; the global one when `nil`. A test clock's
-  ///     executor lets a test know when the effects have settled.
+  ///   - onError: Called with every error an effect throws (which also surfaces through the task
+  ///     `send` returned); for logging.
+  ///   - executor: The task executor effects run on; the global one when `nil` (a test clock's
+  ///     executor tells a test when the effects have settled).
   ///   - observer: Told of every action, state change and effect event (see
   ///     ``ActomatonObserver``); `nil` for none, which costs one check per action.
   public init<Environment: Sendable>(
@@ -74,7 +72,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     let run = reducer.run
     self.reduce = { action, state in run(action, &state, environment) }
     self.life = reducer.lifecycle.map { LifeRoot($0, state: state, environment: environment) }
-    self.clock = EffectClock(any: clock)
+    self.clock = EffectClock(clock)
     self.ledger = EffectLedger(now: self.clock.now)
     (self.onError, self.executor) = (onError, executor)
   }
@@ -87,8 +85,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     for subscriber in hooks?.subscribers ?? [] { subscriber.finish() }
   }
 
-  /// The number of effects admitted and not yet over (running, delayed, waiting, or cancelled
-  /// with their body still running).
+  /// The number of effects admitted and not over (a cancelled one's body may still run).
   package var effectCount: Int { ledger.records.count }
 
   /// The number of effect ids with an effect; ids are forgotten when their effects are over.
@@ -107,17 +104,17 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
 
   /// Runs the reducer for `action` and starts the effects it returns.
   ///
-  /// When this returns, `state` includes the change for `action` and for every action fed back
-  /// synchronously with ``Effect/nextAction(_:)``.
+  /// When this returns, `state` includes the change for `action` and for the actions fed back
+  /// with ``Effect/nextAction(_:)``.
   ///
   /// - Parameters:
   ///   - action: The action to reduce.
   ///   - priority: The priority of the effects; the caller's priority when `nil`.
   ///   - tracksFeedbacks: Whether the returned task also waits for the effects of the actions
-  ///     that the effects feed back, recursively.
-  /// - Returns: `nil` when the action started no asynchronous work. Otherwise a task that
-  ///   completes when every effect started by the action has finished and its actions were
-  ///   reduced; cancelling it cancels those effects. It throws the first error one of them threw.
+  ///     the effects feed back, recursively.
+  /// - Returns: `nil` when the action started no asynchronous work; otherwise a task that
+  ///   completes when the action's effects have finished and their actions were reduced, and
+  ///   throws the first error one threw. Cancelling it cancels those effects.
   @discardableResult
   @inlinable
   public func send(
@@ -125,8 +122,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
     priority: TaskPriority? = nil,
     tracksFeedbacks: Bool = false
   ) -> Task<Void, any Error>? {
-    // NOTE: inlinable, so that callers specialise the reducer call; everything past an empty
-    // effect happens out of line.
+    // NOTE: inlinable, so that callers specialise the reducer call; the rest is out of line.
     let effect = process(action, from: .send)
     if effect.isEmpty { return nil }
     return start(effect, priority: priority, tracksFeedbacks: tracksFeedbacks)
@@ -135,7 +131,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   /// Reduces `action`; with observers, tells them.
   @inlinable
   func process(_ action: Action, from origin: ActionOrigin) -> Effect<Action> {
-    // NOTE: one load and test when nobody observes, so an unobserved send costs what it did.
+    // NOTE: an unobserved send pays one load and test.
     if let hooks { return processObserved(action, from: origin, hooks: hooks) }
     return reduceAndCompare(action)
   }
@@ -173,8 +169,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
         if !next.isEmpty { run(next, in: &context) }
       case let .task(task):
         admit(task, in: &context)
-      // NOTE: what a cancellation starts (a queue's next waiting effect) belongs to the send
-      // that admitted it, not to this one.
+      // NOTE: what a cancellation starts belongs to the send that admitted it, not this one.
       case let .cancelID(key):
         carry(ledger.cancel(id: key))
       case let .cancelWhere(predicate, endsScope):

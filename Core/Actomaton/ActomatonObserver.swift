@@ -1,14 +1,13 @@
 /// Watches an actomaton's runtime: every action it reduces, every state change and every effect's
 /// life, for logging, debugging and hosts.
 ///
-/// The closures run synchronously on the actomaton, in the order things happen, so keep them
-/// fast. A closure left `nil` costs nothing: the old state is kept for ``actionReduced`` only
-/// when it is set, and an actomaton without an observer does no work for one at all.
+/// The closures run synchronously on the actomaton, in order, so keep them fast. A closure left
+/// `nil` costs nothing (the old state is kept only for ``actionReduced``), and an actomaton
+/// without an observer does no work for one.
 ///
 /// One reduction is one ``actionReduced`` call with the action, its origin and the states on
-/// both sides, so an observer that needs the action with its change (a log, a recorder) needs
-/// no pairing of its own. An action the reducer feeds back at once (``Effect/nextAction(_:)``) is
-/// reduced, and told, after the action that returned it.
+/// both sides. An action fed back at once (``Effect/nextAction(_:)``) is reduced, and told,
+/// after the action that returned it.
 public struct ActomatonObserver<Action: Sendable, State: Sendable>: Sendable {
   /// An action is about to be reduced, and where it came from.
   public var actionReceived: (@Sendable (_ action: Action, _ origin: ActionOrigin) -> Void)?
@@ -16,8 +15,7 @@ public struct ActomatonObserver<Action: Sendable, State: Sendable>: Sendable {
   /// (equal when nothing changed).
   public var actionReduced:
     (@Sendable (_ action: Action, _ origin: ActionOrigin, _ old: State, _ new: State) -> Void)?
-  /// The state was put back with ``Actomaton/restore(_:)``: the state before and the one
-  /// restored.
+  /// The state was put back with ``Actomaton/restore(_:)``: the state before and after.
   public var stateRestored: (@Sendable (_ old: State, _ new: State) -> Void)?
   /// An effect started, waited, ended or was dropped.
   public var effectEvent: (@Sendable (_ event: EffectEvent) -> Void)?
@@ -86,8 +84,8 @@ public struct EffectEvent: Sendable, CustomStringConvertible {
     case suspended
     /// A waiting effect left its queue's line and started.
     case resumed
-    /// The effect was dropped before its body ran: its `discardNew` queue was full, its queue
-    /// is misused, or its send was cancelled while it waited.
+    /// The effect was dropped unrun: its `discardNew` queue was full or misused, or its send
+    /// was cancelled while it waited.
     case discarded
     /// The effect was cancelled; a running body has been told to stop.
     case cancelled

@@ -1,18 +1,14 @@
 /// The side effects a reducer returns: work the actomaton runs after the state change.
 ///
-/// An effect is a list of parts taken in the order they appear: actions fed back at once,
-/// asynchronous tasks (optionally with an id and a queue), and cancellations. Combine effects with
-/// `+` or ``combine(_:)-(Effect...)``, whose tasks run concurrently, or with
-/// ``concatenate(_:)-(Effect...)``, whose tasks run one after the other.
+/// An effect is a list of parts taken in order: actions fed back at once, asynchronous tasks
+/// (with an optional id and queue), and cancellations. `+` and ``combine(_:)-(Effect...)`` run
+/// their tasks concurrently, ``concatenate(_:)-(Effect...)`` one after the other.
 public struct Effect<Action: Sendable>: Sendable {
-  /// The parts, or `nil` for none: the empty effect holds no reference, so returning and
-  /// dropping it costs no reference counting.
+  /// The parts, or `nil` for none, so the empty effect costs no reference counting.
   @usableFromInline let storage: [Part]?
 
-  /// The parts of this effect, in order.
   @usableFromInline var parts: [Part] { storage ?? [] }
 
-  /// Whether the effect has no part at all (the reducer only changed the state).
   @inlinable var isEmpty: Bool { storage == nil }
 
   @inlinable init(parts: [Part] = []) { self.storage = parts.isEmpty ? nil : parts }
@@ -22,18 +18,17 @@ public struct Effect<Action: Sendable>: Sendable {
     case next(Action)
     case task(TaskEffect<Action>)
     case cancelID(ErasedKey)
-    /// `endsScope`: a child's or a lifetime's end, which spares the `onStop` work of the
-    /// children that went before (``TaskEffect/outlivesScopes``).
+    /// `endsScope`: a scope's end, which spares the `onStop` work inside it (`outlivesScopes`).
     case cancelWhere(@Sendable (any EffectIDProtocol) -> Bool, endsScope: Bool)
-    /// Effects run one after the other: each starts when the async work of the one before is over.
-    /// `outlivesScopes`: a child's `onStop` (its later parts are orphaned with its running one).
+    /// Effects run one after the other. `outlivesScopes`: a child's `onStop`, whose later parts
+    /// are orphaned with its running one.
     case concatenation([Effect], outlivesScopes: Bool)
   }
 
   /// No effect: the reducer only changed the state.
   @inlinable public static var empty: Effect { Effect() }
 
-  /// Feeds `action` back into the actomaton synchronously, before `send` returns; starts no task.
+  /// Feeds `action` back synchronously, before `send` returns; starts no task.
   ///
   /// - Parameter action: The action to reduce next.
   @inlinable
@@ -46,7 +41,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Parameters:
   ///   - id: An id for manual cancellation with ``cancel(id:)``.
   ///   - queue: A queue that cancels, discards or suspends the effect automatically.
-  ///   - run: The work. It runs off the actomaton, at the priority of the `send` that started it.
+  ///   - run: The work, run off the actomaton at the priority of the `send` that started it.
   @inlinable
   public init(
     id: (any EffectIDProtocol)? = nil,
@@ -58,31 +53,25 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An asynchronous effect that feeds back every element of an `AsyncSequence`.
   ///
-  /// The sequence is made and iterated inside the effect's task; elements that arrive after the
+  /// The sequence is made and iterated in the effect's task; elements that arrive after the
   /// effect was cancelled are dropped.
   ///
   /// - Parameters:
   ///   - id: The id that cancels it (see ``cancel(id:)``); `nil` for none.
   ///   - queue: The queue it waits in and runs by; `nil` to start at once.
   ///   - sequence: Makes the sequence whose elements are fed back; `nil` feeds back nothing.
-  ///     What it throws, and what the sequence throws, surfaces through the task `send`
-  ///     returned and the actomaton's `onError:` hook.
+  ///     What it or the sequence throws surfaces through the task `send` returned and the
+  ///     actomaton's `onError:` hook.
   public init<S: AsyncSequence>(
     id: (any EffectIDProtocol)? = nil,
     queue: (any EffectQueueProtocol)? = nil,
     sequence: @escaping @Sendable () async throws -> S?
   ) where S.Element == Action, S: SendableMetatype {
-    self.init(
-      parts: [
-        .task(
-          TaskEffect(
-            id: id, queue: queue,
-            body: .sequence { feed in
-              guard let sequence = try await sequence() else { return }
-              var iterator = sequence.makeAsyncIterator()
-              while !Task.isCancelled, let action = try await iterator.next() { await feed(action) }
-            }))
-      ])
+    self = .run(id: id, queue: queue) { send in
+      guard let sequence = try await sequence() else { return }
+      var iterator = sequence.makeAsyncIterator()
+      while !Task.isCancelled, let action = try await iterator.next() { await send(action) }
+    }
   }
 
   /// An asynchronous effect that may feed back any number of actions through `send`.
@@ -94,14 +83,13 @@ public struct Effect<Action: Sendable>: Sendable {
   /// }
   /// ```
   ///
-  /// Each `await send(action)` returns once the action has been reduced. Actions sent after the
-  /// effect was cancelled, or after `operation` returned, are dropped.
+  /// Each `await send(action)` returns once the action was reduced. Actions sent after the effect
+  /// was cancelled or `operation` returned are dropped.
   ///
   /// - Parameters:
   ///   - id: An id for manual cancellation with ``cancel(id:)``.
   ///   - queue: A queue that cancels, discards or suspends the effect automatically.
-  ///   - operation: The work. It runs off the actomaton, at the priority of the `send` that
-  ///     started it.
+  ///   - operation: The work, run off the actomaton at the priority of the `send` that started it.
   public static func run(
     id: (any EffectIDProtocol)? = nil,
     queue: (any EffectQueueProtocol)? = nil,
@@ -111,11 +99,10 @@ public struct Effect<Action: Sendable>: Sendable {
     return Effect(parts: [.task(TaskEffect(id: id, queue: queue, body: body))])
   }
 
-  /// The effects one after the other: the async work of each starts only once the async work of
-  /// the one before is over (returned, thrown or cancelled) and the action it returned has been
-  /// reduced. `+` runs effects concurrently instead.
+  /// The effects one after the other: each one's async work starts once the one before is over
+  /// (returned, thrown or cancelled) and its action reduced. `+` runs effects concurrently.
   ///
-  /// The task `send` returns waits for every part; cancelling it stops the parts not yet begun.
+  /// The task `send` returns waits for every part; cancelling it stops the parts not begun.
   ///
   /// - Parameter effects: The effects, in the order they run.
   public static func concatenate(_ effects: Effect...) -> Effect {
@@ -156,8 +143,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Cancels every effect whose id satisfies `predicate`.
   ///
-  /// Effects created without an id are seen as an ``AnonymousEffectID``, so `{ _ in true }`
-  /// cancels everything.
+  /// An effect without an id is seen as an ``AnonymousEffectID``: `{ _ in true }` cancels all.
   ///
   /// - Parameter predicate: Whether to cancel the effects with an id.
   public static func cancel(ids predicate: @escaping @Sendable (any EffectIDProtocol) -> Bool)
@@ -166,10 +152,8 @@ public struct Effect<Action: Sendable>: Sendable {
     Effect(parts: [.cancelWhere(predicate, endsScope: false)])
   }
 
-  /// The effects together: their parts are taken in the order given (actions fed back and
-  /// cancellations at once, tasks started in that order), and their tasks then run concurrently;
-  /// only the order they start in is given. For one after the other, see
-  /// ``concatenate(_:)-(Effect...)``.
+  /// The effects together: their parts are taken in the order given and their tasks then run
+  /// concurrently. For one after the other, see ``concatenate(_:)-(Effect...)``.
   ///
   /// - Parameter effects: The effects, whose parts start in this order.
   @inlinable
@@ -184,8 +168,7 @@ public struct Effect<Action: Sendable>: Sendable {
     return Effect(parts: effects.flatMap(\.parts))
   }
 
-  /// `lhs`'s parts, then `rhs`'s: started in that order, their tasks run concurrently, as with
-  /// ``combine(_:)-(Effect...)``.
+  /// `lhs`'s parts, then `rhs`'s, as ``combine(_:)-(Effect...)`` takes them.
   @inlinable
   public static func + (lhs: Effect, rhs: Effect) -> Effect {
     if lhs.isEmpty { return rhs }
@@ -221,7 +204,7 @@ public struct Send<Action: Sendable>: Sendable {
 
   init(_ feed: @escaping @Sendable (Action) async -> Void) { self.feed = feed }
 
-  /// Feeds `action` back and returns once it has been reduced; drops it when the effect was
+  /// Feeds `action` back and returns once it was reduced; drops it when the effect was
   /// cancelled or is over.
   ///
   /// - Parameter action: The action to feed back.
@@ -246,11 +229,10 @@ struct TaskEffect<Action: Sendable>: Sendable {
   @usableFromInline let id: (any EffectIDProtocol)?
   @usableFromInline let queue: (any EffectQueueProtocol)?
   @usableFromInline let body: Body
-  /// Whether this is a child's `onStop` work, which the end of a scope around it (its parent
-  /// going later) does not cancel: it is orphaned then.
+  /// A child's `onStop` work, which the end of a scope around it orphans instead of cancelling.
   @usableFromInline let outlivesScopes: Bool
-  /// Whether this is the `onStop` work of a child whose parent is gone too: nothing it feeds
-  /// back is reduced, and no id or predicate reaches it (only a release or its send's task).
+  /// `onStop` work whose parent is gone too: nothing it feeds back is reduced, and no id or
+  /// predicate reaches it (only a release or its send's task).
   @usableFromInline let isOrphaned: Bool
 
   @usableFromInline

@@ -5,16 +5,11 @@ struct EffectClock: Sendable {
   /// Sleeps until the given time since adoption; throws `CancellationError` when cancelled.
   let sleep: @Sendable (_ until: Duration) async throws -> Void
 
-  init<C: Clock>(_ clock: C) where C.Duration == Duration {
+  init(_ clock: some Clock<Duration>) {
     let origin = clock.now
     now = { origin.duration(to: clock.now) }
     sleep = { deadline in
       try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
     }
-  }
-
-  init(any clock: any Clock<Duration>) {
-    func open<C: Clock<Duration>>(_ clock: C) -> EffectClock { EffectClock(clock) }
-    self = open(clock)
   }
 }

@@ -1,40 +1,31 @@
-/// An actomaton's books of its asynchronous effects: which are admitted, waiting in a queue's
-/// line, running or cancelled; each queue with its lines and its delay; the effects by id.
+/// An actomaton's books of its asynchronous effects: which are admitted, waiting, running or
+/// cancelled; each queue with its lines and its delay; the effects by id.
 ///
-/// Synchronous and not generic. Every operation updates the books and returns the
-/// ``Decision``s the actomaton is to carry out, in order: start these tasks, cancel those, drop
-/// these waiting effects. The ledger makes, cancels and runs nothing itself; the actomaton is the
-/// only place that makes tasks. So the queue rules (spec rules 4–8) can be checked without an
-/// actor, a task or a clock: `EffectLedgerTests` and `LedgerModelTests`.
-///
-/// A record's bookkeeping (`phase`, `isCancelled`, its queue links) is written here only; the
-/// actomaton writes a record's task handle and priority, which the ledger reads.
-// NOTE: the books hold their records by reference (a record is also in its queue's intrusive
-// line), so a copy of a ledger shares them: an actomaton keeps exactly one.
+/// Synchronous and not generic: every operation updates the books and returns the
+/// ``Decision``s the actomaton is to carry out, in order; the ledger makes, cancels and runs
+/// nothing itself. So the queue rules (spec rules 4–8) are checked without an actor, a task or a
+/// clock (`EffectLedgerTests`, `LedgerModelTests`). A record's bookkeeping is written here only;
+/// the actomaton writes its task handle and priority.
+// NOTE: the books hold their records by reference, so a copy of a ledger shares them: an
+// actomaton keeps exactly one.
 struct EffectLedger {
   /// What the actomaton is to do after an operation.
   enum Decision {
-    /// Make the record's task; its body starts at `startAt` (a queue's delay) or at once.
-    /// `resumed`: it had waited in its queue's line.
+    /// Make the record's task, its body to start at `startAt` or at once; `resumed`: it waited.
     case start(EffectRecord, startAt: Duration?, resumed: Bool)
     /// The record waits in its full queue's line.
     case suspend(EffectRecord)
-    /// Cancel the running record's task and tell its observer; the record stays until its body
-    /// has exited (``finish(_:)``).
+    /// Cancel the running record's task; the record stays until its body exits (``finish(_:)``).
     case cancelTask(EffectRecord)
-    /// The waiting record will never run and is forgotten: tell its observer `kind`, and
-    /// whoever waits for it (its send's group, its concatenation stage).
+    /// The waiting record will never run and is forgotten: tell `kind`, its group and its stage.
     case drop(EffectRecord, EffectEvent.Kind)
-    /// The effect is refused before it had a record: its `discardNew` queue is full, or its
-    /// queue is misused.
+    /// The effect is refused without a record: its `discardNew` queue is full, or misused.
     indirect case discard(Refusal)
   }
 
-  /// An effect refused at admission.
+  /// An effect refused at admission: the `discarded` event to tell, and the misuse if any.
   struct Refusal {
-    let serial: UInt64
-    let id: (any EffectIDProtocol)?
-    let queue: (any EffectQueueProtocol)?
+    let event: EffectEvent
     let misuse: EffectQueueMisuse?
   }
 
@@ -44,7 +35,7 @@ struct EffectLedger {
   /// The busy queues (an idle queue is forgotten), by queue.
   private(set) var queues: [ErasedKey: QueueState] = [:]
   private var nextSerial: UInt64 = 0
-  /// The time on the actomaton's clock, read when a queue with a delay starts an effect.
+  /// The time on the actomaton's clock, for queue delays.
   private let now: () -> Duration
 
   init(now: @escaping () -> Duration) { self.now = now }
@@ -54,9 +45,8 @@ struct EffectLedger {
 
   // MARK: - Admission
 
-  /// Admits a new effect (rules 5 and 6): starts it, lines it up or refuses it, per its queue;
-  /// a full `runNewest` queue cancels its oldest running effects first. `make` makes the record
-  /// of an effect that is not refused.
+  /// Admits a new effect (rules 5 and 6): starts it, lines it up or refuses it, per its queue
+  /// (a full `runNewest` queue cancels its oldest first); `make` makes its record.
   mutating func admit(
     id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
     make: (_ serial: UInt64, _ waits: Bool) -> EffectRecord
@@ -119,12 +109,12 @@ struct EffectLedger {
   private mutating func refusal(
     id: (any EffectIDProtocol)?, queue: any EffectQueueProtocol, misuse: EffectQueueMisuse?
   ) -> Decision {
-    .discard(Refusal(serial: takeSerial(), id: id, queue: queue, misuse: misuse))
+    let event = EffectEvent(kind: .discarded, serial: takeSerial(), id: id, queue: queue)
+    return .discard(Refusal(event: event, misuse: misuse))
   }
 
-  /// Marks a record running, in its queue's running line, after the queue's delay when it has
-  /// one (rule 6: an idle queue's first effect starts at once, the others at least the delay
-  /// after the previous one's scheduled start).
+  /// Marks a record running, in its queue's running line, after the queue's delay (rule 6: an
+  /// idle queue's first effect at once, the others the delay after the previous start).
   mutating func start(
     _ record: EffectRecord, in line: QueueState?, spaced: Bool, into decisions: inout Decisions
   ) {
@@ -144,18 +134,14 @@ struct EffectLedger {
     decisions.append(.start(record, startAt: startAt, resumed: resumed))
   }
 
-  /// Gives up the `runNewest` slots of effects whose send's task cancelled them: that task was
-  /// their own (no group told the actomaton), so they would hold a slot until their bodies exit,
-  /// and a newcomer would evict a live effect in their place, or wait out a delay. Frees the
-  /// queue when nothing else runs in it.
+  /// Gives up the `runNewest` slots of effects their send's task cancelled unknown to the
+  /// actomaton, so that a newcomer evicts none of the live ones in their place.
   private mutating func releaseSlotsCancelledBySend(
     _ line: QueueState, into decisions: inout Decisions
   ) {
-    var record = line.running.first
-    var cancelled: [EffectRecord] = []
-    while let current = record {
-      if !current.isCancelled, current.handle?.isCancelled == true { cancelled.append(current) }
-      record = current.next
+    guard let first = line.running.first else { return }
+    let cancelled = sequence(first: first, next: \.next).filter {
+      !$0.isCancelled && $0.handle?.isCancelled == true
     }
     if cancelled.isEmpty { return }
     for record in cancelled { cancel(record, refill: false, bySend: false, into: &decisions) }
@@ -169,22 +155,15 @@ struct EffectLedger {
     recordsByID[idKey] = byID.isEmpty ? nil : byID
   }
 
-  /// The records with this id.
-  func records(withID key: ErasedKey) -> [EffectRecord] {
-    recordsByID[key].map { Array($0.values) } ?? []
-  }
-
   // MARK: - Cancellation
 
   /// Cancels the effects with this id (rule 4).
   mutating func cancel(id key: ErasedKey) -> Decisions {
-    cancel(records(withID: key))
+    cancel(recordsByID[key].map { Array($0.values) } ?? [])
   }
 
-  /// Cancels the effects whose id matches; an effect without an id is seen as an
-  /// ``AnonymousEffectID``, and orphaned `onStop` work is never seen. `sparingStops`: a scope
-  /// ends, and the children's `onStop` work in it goes on, orphaned: the child it would tell is
-  /// gone (a later child in the same place is another one).
+  /// Cancels the effects whose id matches (an ``AnonymousEffectID`` for one without; orphaned
+  /// work is never seen). `sparingStops`: a scope ends, and the `onStop` work in it is orphaned.
   mutating func cancel(
     where predicate: (any EffectIDProtocol) -> Bool, sparingStops: Bool = false
   ) -> Decisions {
@@ -194,8 +173,7 @@ struct EffectLedger {
       if sparingStops, record.outlivesScopes {
         record.isOrphaned = true
         unindexID(record)
-        // NOTE: the later parts of an `onStop` concatenation it runs in are orphaned with it
-        // (not the concatenation of a send the `onStop` was started inside).
+        // NOTE: the later parts of its `onStop` concatenations are orphaned with it.
         var stage = record.stage
         while let unit = stage, unit.outlivesScopes {
           unit.isOrphaned = true
@@ -213,9 +191,8 @@ struct EffectLedger {
     cancel(records.values.filter { $0.group === group && !$0.isCancelled }, bySend: true)
   }
 
-  /// Cancels several records at once; only then do their queues start waiting effects, so a
-  /// waiting effect about to be cancelled never starts in a slot that a cancelled one freed.
-  /// `bySend`: their send was cancelled; a waiting one is then said to be discarded.
+  /// Cancels several records, and only then refills their queues, so that a waiting effect about
+  /// to be cancelled never starts. `bySend`: their send was cancelled (a waiting one is discarded).
   mutating func cancel(_ matching: [EffectRecord], bySend: Bool = false) -> Decisions {
     var decisions = Decisions()
     var touched: [QueueState] = []
@@ -230,9 +207,8 @@ struct EffectLedger {
     return decisions
   }
 
-  /// Cancels a record: a waiting one is dropped unrun; a running one's task is to be cancelled,
-  /// and it keeps a `runOldest` slot until its body has exited (a `runNewest` slot is freed at
-  /// once: rule 5).
+  /// Cancels a record: a waiting one is dropped; a running one keeps a `runOldest` slot until its
+  /// body exits (a `runNewest` slot is freed at once: rule 5).
   mutating func cancel(
     _ record: EffectRecord, refill: Bool, bySend: Bool, into decisions: inout Decisions
   ) {
@@ -260,18 +236,15 @@ struct EffectLedger {
     if record.isLinked { record.queueState?.waiting.remove(record) }
   }
 
-  /// Starts waiting effects while the queue has free slots, in FIFO order; a waiting effect
-  /// whose send was cancelled is dropped as discarded. Forgets the queue when it is idle.
+  /// Starts waiting effects in FIFO order while the queue has free slots (one whose send was
+  /// cancelled is discarded); forgets the queue when it is idle.
   mutating func refill(_ queue: QueueState, into decisions: inout Decisions) {
     while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
       if next.group?.isCancelled == true {
-        next.isCancelled = true
-        unindexID(next)
-        drop(next)
-        decisions.append(.drop(next, .discarded))
-        continue
+        cancel(next, refill: false, bySend: true, into: &decisions)
+      } else {
+        start(next, in: queue, spaced: true, into: &decisions)
       }
-      start(next, in: queue, spaced: true, into: &decisions)
     }
     // NOTE: a queue may have been forgotten already, and another made under its key.
     if queue.isIdle, !queue.isForgotten {
@@ -280,8 +253,7 @@ struct EffectLedger {
     }
   }
 
-  /// An effect's body has exited: the record is over and its queue slot is free; `nil` for a
-  /// serial that is not in the books (over already).
+  /// An effect's body has exited: the record is over, its slot free; `nil` when over already.
   mutating func finish(_ serial: UInt64) -> (EffectRecord, Decisions)? {
     guard let record = records.removeValue(forKey: serial) else { return nil }
     if !record.isCancelled { unindexID(record) }
@@ -294,5 +266,4 @@ struct EffectLedger {
   }
 }
 
-/// The decisions of one operation, in order.
 typealias Decisions = [EffectLedger.Decision]

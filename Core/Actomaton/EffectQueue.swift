@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// A queue that effects join to be cancelled, discarded or suspended automatically.
 ///
 /// Queue identity is the queue value: two values that compare equal are one queue.
@@ -74,20 +68,20 @@ public enum EffectQueuePolicy: Hashable, Sendable {
 /// The spacing between the start times of one queue's effects.
 public enum EffectQueueDelay: Hashable, Sendable {
   /// The same delay, in seconds, before every effect but the first of an idle queue.
-  case constant(TimeInterval)
+  case constant(Double)
 
   /// A delay drawn anew for every effect from the range, in seconds.
-  case random(ClosedRange<TimeInterval>)
+  case random(ClosedRange<Double>)
 
   /// Draws this delay's next value; negative or non-finite values count as zero.
   func draw() -> Duration {
-    let seconds: TimeInterval
+    let seconds: Double
     switch self {
     case let .constant(value): seconds = value
     case let .random(range):
       seconds =
         range.lowerBound.isFinite && range.upperBound.isFinite
-        ? TimeInterval.random(in: range) : 0
+        ? Double.random(in: range) : 0
     }
     return seconds.isFinite && seconds > 0 ? .seconds(seconds) : .zero
   }

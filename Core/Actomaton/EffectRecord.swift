@@ -1,5 +1,5 @@
-/// The actomaton's bookkeeping for one asynchronous effect, from admission to its end; only the
-/// owning actomaton touches it. Not generic: the body was wrapped into `work` at admission.
+/// The bookkeeping of one asynchronous effect, from admission to its end; only the owning
+/// actomaton touches it. Not generic: the body was wrapped into `work` at admission.
 final class EffectRecord {
   enum Phase { case waiting, running }
 
@@ -10,9 +10,9 @@ final class EffectRecord {
   let id: (any EffectIDProtocol)?
   let queue: (any EffectQueueProtocol)?
   let idKey: ErasedKey?
-  /// The queue whose running or waiting line holds the record, while one does.
-  // NOTE: weak, since the queue's lines hold their records; it is read only while the record
-  // is linked, and the actomaton keeps a queue while any record is linked in it.
+  /// The queue whose line holds the record, while one does.
+  // NOTE: weak, since the lines hold their records; read only while the record is linked, when
+  // the ledger keeps the queue.
   weak var queueState: QueueState?
   /// The send's group, when someone waits for this effect.
   let group: SendGroup?
@@ -20,14 +20,13 @@ final class EffectRecord {
   let stage: ConcatStage?
   var priority: TaskPriority?
   let tracksFeedbacks: Bool
-  /// A child's `onStop` work: the end of a scope does not cancel it, but orphans it.
+  /// A child's `onStop` work, which the end of a scope orphans instead of cancelling.
   let outlivesScopes: Bool
-  /// The `onStop` work of a child whose parent is gone: what it feeds back is dropped, and it
-  /// is not in the id index; only a release or its send's task cancels it.
+  /// `onStop` work whose parent is gone: what it feeds back is dropped, and no id reaches it.
   var isOrphaned: Bool
 
-  /// Whether actions this effect returns or sends are dropped: it was cancelled through the
-  /// actomaton or through its send's task (which cancels the task before the actomaton knows).
+  /// Whether actions this effect feeds back are dropped: cancelled through the actomaton or its
+  /// send's task (before the actomaton knows), or orphaned.
   var isSilenced: Bool { isCancelled || isOrphaned || handle?.isCancelled == true }
 
   var phase = Phase.running

@@ -1,9 +1,9 @@
 /// A namespace for the effects of one lifted child: a child of an optional or enum state, one
 /// element of an ``IdentifiedArray``, or one subscription.
 ///
-/// Every effect a scoped child starts gets a ``ScopedEffectID`` in its scope (an effect the child
-/// gave no id gets one too), and every queue it joins becomes a ``ScopedEffectQueue``, so the
-/// scope can cancel all of them at once and two scopes never touch each other's effects.
+/// Every effect a scoped child starts gets a ``ScopedEffectID`` (even one without an id), and
+/// every queue it joins becomes a ``ScopedEffectQueue``: the scope cancels them all at once, and
+/// two scopes never touch each other's effects.
 public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
   let key: ErasedKey
 
@@ -82,8 +82,7 @@ extension Effect {
   }
 
   /// The end of a child's or a lifetime's scope: cancels its effects, nested scopes included,
-  /// but not the `onStop` work of children inside it that went before it (see
-  /// ``outlivingScopes()``).
+  /// but orphans the `onStop` work of children that went before (``outlivingScopes()``).
   @usableFromInline
   static func endScope(_ scope: EffectScope) -> Effect {
     endScope(where: { ($0 as? ScopedEffectID)?.scope == scope })
@@ -97,8 +96,8 @@ extension Effect {
     Effect(parts: [.cancelWhere(predicate, endsScope: true)])
   }
 
-  /// The same effect as a child's `onStop` work: the end of a scope around it (its parent going
-  /// after it) does not cancel its tasks but orphans them (see `TaskEffect.isOrphaned`).
+  /// The same effect as a child's `onStop` work, which the end of a scope around it orphans
+  /// instead of cancelling (`TaskEffect.isOrphaned`).
   @usableFromInline
   func outlivingScopes() -> Effect {
     Effect(
@@ -113,11 +112,10 @@ extension Effect {
       })
   }
 
-  /// The work of this effect with nothing fed back: what an `onStop` does when the child it
-  /// would tell is gone too. Its tasks keep their queues, in its concatenations' order; no id
-  /// reaches them, and a sequence's elements are dropped; its actions and cancellations go.
-  // NOTE: lifting an orphaned effect (`scoped`, `map`) keeps it orphaned: the flags are kept and
-  // its body feeds nothing back.
+  /// The work of this effect with nothing fed back, for an `onStop` whose child is gone too: its
+  /// tasks keep their queues and order, out of every id's reach; its actions and cancellations
+  /// go.
+  // NOTE: lifting an orphaned effect (`scoped`, `map`) keeps it orphaned.
   @usableFromInline
   func orphaned<Orphan: Sendable>() -> Effect<Orphan> {
     Effect<Orphan>(
@@ -143,8 +141,8 @@ extension Effect {
 
   /// The same effect, run inside `scope`, with every action it feeds back transformed.
   ///
-  /// Ids and queues are wrapped into `scope`; an effect without an id gets ``UnnamedEffectID``;
-  /// `cancel(id:)` and `cancel(ids:)` reach only the effects of `scope`.
+  /// Ids and queues are wrapped into `scope` (an effect without an id gets ``UnnamedEffectID``),
+  /// and its cancellations reach only the effects of `scope`.
   ///
   /// - Parameters:
   ///   - scope: The scope the effect runs in.

@@ -6,13 +6,12 @@
   import Darwin
 #endif
 
-/// A task executor with one thread of its own, which runs its jobs one at a time, in the order
-/// they came: an event loop, as Elm and Bubble Tea have.
+/// A task executor with one thread of its own, which runs its jobs one at a time, in order: an
+/// event loop, as Elm and Bubble Tea have.
 ///
-/// Give it to an actomaton (its `executor:`) and send to the actomaton from a task that prefers
-/// it (`withTaskExecutorPreference(_:operation:)`): the sender, the actomaton and its effects then
-/// all run on this thread, so an effect's round trip is handed from job to job instead of from
-/// thread to thread.
+/// Give it to an actomaton (its `executor:`) and send from a task that prefers it
+/// (`withTaskExecutorPreference(_:operation:)`): the sender, the actomaton and its effects then
+/// run on this one thread, handing an effect's round trip from job to job.
 ///
 /// ```swift
 /// let loop = EventLoopExecutor()
@@ -22,12 +21,10 @@
 /// }
 /// ```
 ///
-/// An effect that blocks its thread (a synchronous read, a lock held long) blocks the whole loop
-/// meanwhile; keep such work on threads of its own. The thread lives as long as the process, like
-/// a program's main run loop: make one per program, not one per use.
-// NOTE: sendable by hand: `jobs` and `isIdle` are read and written only with the mutex held;
-// the mutex and the condition are made in `init` and never destroyed (the thread holds the
-// executor for the life of the process).
+/// An effect that blocks its thread blocks the whole loop; keep such work on threads of its own.
+/// The thread lives as long as the process: make one per program, not one per use.
+// NOTE: sendable by hand: `jobs` and `isIdle` are touched only with the mutex held; the mutex
+// and the condition are never destroyed (the thread holds the executor for the process's life).
 public final class EventLoopExecutor: TaskExecutor, @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -63,7 +60,6 @@ public final class EventLoopExecutor: TaskExecutor, @unchecked Sendable {
     if wakes { pthread_cond_signal(condition) }
   }
 
-  /// Runs the jobs as they come, forever.
   private func run() -> Never {
     var batch: [UnownedJob] = []
     while true {

@@ -1,8 +1,8 @@
 /// An ordered collection of identifiable elements, with lookup and in-place change by id in O(1).
 ///
 /// The state of a list of children (see ``Reducer/children(_:state:action:environment:onStart:onStop:)``).
-/// Ids are unique: inserting an element whose id is present replaces it where it is. An element's
-/// id must not change while it is in the array.
+/// Ids are unique: an element whose id is present replaces the old one in place. An element's id
+/// must not change while it is in the array.
 public struct IdentifiedArray<Element: Identifiable>: RandomAccessCollection
 where Element.ID: Sendable {
   /// The ids, in order.
@@ -34,7 +34,7 @@ where Element.ID: Sendable {
   public subscript(id id: Element.ID) -> Element? {
     get { storage[id] }
     _modify {
-      // NOTE: only a change of presence touches `ids`; an element changed in place costs O(1).
+      // NOTE: only a change of presence touches `ids`.
       let wasPresent = storage[id] != nil
       yield &storage[id]
       let isPresent = storage[id] != nil
@@ -66,14 +66,13 @@ where Element.ID: Sendable {
 
   /// Removes the elements that satisfy `shouldBeRemoved`.
   ///
-  /// Every element is asked before any is removed, so when `shouldBeRemoved` throws, the array
-  /// is left as it was.
+  /// Every element is asked before any is removed: when `shouldBeRemoved` throws, the array is
+  /// left as it was.
   ///
   /// - Parameter shouldBeRemoved: Whether to remove an element.
   /// - Throws: What `shouldBeRemoved` throws.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    var removed: Set<Element.ID> = []
-    for id in ids where try shouldBeRemoved(storage[id]!) { removed.insert(id) }
+    let removed = Set(try ids.filter { try shouldBeRemoved(storage[$0]!) })
     guard !removed.isEmpty else { return }
     for id in removed { storage[id] = nil }
     ids.removeAll { removed.contains($0) }

@@ -1,9 +1,6 @@
-import Synchronization
-
 extension Lifecycle {
   /// A child or a lifetime: it lives while `project` finds its state (with the same identity),
-  /// starts with `start`, and stops with `stop`; what the child itself declares (`inner`, lifted
-  /// into this domain's actions and its scope) lives inside it.
+  /// starts with `start` and stops with `stop`; what it declares (`inner`) lives inside it.
   @inlinable
   static func presence<Local>(
     project: @escaping @Sendable (State) -> Local?,
@@ -13,50 +10,50 @@ extension Lifecycle {
   ) -> Lifecycle {
     Lifecycle { environment in
       let inner = inner?.makeWatcher(environment)
-      let presence = Presence()
+      let presence = Locked(false)
       let lastIdentity = Remembered<AnyHashable?>(nil)
       // NOTE: cancels the child's scope again if it is still gone when it runs.
       let late = Effect<Action>.endScope(where: { id in
-        !presence.isPresent && (id as? ScopedEffectID)?.scope == scope
+        !presence.value && (id as? ScopedEffectID)?.scope == scope
       })
       func stopChild() -> LifeChanges<Action> {
-        presence.isPresent = false
+        presence.value = false
         lastIdentity.value = nil
-        // NOTE: the child's scope is cancelled first, and with it every effect inside; then
-        // what the child declared stops, innermost first, and then the child itself.
+        // NOTE: the child's scope is cancelled first, then what it declared stops, innermost
+        // first, then the child itself.
         let inside = inner.map { .endScope(scope) + $0.orphan() } ?? .empty
         return LifeChanges(stops: inside + stop, late: late)
       }
       return LifeWatcher(
         update: { state, priming in
           guard let local = project(state) else {
-            return presence.isPresent ? stopChild() : LifeChanges()
+            return presence.value ? stopChild() : LifeChanges()
           }
           var changes = LifeChanges<Action>()
           if let identity {
             let id = identity(local)
-            if presence.isPresent, id != lastIdentity.value { changes = stopChild() }
+            if presence.value, id != lastIdentity.value { changes = stopChild() }
             lastIdentity.value = id
           }
-          if !presence.isPresent {
-            presence.isPresent = true
+          if !presence.value {
+            presence.value = true
             if !priming { changes.starts = start }
           }
           guard let inner else { return changes }
           return changes + inner.update(local, priming)
         },
-        stopAll: { presence.isPresent ? stopChild() : LifeChanges() },
+        stopAll: { presence.value ? stopChild() : LifeChanges() },
         orphan: {
-          guard presence.isPresent else { return .empty }
-          presence.isPresent = false
+          guard presence.value else { return .empty }
+          presence.value = false
           lastIdentity.value = nil
           return (inner?.orphan() ?? .empty) + stop.orphaned()
         })
     }
   }
 
-  /// The elements of an ``IdentifiedArray``: each lives while its id is in the array; what an
-  /// element declares (`inner`) lives inside it, lifted by `lift`.
+  /// The elements of an ``IdentifiedArray``, each alive while its id is in the array, with what
+  /// it declares (`inner`, lifted by `lift`).
   @inlinable
   static func elements<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
     ids: @escaping @Sendable (State) -> [Element.ID],
@@ -74,11 +71,11 @@ extension Lifecycle {
       let lastIDs = Remembered<[Element.ID]>([])
       let inners = Remembered<[Element.ID: LifeWatcher<ChildAction, Element>]>([:])
       /// The ids present, for the late cancellation of a removed element's scope.
-      let present = PresentIDs<Element.ID>()
+      let present = Locked<Set<Element.ID>>([])
       /// Cancels an element's scope and stops what it declared, before the element's own stop.
       func stopInside(_ id: Element.ID) -> Effect<Action> {
         guard let inner = inners.value[id] else { return .empty }
-        return .endScope(scope(id)) + inner.orphan().lifted { lift(id, $0) }
+        return .endScope(scope(id)) + lift(id, inner.orphan())
       }
       func compare(_ now: [Element.ID], priming: Bool) -> LifeChanges<Action> {
         let (isThere, old) = (Set(now), Set(lastIDs.value))
@@ -89,14 +86,14 @@ extension Lifecycle {
           inners.value[id] = nil
           removed.append(id)
         }
-        present.ids.withLock { $0 = isThere }
+        present.value = isThere
         if !removed.isEmpty {
           // NOTE: cancels the scopes of the removed elements that are still gone when it runs.
           changes.late = .endScope(where: { [removed] id in
             guard let scoped = id as? ScopedEffectID,
               let element = removed.first(where: { scope($0) == scoped.scope })
             else { return false }
-            return !present.ids.withLock { $0.contains(element) }
+            return !present.value.contains(element)
           })
         }
         for id in now where !old.contains(id) {
@@ -109,7 +106,7 @@ extension Lifecycle {
       func stopAll(_ stop: (Element.ID) -> Effect<Action>) -> Effect<Action> {
         let stops = lastIDs.value.reduce(Effect<Action>.empty) { $0 + stop($1) }
         (lastIDs.value, inners.value) = ([], [:])
-        present.ids.withLock { $0 = [] }
+        present.value = []
         return stops
       }
       return LifeWatcher(
@@ -117,8 +114,7 @@ extension Lifecycle {
           let now = ids(state)
           var changes = now != lastIDs.value ? compare(now, priming: priming) : LifeChanges()
           guard inner != nil else { return changes }
-          // NOTE: an element's own declarations are asked for every element on every action:
-          // O(n) only for elements that declare something.
+          // NOTE: O(n) on every action, only for elements that declare something.
           for id in now {
             guard let inner = inners.value[id], let value = element(state, id) else { continue }
             changes = changes + inner.update(value, priming).map { lift(id, $0) }
@@ -128,15 +124,15 @@ extension Lifecycle {
         stopAll: { LifeChanges(stops: stopAll { stopInside($0) + stop($0) }) },
         orphan: {
           stopAll { id in
-            let inside = inners.value[id].map { $0.orphan().lifted { lift(id, $0) } } ?? .empty
+            let inside = inners.value[id].map { lift(id, $0.orphan()) } ?? .empty
             return inside + stop(id).orphaned()
           }
         })
     }
   }
 
-  /// The subscriptions of one `subscriptions` call: each key the state names runs its effect;
-  /// the keys are compared first, and an effect is made only for a key that is new.
+  /// The subscriptions of one `subscriptions` call: each key the state names runs its effect,
+  /// made only when the key is new.
   @inlinable
   static func subscriptions<Key: Hashable & Sendable>(
     keys: @escaping @Sendable (State, Environment) -> Set<Key>,
@@ -176,37 +172,20 @@ extension Lifecycle {
   }
 }
 
-/// Whether a child is there, for the late cancellation of its scope to read when it runs.
-@usableFromInline
-final class Presence: Sendable {
-  private let value = Atomic<Bool>(false)
-
-  @usableFromInline init() {}
-
-  @usableFromInline var isPresent: Bool {
-    get { value.load(ordering: .relaxed) }
-    set { value.store(newValue, ordering: .relaxed) }
+extension Locked {
+  /// The value, read or replaced under the lock: what a watcher shares with its late
+  /// cancellation, which reads it when it runs.
+  @usableFromInline var value: Value {
+    get { withLock { $0 } }
+    nonmutating set { withLock { $0 = newValue } }
   }
-}
-
-/// The ids of the elements there, as ``Presence`` is for one child.
-@usableFromInline
-final class PresentIDs<ID: Hashable & Sendable>: Sendable {
-  @usableFromInline let ids = Mutex<Set<ID>>([])
-
-  @usableFromInline init() {}
 }
 
 /// The identity of a value whose type is `Identifiable`: its `id`; `nil` for any other value.
 @usableFromInline
 func identityIfIdentifiable<Value>(_: Value.Type) -> (@Sendable (Value) -> AnyHashable?)? {
   guard Value.self is any Identifiable.Type else { return nil }
-  return { value in
-    guard let identifiable = value as? any Identifiable else { return nil }
-    return identityOf(identifiable)
-  }
+  return { ($0 as? any Identifiable).map { identity(of: $0) } }
 }
 
-private func identityOf<Identified: Identifiable>(_ value: Identified) -> AnyHashable {
-  AnyHashable(value.id)
-}
+private func identity(of value: some Identifiable) -> AnyHashable { AnyHashable(value.id) }

@@ -3,18 +3,17 @@ import Synchronization
 /// What a reducer's state wants alive: the lifted children, lifetimes and subscriptions it
 /// declares (spec rule 13).
 ///
-/// A declaration says, for any state, what should run; it does not start or stop anything
-/// itself. `contramap` and `combine` carry the declarations up to the root reducer, and the
-/// actomaton compares, after every reduced action, what the new state wants with what runs, so
-/// a change made by any reducer (a parent, a sibling, a child, one made with `Reducer(only:)`)
-/// starts and stops the same things.
+/// A declaration says, for any state, what should run; it starts and stops nothing itself.
+/// `contramap` and `combine` carry the declarations up to the root reducer, and the actomaton
+/// compares what the new state wants with what runs after every reduced action, so a change
+/// made by any reducer starts and stops the same things.
 @usableFromInline
 package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   /// Makes the watcher that one actomaton keeps, with that actomaton's environment.
   @usableFromInline
   let makeWatcher: @Sendable (Environment) -> LifeWatcher<Action, State>
-  /// Set when every declaration here watches one field of the state (the children and
-  /// lifetimes on one enum), so that `combine` can have them read the field once.
+  /// Set when every declaration here watches one field of the state, which `combine` then has
+  /// them read once.
   @usableFromInline let field: FieldDeclarations<Action, State, Environment>?
 
   @inlinable
@@ -62,13 +61,9 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     }
   }
 
-  /// The same declarations for a larger domain whose state may hold this one.
-  ///
-  /// - Parameters:
-  ///   - project: This state inside the larger one, or `nil` when the larger state holds none
-  ///     (everything declared here stops).
-  ///   - environment: Picks this environment from the larger one.
-  ///   - effects: Lifts the starts and stops into the larger action type.
+  /// The same declarations for a larger domain: `project` finds this state in the larger one
+  /// (`nil`: everything declared here stops), `environment` this environment, and `effects`
+  /// lifts the starts and stops into the larger action type.
   @inlinable
   func lifted<GlobalAction: Sendable, GlobalState, GlobalEnvironment>(
     project: @escaping @Sendable (GlobalState) -> State?,
@@ -83,17 +78,8 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
           guard let local = project(state) else { return inner.stopAll().map(effects) }
           return inner.update(local, priming).map(effects)
         },
-        stopAll: { inner.stopAll().map(effects) }, orphan: { inner.orphan().lifted(effects) })
+        stopAll: { inner.stopAll().map(effects) }, orphan: { effects(inner.orphan()) })
     }
-  }
-
-  /// The same declarations for a larger action type and environment, on the same state.
-  @inlinable
-  func lifted<GlobalAction: Sendable, GlobalEnvironment>(
-    environment: @escaping @Sendable (GlobalEnvironment) -> Environment,
-    effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
-  ) -> Lifecycle<GlobalAction, State, GlobalEnvironment> {
-    lifted(project: { $0 }, environment: environment, effects: effects)
   }
 }
 
@@ -117,14 +103,13 @@ struct FieldDeclarations<Action: Sendable, State, Environment>: Sendable {
 }
 
 /// What one comparison of the state with what runs found: the effects that stop what went and
-/// start what came, in the order they were found.
+/// start what came, in order.
 @usableFromInline
 struct LifeChanges<Action: Sendable> {
   @usableFromInline var stops: Effect<Action>
   @usableFromInline var starts: Effect<Action>
-  /// Cancels, again, the scopes of children that stopped if they are still gone when it runs:
-  /// run after the reducer's effects, it catches what a child that is gone asked for after
-  /// feeding back an action (see ``LifeRoot/effect(after:state:)``).
+  /// Cancels again the scopes of stopped children still gone when it runs, after the reducer's
+  /// effects (see ``LifeRoot/effect(after:state:)``).
   @usableFromInline var late: Effect<Action>
 
   @inlinable
@@ -144,36 +129,22 @@ struct LifeChanges<Action: Sendable> {
   @inlinable
   func map<Global: Sendable>(_ transform: (Effect<Action>) -> Effect<Global>) -> LifeChanges<Global>
   {
-    LifeChanges<Global>(
-      stops: stops.lifted(transform), starts: starts.lifted(transform), late: late.lifted(transform)
-    )
+    LifeChanges<Global>(stops: transform(stops), starts: transform(starts), late: transform(late))
   }
 }
 
-extension Effect {
-  /// `transform(self)`, or nothing for an empty effect.
-  @inlinable
-  func lifted<Global: Sendable>(_ transform: (Effect) -> Effect<Global>) -> Effect<Global> {
-    isEmpty ? .empty : transform(self)
-  }
-}
-
-/// One actomaton's watcher of one declaration: closures over what it remembers; the actomaton
-/// holds the tree of them and asks its root after every reduced action.
-// NOTE: closures made in inlinable code, so that a host's module specialises them for its
-// types. Only the actomaton that made a watcher calls it, on its isolation.
+/// One actomaton's watcher of one declaration: closures over what it remembers.
+// NOTE: closures made in inlinable code, so that a host's module specialises them. Only the
+// actomaton that made a watcher calls it, on its isolation.
 @usableFromInline
 struct LifeWatcher<Action: Sendable, State> {
-  /// Compares what the state wants with what runs, remembers what runs now, and returns the
-  /// effects that stop and start the difference. `priming`: the actomaton's initial state,
-  /// taken as running without starting it (subscriptions start with the first action).
+  /// Compares what the state wants with what runs, remembers it, and returns the effects that
+  /// stop and start the difference. `priming`: the initial state, taken as running unstarted.
   @usableFromInline let update: (_ state: State, _ priming: Bool) -> LifeChanges<Action>
   /// The part of the state it watches is gone: stops everything that runs.
   @usableFromInline let stopAll: () -> LifeChanges<Action>
-  /// The part of the state it watches went with a child around it, whose stop cancels the
-  /// effects of everything inside: returns the `onStop` work of each child and lifetime that was
-  /// there, innermost first, orphaned (their actions are for children that are gone, and go
-  /// nowhere), and forgets what ran.
+  /// The part of the state it watches went with a child around it: returns the `onStop` work of
+  /// each child and lifetime there, innermost first, orphaned, and forgets what ran.
   @usableFromInline let orphan: () -> Effect<Action>
 
   @inlinable
@@ -194,7 +165,7 @@ final class Remembered<Value> {
 }
 
 /// What tells two declarations apart: each `child`, `children`, `lifetime` and
-/// `subscriptions` call gets its own, so their scopes never collide by accident.
+/// `subscriptions` call gets its own.
 @usableFromInline
 struct Declaration: Hashable, Sendable {
   let serial: UInt64
@@ -223,11 +194,10 @@ final class LifeRoot<Action: Sendable, State> {
 
   /// `effect`, with what the new state wants started and what it no longer wants stopped.
   ///
-  /// The stops and starts come before the first action `effect` feeds back at once, so that a
-  /// later reduction inside the same send compares with what runs then, and after the effects
-  /// before it, so that a stop also cancels what a child that is gone asked for last. When
-  /// `effect` feeds back actions, the scopes of the children that stopped are cancelled once
-  /// more at its end if they are still gone then.
+  /// The stops and starts come before the first action `effect` feeds back at once (a later
+  /// reduction compares with what runs then) and after the parts before it (a stop cancels what
+  /// a gone child asked for last). When `effect` feeds back actions, the stopped children's
+  /// scopes are cancelled again at its end if they are still gone.
   @usableFromInline
   func effect(after effect: Effect<Action>, state: State) -> Effect<Action> {
     let changes = watcher.update(state, false)

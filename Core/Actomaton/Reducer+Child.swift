@@ -1,20 +1,17 @@
 extension Reducer {
-  /// Runs `child` on an optional child state, before this reducer; the child lives while it is
-  /// in the state.
+  /// Runs `child` on an optional child state, before this reducer; the child lives while its
+  /// state is not `nil`.
   ///
-  /// The child lives while its state is not `nil`, whoever changed it (this reducer, a sibling,
-  /// the child itself, however often within one send): when it appears, `onStart` runs; when it
-  /// goes, every effect it started, running or waiting in a queue, is cancelled and `onStop`
-  /// runs. For a child state that is `Identifiable`, a new `id` is a new child: the old one
-  /// stops and the new one starts. What the child declares (its own children, subscriptions)
-  /// lives inside it, and goes with it: the child's effects are cancelled, then each child inside
-  /// stops, innermost first, its `onStop`'s work orphaned (in its queues, out of every id's
-  /// reach, so no stopping scope cancels it); what that `onStop` feeds back is for a child
-  /// that is gone, and is dropped without a report. The actomaton decides this after every action (see
-  /// ``subscriptions(scope:_:)``).
+  /// Whoever changes the state (this reducer, a sibling, the child, however often within one
+  /// send), `onStart` runs when the child appears; when it goes, every effect it started, running
+  /// or waiting, is cancelled and `onStop` runs. For an `Identifiable` child state, a new `id` is
+  /// a new child. What the child declares (its children, subscriptions) goes with it: its effects
+  /// are cancelled, then each child inside stops, innermost first, its `onStop`'s work orphaned
+  /// (out of every id's reach; what it feeds back is dropped without a report). The actomaton
+  /// decides this after every action (see ``subscriptions(scope:_:)``).
   ///
-  /// The child's effects run in its own ``EffectScope``: its ids and queues never meet those of
-  /// other children. An action for the child while it is `nil` is dropped and reported as a
+  /// The child's effects run in its own ``EffectScope``, apart from other children's ids and
+  /// queues. An action for the child while it is `nil` is dropped and reported as a
   /// ``ChildActionDropped`` error.
   ///
   /// ```swift
@@ -28,13 +25,12 @@ extension Reducer {
   ///   - path: Where the child's state lives.
   ///   - action: Where the child's actions live.
   ///   - environment: Picks the child's environment.
-  ///   - scope: Names the child's scope; each call has its own when `nil`. Pass the same one to
-  ///     two calls only to share on purpose.
+  ///   - scope: Names the child's scope; each call has its own when `nil`. Share one between two
+  ///     calls only on purpose.
   ///   - onStart: Run in the child's scope when the child appears.
-  ///   - onStop: Run when the child disappears, after its effects were cancelled, outside its
-  ///     scope (the stop does not cancel it), for this reducer's domain: the child is gone. Its
-  ///     work runs to its end even if this reducer's own state goes meanwhile, orphaned then
-  ///     (nothing it feeds back is reduced; only a release or its send's task cancels it).
+  ///   - onStop: Run when the child is gone, after its effects were cancelled, outside its scope,
+  ///     for this reducer's domain. If this reducer's state goes meanwhile, its work runs on
+  ///     orphaned (nothing it feeds back is reduced; only a release or its send's task cancels it).
   @inlinable
   public func child<ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, ChildState, ChildEnvironment>,
@@ -61,8 +57,8 @@ extension Reducer {
     }
   }
 
-  /// Runs `child` on one case of an enum state, before this reducer, and ends the child's effects
-  /// when the enum leaves that case.
+  /// Runs `child` on one case of an enum state, before this reducer; the child lives while the
+  /// enum is in that case.
   ///
   /// The same as the optional ``child(_:state:action:environment:scope:onStart:onStop:)-(_,WritableKeyPath<State,ChildState?>,_,_,_,_,_)``,
   /// for the child in `case` of the enum at `path` (an optional enum works with a case path of
@@ -114,8 +110,7 @@ extension Reducer {
     return lifting(
       { action, state, global in
         if !stored, casePath.extract(from: state[keyPath: path.keyPath]) == nil { return nil }
-        // NOTE: the field is cleared while the child runs, so that the child's storage is not
-        // shared (and copied when changed).
+        // NOTE: the field is cleared while the child runs, so the child's storage is not shared.
         return modify(&state[keyPath: path.keyPath]) { field in
           guard var local = casePath.extract(from: field) else { return nil }
           clear(&field)
@@ -137,9 +132,8 @@ extension Reducer {
   /// part of the state that has a lifetime but no reducer of its own.
   ///
   /// The lifetime lives while its case holds, whoever changed the state, as for a ``child(_:state:action:environment:scope:onStart:onStop:)-(_,WritableKeyPath<State,ChildState?>,_,_,_,_,_)``.
-  /// `onStart` runs in the lifetime's own scope, cancelled when the case is left; `onStop`
-  /// outside it. Each call has a scope of its own, so two lifetimes on payloadless cases at one
-  /// path never cancel each other.
+  /// `onStart` runs in the lifetime's own scope (each call has its own), cancelled when the case
+  /// is left; `onStop` outside it.
   ///
   /// ```swift
   /// reducer.lifetime(
@@ -160,13 +154,11 @@ extension Reducer {
       project: { casePath.extract(from: $0) }, identity: nil, scope: scope,
       start: onStart.scoped(in: scope, { $0 }), stop: .endScope(scope) + onStop.outlivingScopes(),
       inner: Lifecycle<Action, Value, Environment>?.none)
-    return declaring(.onField(path, life), first: true)
+    return Reducer(run: run, lifecycle: .combine(.onField(path, life), lifecycle))
   }
 
-  /// This reducer after a child, which `runIfPresent` runs, or answers `nil` when it is not
-  /// there (the action is then dropped, and reported); it lives as `declare` says, given its
-  /// identity and its life, and its effects run in `scope`, which is cancelled when the child
-  /// goes or is replaced by one of another identity.
+  /// This reducer after a child, which `runIfPresent` runs (`nil`: not there, the action is
+  /// dropped and reported); it lives as `declare` says, its effects in `scope`.
   @inlinable
   func lifting<ChildAction: Sendable, ChildState, ChildEnvironment>(
     _ runIfPresent:
@@ -187,7 +179,8 @@ extension Reducer {
     let life = declare(
       identityIfIdentifiable(ChildState.self), scope, onStart.scoped(in: scope, embed),
       .endScope(scope) + onStop.outlivingScopes(),
-      inner?.lifted(environment: toChild, effects: { $0.scoped(in: scope, embed) }))
+      inner?.lifted(
+        project: { $0 }, environment: toChild, effects: { $0.scoped(in: scope, embed) }))
     return Reducer(
       run: { action, state, environment in
         guard let childAction = path.extract(from: action) else {
@@ -201,11 +194,9 @@ extension Reducer {
   }
 }
 
-/// Whether `path` reaches stored properties only, with no observer or setter to run: a child
-/// there is reached in one access, where one behind a setter is read first, so that an action
-/// dropped for an absent child runs no setter.
-// NOTE: `offset(of:)` is documented to be non-nil exactly for such a path; only the answer is
-// used, never the offset.
+/// Whether `path` reaches stored properties only: a child there is reached in one access, one
+/// behind a setter is read first, so that an action dropped for an absent child runs no setter.
+// NOTE: `offset(of:)` is documented to be non-nil exactly for such a path.
 @inlinable
 func isStored<Root, Value>(_ path: WritableKeyPath<Root, Value>) -> Bool {
   MemoryLayout<Root>.offset(of: path) != nil
@@ -217,9 +208,8 @@ func modify<Value, Result>(_ value: inout Value, _ body: (inout Value) -> Result
   body(&value)
 }
 
-/// An action for a lifted child that was not there (`nil`, another case, or a removed element):
-/// it was dropped, and this error reports it through the error hook, the observer and the task
-/// `send` returned.
+/// An action for a lifted child that was not there (`nil`, another case, or a removed element)
+/// was dropped: reported through the error hook, the observer and the task `send` returned.
 public struct ChildActionDropped: Error, Sendable, CustomStringConvertible {
   /// The dropped action, described.
   public let action: String
@@ -239,8 +229,7 @@ extension Effect {
   }
 }
 
-/// The default scope of a lifted child: what it is, and the declaration that lifted it, so that
-/// two lifts never share a scope by accident.
+/// The default scope of a lifted child: its type and its declaration, unique to each lift.
 @usableFromInline
 struct ChildScopeKey: Hashable, Sendable, CustomStringConvertible {
   let declaration = Declaration()

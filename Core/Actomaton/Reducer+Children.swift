@@ -2,12 +2,9 @@ extension Reducer {
   /// Runs `child` on one element of an ``IdentifiedArray``, before this reducer, for actions
   /// addressed to that element's id; each element lives while its id is in the array.
   ///
-  /// Whoever adds or removes an element (this reducer, a sibling, however often within one
-  /// send), `onStart` runs for an element that appeared, and an element that went has its
-  /// effects cancelled and `onStop` run. An element removed and added again with the same id
-  /// within one action is the same element, and its effects go on. What an element declares
-  /// (its children, lifetimes, subscriptions) is asked for every element after every action,
-  /// and goes with the element, as for ``child(_:state:action:environment:scope:onStart:onStop:)-(_,WritableKeyPath<State,ChildState?>,_,_,_,_,_)``.
+  /// Whoever adds or removes an element, `onStart` runs for an element that appeared, and one
+  /// that went has its effects cancelled and `onStop` run; one removed and added again within
+  /// one action is the same element. What an element declares goes with it, as for ``child(_:state:action:environment:scope:onStart:onStop:)-(_,WritableKeyPath<State,ChildState?>,_,_,_,_,_)``.
   ///
   /// ```swift
   /// list.children(
@@ -15,11 +12,9 @@ extension Reducer {
   ///   onStart: { _ in .nextAction(.appeared) })
   /// ```
   ///
-  /// The element is found by id in O(1). Each element's effects run in the element's own
-  /// ``EffectScope``, so two elements using one effect id or queue never cancel or wait for each
-  /// other, and removing an element cancels every effect it started, running or waiting. An
-  /// action for an id that is not in the array is dropped and reported as a
-  /// ``ChildActionDropped`` error, never given to another element.
+  /// The element is found by id in O(1). Each element's effects run in its own ``EffectScope``,
+  /// so two elements never cancel or wait for each other's ids or queues. An action for an id
+  /// not in the array is dropped and reported as a ``ChildActionDropped`` error.
   ///
   /// - Parameters:
   ///   - child: The element's reducer.
@@ -28,9 +23,8 @@ extension Reducer {
   ///   - environment: Picks the element's environment.
   ///   - onStart: Run in an element's scope when it is added.
   ///   - onStop: Run when an element is removed, after its effects were cancelled, outside its
-  ///     scope, for this reducer's domain; its work runs to its end even if this reducer's own
-  ///     state goes meanwhile, orphaned then (nothing it feeds back is reduced; only a release
-  ///     or its send's task cancels it).
+  ///     scope, for this reducer's domain; orphaned if this reducer's state goes meanwhile, as
+  ///     for a child.
   @inlinable
   public func children<Element: Identifiable, ChildAction: Sendable, ChildEnvironment>(
     _ child: Reducer<ChildAction, Element, ChildEnvironment>,

@@ -15,7 +15,8 @@ extension Reducer {
         guard let action = path.extract(from: globalAction) else { return .empty }
         return inner.run(action, &state, environment).map(path.embed)
       },
-      lifecycle: lifecycle?.lifted(environment: { $0 }, effects: { $0.map(path.embed) }))
+      lifecycle: lifecycle?.lifted(
+        project: { $0 }, environment: { $0 }, effects: { $0.map(path.embed) }))
   }
 
   /// Lifts this reducer to a larger state that holds this state at `keyPath`.
@@ -45,34 +46,33 @@ extension Reducer {
   public func contramap<GlobalState>(
     state path: CasePath<GlobalState, State>
   ) -> Reducer<Action, GlobalState, Environment> {
-    let inner = self
-    return Reducer<Action, GlobalState, Environment>(
-      run: { action, globalState, environment in
-        guard var state = path.extract(from: globalState) else { return .empty }
-        let effect = inner.run(action, &state, environment)
-        globalState = path.embed(state)
-        return effect
-      },
-      lifecycle: lifecycle?.lifted(
-        project: { path.extract(from: $0) }, environment: { $0 }, effects: { $0 }))
+    contramap(state: path, clear: { _ in })
   }
 
   /// Lifts this reducer to an optional enum state (`current: Current?` with
   /// `/Current.counter`); while the state is `nil` or in another case, it is left untouched.
   ///
-  /// The global state is cleared while the reducer runs, so the extracted state is uniquely
-  /// referenced and its copy-on-write storage is mutated in place.
+  /// The global state is cleared while the reducer runs, so the extracted state's copy-on-write
+  /// storage is mutated in place.
   ///
   /// - Parameter path: The case of the wrapped enum that holds this reducer's state.
   @inlinable
   public func contramap<Wrapped>(
     state path: CasePath<Wrapped?, State>
   ) -> Reducer<Action, Wrapped?, Environment> {
+    contramap(state: path, clear: { $0 = nil })
+  }
+
+  /// Lifts this reducer to the case `path` of an enum state, which `clear` empties while it runs.
+  @inlinable
+  func contramap<GlobalState>(
+    state path: CasePath<GlobalState, State>, clear: @escaping @Sendable (inout GlobalState) -> Void
+  ) -> Reducer<Action, GlobalState, Environment> {
     let inner = self
-    return Reducer<Action, Wrapped?, Environment>(
+    return Reducer<Action, GlobalState, Environment>(
       run: { action, globalState, environment in
         guard var state = path.extract(from: globalState) else { return .empty }
-        globalState = nil
+        clear(&globalState)
         let effect = inner.run(action, &state, environment)
         globalState = path.embed(state)
         return effect
@@ -97,6 +97,6 @@ extension Reducer {
     let inner = self
     return Reducer<Action, State, GlobalEnvironment>(
       run: { action, state, environment in inner.run(action, &state, transform(environment)) },
-      lifecycle: lifecycle?.lifted(environment: transform, effects: { $0 }))
+      lifecycle: lifecycle?.lifted(project: { $0 }, environment: transform, effects: { $0 }))
   }
 }

@@ -1,16 +1,13 @@
 extension Reducer {
   /// Keeps the long-running effects that the state asks for running, and only those.
   ///
-  /// After every reduced action (sent, fed back, bound or a `nextAction`), whoever changed the
-  /// state, the actomaton asks `wanted` what the new state wants, each effect under a key: an
-  /// effect whose key is new starts, an effect whose key is gone is cancelled (running or
-  /// waiting), and the others go on untouched. A subscription runs exactly while `wanted`,
-  /// given the current state, names its key (spec rule 13); the first action starts what the
-  /// initial state wants.
+  /// After every reduced action, whoever changed the state, the actomaton asks `wanted` what the
+  /// new state wants, each effect under a key: a new key's effect starts, a gone key's effect is
+  /// cancelled (running or waiting), the others go on. A subscription runs exactly while
+  /// `wanted` names its key (spec rule 13); the first action starts what the initial state wants.
   ///
-  /// Each key runs in its own ``EffectScope``, so its ids and queues are its own, and the scopes
-  /// of one call never meet those of another: equal keys in two calls are two subscriptions.
-  /// Pass `scope` to share keys between calls on purpose.
+  /// Each key runs in its own ``EffectScope``; equal keys in two calls are two subscriptions
+  /// unless `scope` shares them on purpose.
   ///
   /// ```swift
   /// reducer.subscriptions { state, environment in
@@ -28,21 +25,19 @@ extension Reducer {
     scope: (any Hashable & Sendable)? = nil,
     _ wanted: @escaping @Sendable (State, Environment) -> [Key: Effect<Action>]
   ) -> Reducer {
-    // NOTE: the effect of a new key is taken from a second call of `wanted`, made only when
-    // a key is new: `wanted` is a function of the state.
+    // NOTE: a new key's effect comes from a second call of `wanted`, a function of the state.
     let life = Lifecycle<Action, State, Environment>.subscriptions(
       keys: { state, environment in Set(wanted(state, environment).keys) },
       effect: { key, state, environment in wanted(state, environment)[key] ?? .empty },
       scope: subscriptionScopes(scope))
-    return declaring(life, first: false)
+    return Reducer(run: run, lifecycle: .combine(lifecycle, life))
   }
 
   /// Keeps an effect running for each key the state names, and only while it names it; the
   /// effect for a key is made only when the key is new.
   ///
-  /// The same rule as ``subscriptions(scope:_:)``, at the cost of comparing the keys after
-  /// each action: nothing is built while they stay the same, so this is the form for a state
-  /// that changes often.
+  /// The same rule as ``subscriptions(scope:_:)``, comparing only the keys after each action:
+  /// the form for a state that changes often.
   ///
   /// ```swift
   /// reducer.subscriptions(keys: { state in state.isRunning ? [TickKey()] : [] }) {
@@ -65,12 +60,11 @@ extension Reducer {
       keys: { state, _ in keys(state) },
       effect: { key, _, environment in effect(key, environment) },
       scope: subscriptionScopes(scope))
-    return declaring(life, first: false)
+    return Reducer(run: run, lifecycle: .combine(lifecycle, life))
   }
 }
 
-/// The scopes of one `subscriptions` call's keys: in the namespace `scope` names, or in one of
-/// the call's own.
+/// The scopes of one `subscriptions` call's keys, in the namespace `scope` or the call's own.
 @usableFromInline
 func subscriptionScopes<Key: Hashable & Sendable>(_ scope: (any Hashable & Sendable)?)
   -> @Sendable (Key) -> EffectScope
@@ -79,8 +73,7 @@ func subscriptionScopes<Key: Hashable & Sendable>(_ scope: (any Hashable & Senda
   return { key in EffectScope(SubscriptionKey(key: key, namespace: namespace)) }
 }
 
-/// The scope of a subscription's effects: its key, in the namespace of the `subscriptions` call
-/// that named it.
+/// The scope of a subscription's effects: its key, in its `subscriptions` call's namespace.
 public struct SubscriptionKey<Key: Hashable & Sendable>: Hashable, Sendable,
   CustomStringConvertible
 {

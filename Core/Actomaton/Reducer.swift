@@ -20,8 +20,7 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     self.init(run: run)
   }
 
-  /// Creates a reducer that handles only the actions `filter` lets through: it is not run for
-  /// the others.
+  /// Creates a reducer that is run only for the actions `filter` lets through.
   ///
   /// - Parameters:
   ///   - filter: Whether the reducer handles an action; a cheap test, asked before `run`.
@@ -45,8 +44,7 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     self.lifecycle = lifecycle
   }
 
-  /// The same reducer, with `run` replaced by `wrap(run)`: what its state wants alive stays, for
-  /// a reducer that watches or records another.
+  /// The same reducer with `run` replaced by `wrap(run)`, keeping what its state wants alive.
   @inlinable
   package func wrappingRun(
     _ wrap: (
@@ -54,12 +52,6 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     ) -> @Sendable (Action, inout State, Environment) -> Effect<Action>
   ) -> Reducer {
     Reducer(run: wrap(run), lifecycle: lifecycle)
-  }
-
-  /// This reducer with one more declaration of what its state wants alive.
-  @inlinable
-  func declaring(_ life: Lifecycle<Action, State, Environment>, first: Bool) -> Reducer {
-    Reducer(run: run, lifecycle: first ? .combine(life, lifecycle) : .combine(lifecycle, life))
   }
 
   /// A reducer that changes nothing and returns no effect.
@@ -83,9 +75,8 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   @inlinable
   public static func combine(_ reducers: [Reducer]) -> Reducer {
     guard let last = reducers.last else { return .empty }
-    // NOTE: folded into pairs: a pair holds its two reducers' closures as its own and calls them
-    // with no reference counting, where a loop would retain and release each reducer it takes
-    // out of the array.
+    // NOTE: folded into pairs, which call their two closures with no reference counting, where a
+    // loop would retain and release each reducer it takes out of the array.
     return reducers.dropLast().reversed().reduce(last) { rest, first in
       let (runFirst, runRest) = (first.run, rest.run)
       return Reducer(

@@ -1,4 +1,4 @@
-/// What one `send` (or one fed-back action, or one later part of a concatenation) has started.
+/// What one `send`, fed-back action or later part of a concatenation has started.
 struct SendContext {
   let priority: TaskPriority?
   let tracksFeedbacks: Bool
@@ -32,13 +32,11 @@ struct SendContext {
     return group
   }
 
-  /// The task handed back to the caller of `send`: `nil` when the send started no
-  /// asynchronous work.
+  /// The task `send` returns: `nil` when the send started no asynchronous work.
   func result(executor: (any TaskExecutor)?) -> Task<Void, any Error>? {
     guard let group, !group.isEmpty else { return nil }
     // NOTE: an immediate task reaches its cancellation handler before `send` returns, so
-    // cancelling the returned task cancels the group's effects synchronously, even when the
-    // caller cancels it at once.
+    // cancelling it cancels the group's effects synchronously, even at once.
     return Task.immediate(priority: priority, executorPreference: executor) {
       try await withTaskCancellationHandler {
         try await group.wait()

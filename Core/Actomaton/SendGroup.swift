@@ -1,8 +1,8 @@
 /// The effects started by one `send`, which the task returned by `send` waits for.
 ///
 /// Effects report to the group from their own tasks, so a group completes even when the actomaton
-/// is gone. The group holds the handles of its running effects, so cancelling it cancels them at
-/// once, from any thread; the owner then drops the group's waiting effects on its next turn.
+/// is gone. Cancelling it cancels its running effects at once, from any thread, and the owner
+/// drops its waiting ones on its next turn.
 final class SendGroup: Sendable {
   private struct Storage {
     var pending = 0
@@ -22,11 +22,10 @@ final class SendGroup: Sendable {
 
   var isCancelled: Bool { storage.withLock { $0.isCancelled } }
 
-  /// Whether nothing of the group is left and no error is known: the send started no
-  /// asynchronous work after all (a concatenation of synchronous or discarded parts).
+  /// Whether nothing is left and no error is known: the send started no asynchronous work after
+  /// all.
   var isEmpty: Bool { storage.withLock { $0.pending == 0 && $0.firstError == nil } }
 
-  /// One more effect belongs to the group.
   func enter() {
     storage.withLock { $0.pending += 1 }
   }
@@ -36,11 +35,10 @@ final class SendGroup: Sendable {
     storage.withLock { if $0.firstError == nil { $0.firstError = error } }
   }
 
-  /// Creates an effect's task with `make` and keeps its handle; when the group is already
-  /// cancelled, the task is cancelled before anyone can see it running.
-  ///
-  /// `make` runs under the group's lock, so a concurrent ``cancel()`` either sees the handle or
-  /// happened before the task existed.
+  /// Creates an effect's task with `make` and keeps its handle; cancels it at once when the
+  /// group is cancelled.
+  // NOTE: `make` runs under the lock, so a concurrent `cancel()` either sees the handle or
+  // happened before the task existed.
   func start(serial: UInt64, _ make: () -> Task<Void, any Error>) -> Task<Void, any Error> {
     storage.withLock { storage in
       let task = make()
@@ -59,13 +57,14 @@ final class SendGroup: Sendable {
       $0.waiter = nil
       return (waiter, $0.firstError)
     }
-    if let (waiter, error) = resume { Self.resume(waiter, error) }
+    if let (waiter, error) = resume {
+      waiter.resume(with: error.map { .failure($0) } ?? .success(()))
+    }
   }
 
   /// Waits until every effect of the group has finished; throws the first error one threw.
   func wait() async throws {
-    // NOTE: the continuation is resumed exactly once, by whoever takes it out of `waiter` under
-    // the lock (or at once when nothing pends).
+    // NOTE: resumed exactly once, by whoever takes it out of `waiter` under the lock (or here).
     try await withCheckedThrowingContinuation {
       (continuation: CheckedContinuation<Void, any Error>) in
       let error: (any Error)?? = storage.withLock {
@@ -75,7 +74,7 @@ final class SendGroup: Sendable {
         }
         return .some($0.firstError)
       }
-      if let error { Self.resume(continuation, error) }
+      if let error { continuation.resume(with: error.map { .failure($0) } ?? .success(())) }
     }
   }
 
@@ -90,12 +89,6 @@ final class SendGroup: Sendable {
     guard let handles else { return }
     for task in handles { task.cancel() }
     owner?.cancelEffectsSoon(of: self)
-  }
-
-  private static func resume(
-    _ continuation: CheckedContinuation<Void, any Error>, _ error: (any Error)?
-  ) {
-    if let error { continuation.resume(throwing: error) } else { continuation.resume() }
   }
 }
 

@@ -3,9 +3,9 @@ import Synchronization
 /// The values of one slice of an actomaton's state over time: the current value first, then each
 /// new value that differs from the one before.
 ///
-/// A slow consumer is never handed a backlog: it gets the newest value when it asks again. Every
-/// iteration is an observer of its own; it ends when its task is cancelled, when the consumer
-/// stops iterating, or when the actomaton is released. Observing never changes the actomaton.
+/// A slow consumer gets the newest value when it asks again, never a backlog. Every iteration is
+/// an observer of its own, which ends when its task is cancelled, when the consumer stops, or
+/// when the actomaton is released.
 public struct StateValues<Value: Sendable & Equatable>: AsyncSequence, Sendable {
   /// The slice's values.
   public typealias Element = Value
@@ -48,17 +48,15 @@ public struct StateValues<Value: Sendable & Equatable>: AsyncSequence, Sendable 
 public final class SliceObservation<Value: Sendable & Equatable>: Sendable {
   private struct Mailbox {
     var pending: Value?
-    var lastDelivered: Value
-    var hasDelivered = false
+    var lastDelivered: Value?
     var waiter: CheckedContinuation<Value?, Never>?
     var isFinished = false
-    /// The last value offered.
     var lastOffered: Value
 
     /// Takes `value` as delivered if it differs from the last one delivered.
     mutating func deliver(_ value: Value) -> Bool {
-      guard !hasDelivered || value != lastDelivered else { return false }
-      (lastDelivered, hasDelivered) = (value, true)
+      guard value != lastDelivered else { return false }
+      lastDelivered = value
       return true
     }
   }
@@ -66,11 +64,10 @@ public final class SliceObservation<Value: Sendable & Equatable>: Sendable {
   private let mailbox: Mutex<Mailbox>
 
   init(current: Value) {
-    mailbox = Mutex(Mailbox(pending: current, lastDelivered: current, lastOffered: current))
+    mailbox = Mutex(Mailbox(pending: current, lastOffered: current))
   }
 
-  /// Offers the slice of a new state, from the observed actomaton; returns `false` once the
-  /// observer has ended, so the actomaton drops it.
+  /// Offers the slice of a new state; `false` once the observer has ended, to be dropped.
   func offer(_ value: Value) -> Bool {
     let (isAlive, waiter) = mailbox.withLock { box -> (Bool, CheckedContinuation<Value?, Never>?) in
       if box.isFinished { return (false, nil) }
@@ -102,7 +99,7 @@ public final class SliceObservation<Value: Sendable & Equatable>: Sendable {
   func next() async -> Value? {
     await withTaskCancellationHandler {
       // NOTE: the continuation is resumed exactly once: by whoever takes it out of `waiter`
-      // under the lock, or at once here when a value (or the end) is already there.
+      // under the lock, or here when a value (or the end) is there.
       await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
         let ready = mailbox.withLock { box -> Value?? in
           if box.isFinished { return .some(nil) }
