@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Lifecycle {
   /// A child or a lifetime: it lives while `project` finds its state (with the same identity),
   /// starts with `start` and stops with `stop`; what it declares (`inner`) lives inside it.
@@ -10,14 +12,14 @@ extension Lifecycle {
   ) -> Lifecycle {
     Lifecycle { environment in
       let inner = inner?.makeWatcher(environment)
-      let presence = Locked(false)
+      let presence = Presence()
       let lastIdentity = Remembered<AnyHashable?>(nil)
       // NOTE: cancels the child's scope again if it is still gone when it runs.
       let late = Effect<Action>.endScope(where: { id in
-        !presence.value && (id as? ScopedEffectID)?.scope == scope
+        !presence.isPresent && (id as? ScopedEffectID)?.scope == scope
       })
       func stopChild() -> LifeChanges<Action> {
-        presence.value = false
+        presence.isPresent = false
         lastIdentity.value = nil
         // NOTE: the child's scope is cancelled first, then what it declared stops, innermost
         // first, then the child itself.
@@ -27,25 +29,25 @@ extension Lifecycle {
       return LifeWatcher(
         update: { state, priming in
           guard let local = project(state) else {
-            return presence.value ? stopChild() : LifeChanges()
+            return presence.isPresent ? stopChild() : LifeChanges()
           }
           var changes = LifeChanges<Action>()
           if let identity {
             let id = identity(local)
-            if presence.value, id != lastIdentity.value { changes = stopChild() }
+            if presence.isPresent, id != lastIdentity.value { changes = stopChild() }
             lastIdentity.value = id
           }
-          if !presence.value {
-            presence.value = true
+          if !presence.isPresent {
+            presence.isPresent = true
             if !priming { changes.starts = start }
           }
           guard let inner else { return changes }
           return changes + inner.update(local, priming)
         },
-        stopAll: { presence.value ? stopChild() : LifeChanges() },
+        stopAll: { presence.isPresent ? stopChild() : LifeChanges() },
         orphan: {
-          guard presence.value else { return .empty }
-          presence.value = false
+          guard presence.isPresent else { return .empty }
+          presence.isPresent = false
           lastIdentity.value = nil
           return (inner?.orphan() ?? .empty) + stop.orphaned()
         })
@@ -172,10 +174,24 @@ extension Lifecycle {
   }
 }
 
+/// Whether a child is there, for the late cancellation of its scope to read when it runs.
+// NOTE: an atomic, not a lock: the watcher reads it on every action.
+@usableFromInline
+final class Presence: Sendable {
+  private let value = Atomic<Bool>(false)
+
+  @usableFromInline init() {}
+
+  @usableFromInline var isPresent: Bool {
+    get { value.load(ordering: .relaxed) }
+    set { value.store(newValue, ordering: .relaxed) }
+  }
+}
+
 extension Locked {
   /// The value, read or replaced under the lock: what a watcher shares with its late
   /// cancellation, which reads it when it runs.
-  @usableFromInline var value: Value {
+  @inlinable var value: Value {
     get { withLock { $0 } }
     nonmutating set { withLock { $0 = newValue } }
   }

@@ -129,7 +129,11 @@ struct LifeChanges<Action: Sendable> {
   @inlinable
   func map<Global: Sendable>(_ transform: (Effect<Action>) -> Effect<Global>) -> LifeChanges<Global>
   {
-    LifeChanges<Global>(stops: transform(stops), starts: transform(starts), late: transform(late))
+    // NOTE: an empty effect stays empty without a call: most comparisons change nothing.
+    func lift(_ effect: Effect<Action>) -> Effect<Global> {
+      effect.isEmpty ? .empty : transform(effect)
+    }
+    return LifeChanges<Global>(stops: lift(stops), starts: lift(starts), late: lift(late))
   }
 }
 
