@@ -14,8 +14,8 @@ extension StateDiff {
   /// dotted when it is a case (`.counter`), kept bare when it is a type (`State`).
   // NOTE: a hand-written scan of the UTF-8 bytes: a `Regex` per described value cost ~300 µs.
   // The grammar is the one the regex had: a name starts after a character that is not a letter,
-  // digit, `_` or `.`, and has one or more `Upper…` components, each followed by a dot, then a
-  // last identifier.
+  // digit, `_` or `.`, and has one or more qualifiers (`Upper…`, or first a lowercase module's
+  // name before an `Upper…` one), each followed by a dot, then a last identifier.
   static func shortenedNames(_ code: Substring) -> String {
     let bytes = Array(code.utf8)
     guard bytes.contains(UInt8(ascii: ".")) else { return String(code) }
@@ -41,10 +41,14 @@ extension StateDiff {
   private static func qualifiedName(in bytes: [UInt8], at start: Int) -> (Range<Int>, Int)? {
     var component = start
     var qualifiers = 0
-    while component < bytes.count, isUppercase(bytes[component]) {
+    while component < bytes.count, isIdentifierStart(bytes[component]) {
       let end = identifierEnd(in: bytes, from: component)
+      // NOTE: a lowercase qualifier only first, before a capitalised name: a module's name (an
+      // executable's, `notebook.Notes.Action.add`), never a field of a value (`state.count`).
       guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."),
-        isIdentifierStart(bytes[end + 1])
+        isUppercase(bytes[component])
+          ? isIdentifierStart(bytes[end + 1])
+          : qualifiers == 0 && isUppercase(bytes[end + 1])
       else { break }
       qualifiers += 1
       component = end + 1

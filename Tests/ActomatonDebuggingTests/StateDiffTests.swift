@@ -87,6 +87,7 @@ import Testing
         "show(Optional(App.Root.Current.counter(Feature.Counter.State(count: 1))))")
         == "show(Optional(.counter(State(count: 1))))")
     #expect(StateDiff.shortened("x: 0.5, name: \"a.b\"") == "x: 0.5, name: \"a.b\"")
+    #expect(StateDiff.shortened("notebook.Notes.Action.add(a.b, x.Y.z)") == ".add(a.b, .z)")
   }
 
   @Test func quotedTextIsLeftAsItIsAndNamesAfterItAreShortened() {

@@ -2,8 +2,6 @@ import Testing
 
 @testable import CasePaths
 
-// MARK: - Tests
-
 @Suite("Paths whose case comes last agree with if case, over every enum shape")
 struct LateCaseAgreementTests {
   @Test func extraTagByte() async {
