@@ -54,6 +54,21 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
     while lines.last?.isEmpty == true { lines.removeLast() }
     guard let first = lines.first else { throw .noHeader("the recording is empty") }
     let decoder = JSONDecoder.recording
+    // NOTE: the header alone first: another app's first state does not decode as this app's,
+    // and what to say then is whose recording it is.
+    if let header = try? decoder.decode(HeaderLine.self, from: Data(first)).header,
+      header.format == "actomaton-recording"
+    {
+      guard header.version <= RecordingHeader.currentVersion else {
+        throw .newerVersion(header.version)
+      }
+      let mine = RecordingHeader(Action.self, State.self, checkpointEvery: 1)
+      guard header.actionType == mine.actionType, header.stateType == mine.stateType else {
+        throw .otherApp(
+          recorded: "\(header.actionType), \(header.stateType)",
+          expected: "\(mine.actionType), \(mine.stateType)")
+      }
+    }
     let head: RecordLine<Action, State>
     do {
       head = try decoder.decode(RecordLine<Action, State>.self, from: Data(first))
@@ -62,15 +77,6 @@ public struct Recording<Action: Codable & Sendable, State: Codable & Sendable>: 
     }
     guard case let .header(header, state) = head, header.format == "actomaton-recording" else {
       throw .noHeader("line 1 is not a recording's header")
-    }
-    guard header.version <= RecordingHeader.currentVersion else {
-      throw .newerVersion(header.version)
-    }
-    let mine = RecordingHeader(Action.self, State.self, checkpointEvery: 1)
-    guard header.actionType == mine.actionType, header.stateType == mine.stateType else {
-      throw .otherApp(
-        recorded: "\(header.actionType), \(header.stateType)",
-        expected: "\(mine.actionType), \(mine.stateType)")
     }
     self.init(header: header, initialState: state)
     for (offset, line) in lines.dropFirst().enumerated() {
@@ -234,4 +240,9 @@ func describe(_ error: any Error) -> String {
   default:
     return "\(error)"
   }
+}
+
+/// A header line's header, read without its state.
+private struct HeaderLine: Decodable {
+  let header: RecordingHeader
 }

@@ -135,7 +135,8 @@ struct BadRecordingTests {
   }
 
   @Test func aRecordingOfAnotherAppIsRefusedNamingBothTypes() throws {
-    let other = Data(header(action: "Other.Action").utf8)
+    // NOTE: its first state is not Tally's either: the types are compared before it is read.
+    let other = Data(header(action: "Other.Action").replacing("\"count\":0,", with: "").utf8)
     let error = try #require(throws: RecordingError.self) { try TallyRecording(jsonLines: other) }
     #expect(error.description.contains("of another app (Other.Action, "))
     #expect(error.description.contains("expected one of \(String(reflecting: Tally.Action.self))"))
