@@ -140,7 +140,7 @@ enum LivingRootWorkloads {
       root = root.child(leaf, state: state, action: action, environment: { _ in })
     }
     for key in ["a", "b", "c"] {
-      root = root.subscriptions(keys: { state in state.isListening ? [key] : [] }) { _, _ in
+      root = root.subscriptions(on: \.isListening, keys: { $0 ? [key] : [] }) { _, _ in
         forever
       }
     }

@@ -133,19 +133,24 @@ extension Lifecycle {
   }
 
   /// The subscriptions of one `subscriptions` call: each key the state names runs its effect,
-  /// made only when the key is new.
+  /// made only when the key is new; the keys are asked for only when `value` changed.
   @inlinable
-  static func subscriptions<Key: Hashable & Sendable>(
-    keys: @escaping @Sendable (State, Environment) -> Set<Key>,
+  static func subscriptions<Value: Equatable & Sendable, Key: Hashable & Sendable>(
+    on value: @escaping @Sendable (State, Environment) -> Value,
+    keys: @escaping @Sendable (Value) -> Set<Key>,
     effect: @escaping @Sendable (Key, State, Environment) -> Effect<Action>,
     scope: @escaping @Sendable (Key) -> EffectScope
   ) -> Lifecycle {
     Lifecycle { environment in
       let running = Remembered<Set<Key>>([])
+      let last = Remembered<Value?>(nil)
       return LifeWatcher(
         update: { state, priming in
           if priming { return LifeChanges() }
-          let now = state.map { keys($0, environment) } ?? []
+          let current = state.map { value($0, environment) }
+          if let current, current == last.value { return LifeChanges() }
+          last.value = current
+          let now = current.map(keys) ?? []
           guard now != running.value else { return LifeChanges() }
           var changes = LifeChanges<Action>()
           for key in running.value where !now.contains(key) {
@@ -161,7 +166,7 @@ extension Lifecycle {
         },
         // NOTE: a subscription has no `onStop`; the scope around it cancels it.
         orphan: {
-          running.value = []
+          (running.value, last.value) = ([], nil)
           return .empty
         })
     }

@@ -27,20 +27,22 @@ extension Reducer {
   ) -> Reducer {
     // NOTE: a new key's effect comes from a second call of `wanted`, a function of the state.
     let life = Lifecycle<Action, State, Environment>.subscriptions(
-      keys: { state, environment in Set(wanted(state, environment).keys) },
+      on: { state, environment in Set(wanted(state, environment).keys) }, keys: { $0 },
       effect: { key, state, environment in wanted(state, environment)[key] ?? .empty },
       scope: subscriptionScopes(scope))
     return Reducer(run: run, lifecycle: .combine(lifecycle, life))
   }
 
-  /// Keeps an effect running for each key the state names, and only while it names it; the
-  /// effect for a key is made only when the key is new.
+  /// Keeps an effect running for each key the state names, and only while it names it, asking
+  /// for the keys only when a cheap part of the state changed: the form for a state that
+  /// changes often.
   ///
-  /// The same rule as ``subscriptions(scope:_:)``, comparing only the keys after each action:
-  /// the form for a state that changes often.
+  /// After every action, `value` is read and compared with the last value; only a new value is
+  /// given to `keys`, and only a new key's effect is made. The rule is that of
+  /// ``subscriptions(scope:_:)``.
   ///
   /// ```swift
-  /// reducer.subscriptions(keys: { state in state.isRunning ? [TickKey()] : [] }) {
+  /// reducer.subscriptions(on: \.isRunning, keys: { $0 ? [TickKey()] : [] }) {
   ///   _, environment in ticks(environment)
   /// }
   /// ```
@@ -48,16 +50,19 @@ extension Reducer {
   /// - Parameters:
   ///   - scope: A name shared by calls that mean the same subscriptions; each call has its own
   ///     when `nil`.
-  ///   - keys: The keys the state wants running; asked after every action, so keep it cheap.
+  ///   - value: The part of the state the keys depend on; read after every action, so keep it
+  ///     cheap.
+  ///   - keys: The keys wanted for a value.
   ///   - effect: The effect for a key that is new.
   @inlinable
-  public func subscriptions<Key: Hashable & Sendable>(
+  public func subscriptions<Value: Equatable & Sendable, Key: Hashable & Sendable>(
     scope: (any Hashable & Sendable)? = nil,
-    keys: @escaping @Sendable (State) -> Set<Key>,
+    on value: @escaping @Sendable (State) -> Value,
+    keys: @escaping @Sendable (Value) -> Set<Key>,
     effect: @escaping @Sendable (Key, Environment) -> Effect<Action>
   ) -> Reducer {
     let life = Lifecycle<Action, State, Environment>.subscriptions(
-      keys: { state, _ in keys(state) },
+      on: { state, _ in value(state) }, keys: keys,
       effect: { key, _, environment in effect(key, environment) },
       scope: subscriptionScopes(scope))
     return Reducer(run: run, lifecycle: .combine(lifecycle, life))

@@ -77,12 +77,15 @@ struct SubscriptionTests {
     await store.finish()
   }
 
-  /// The same listener in the keys form, counting the effects it makes.
+  /// The same listener in the keys form, logging the keys asked for and the effects made.
   static func keyedStore() -> (TestStore<Action, State>, TestClock, EventLog<String>) {
     let clock = TestClock()
     let made = EventLog<String>()
-    let reducer = listener.subscriptions(keys: { state in state.topic.map { [$0] } ?? [] }) {
-      topic, _ in
+    let keys = { @Sendable (topic: String?) -> Set<String> in
+      made.append("keys(\(topic ?? "nil"))")
+      return topic.map { [$0] } ?? []
+    }
+    let reducer = listener.subscriptions(on: \.topic, keys: keys) { topic, _ in
       made.append(topic)
       return listening(to: topic, on: clock)
     }
@@ -96,7 +99,7 @@ struct SubscriptionTests {
     await store.send(.listen("a"))
     await clock.advance(by: .seconds(1))
     await store.receive(.heard("a")) { $0.heard = ["a"] }
-    #expect(made.entries == ["a"], "made once, while the key stayed")
+    #expect(made.entries == ["keys(a)", "a"], "asked and made once, while the topic stayed")
     await store.send(.listen("b")) { $0.topic = "b" }
     #expect(await store.activeSubscriptions(String.self) == ["b"])
     await clock.advance(by: .seconds(1))
@@ -104,7 +107,7 @@ struct SubscriptionTests {
     await store.send(.listen(nil)) { $0.topic = nil }
     #expect(await store.activeSubscriptions(String.self) == [])
     await clock.advance(by: .seconds(5))
-    #expect(made.entries == ["a", "b"])
+    #expect(made.entries == ["keys(a)", "a", "keys(b)", "b", "keys(nil)"])
     await store.finish()
   }
 }
