@@ -48,10 +48,6 @@ public struct CasePath<Root, Value>: Sendable {
     test?.isCase(&root) ?? (extract(from: root) != nil)
   }
 
-  /// The test that ``isCase(of:)`` asks, for a caller that holds roots by pointer.
-  @usableFromInline
-  package var caseTest: CaseBitTest? { test }
-
   /// Runs `body` on the value in `root` where it is (no copy: copy-on-write storage is changed in
   /// place) when the path knows its case and the case stores it inline; otherwise tells that
   /// `root` is in another case, or that it cannot say (`.unknown`: extract and embed).

@@ -326,17 +326,6 @@ struct SlowMatch: Sendable {
 // NOTE: safe: the pointers are addresses of `Root` values (a path's own, or Actomaton's state and
 // actions, whose types the path was made for), read only through their layouts' witnesses.
 extension CaseBitTest {
-  /// Whether the root at `pointer` is in the case; `nil` while the case is unknown and the
-  /// root's tag is not known to be another case, or when its payload decides (a cast).
-  @usableFromInline
-  package func matches(at pointer: UnsafeRawPointer) -> Bool? {
-    guard let learned else { return rejects(at: pointer) ? false : nil }
-    // NOTE: a constructor converted from a wider payload (`(Any) -> Enum` used as
-    // `(Int) -> Enum`): the tag says nothing about whether the payload is a `Value`.
-    guard matches(at: pointer, learned) else { return false }
-    return learned.cast ? nil : true
-  }
-
   @usableFromInline func matches(at pointer: UnsafeRawPointer, _ learned: LearnedCase) -> Bool {
     for index in 0..<learned.level where layouts[index].tag(at: pointer) != 0 { return false }
     return layouts[learned.level].tag(at: pointer) == learned.tag
@@ -354,10 +343,17 @@ extension CaseBitTest {
     return tag < 64 && mismatches & (1 << tag) != 0
   }
 
-  /// Whether the root at `pointer` is in the case: what `CasePath.isCase(of:)` answers.
-  @usableFromInline
-  package func isCase(at pointer: UnsafeRawPointer) -> Bool {
-    if let matches = matches(at: pointer) { return matches }
+  /// Whether the root at `pointer` is in the case: what `CasePath.isCase(of:)` answers. The
+  /// tags decide, unless the case is unknown and they do not reject the root, or it is a cast.
+  @usableFromInline func isCase(at pointer: UnsafeRawPointer) -> Bool {
+    if let learned {
+      guard matches(at: pointer, learned) else { return false }
+      // NOTE: a constructor converted from a wider payload (`(Any) -> Enum` used as
+      // `(Int) -> Enum`): the tag says nothing about whether the payload is a `Value`.
+      if !learned.cast { return true }
+    } else if rejects(at: pointer) {
+      return false
+    }
     return slowMatch.withLock { $0 }?.run(pointer) ?? false
   }
 
