@@ -306,8 +306,8 @@ private func mangledNameLength(_ start: UnsafeRawPointer) -> Int {
   }
 }
 
-// NOTE: `@unchecked Sendable`: `payloadlessCasePath` checks that the value is in a case without
-// payload (behind `.some` layers only), so it holds no state that threads could share.
+// NOTE: `@unchecked Sendable`: `CasePath.init(payloadless:)` checks that the value is in a case
+// without payload (behind `.some` layers only), so it holds no state that threads could share.
 final class PayloadlessValue<Root>: @unchecked Sendable {
   let value: Root
   init(_ value: Root) { self.value = value }
