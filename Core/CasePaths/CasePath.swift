@@ -48,10 +48,6 @@ public struct CasePath<Root, Value>: Sendable {
     test?.isCase(&root) ?? (extract(from: root) != nil)
   }
 
-  /// The test that ``isCase(of:)`` asks, for a caller that holds roots by pointer.
-  @usableFromInline
-  package var caseTest: CaseBitTest? { test }
-
   /// Runs `body` on the value in `root` where it is (no copy: copy-on-write storage is changed in
   /// place) when the path knows its case and the case stores it inline; otherwise tells that
   /// `root` is in another case, or that it cannot say (`.unknown`: extract and embed).
@@ -65,10 +61,9 @@ public struct CasePath<Root, Value>: Sendable {
   public func appending<AppendedValue>(
     path: CasePath<Value, AppendedValue>
   ) -> CasePath<Root, AppendedValue> {
-    let outer = self
-    return CasePath<Root, AppendedValue>(
-      embed: { outer.embed(path.embed($0)) },
-      extract: { root in outer.extract(from: root).flatMap(path.extract(from:)) }
+    CasePath<Root, AppendedValue>(
+      embed: { self.embed(path.embed($0)) },
+      extract: { root in self.extract(from: root).flatMap(path.extract(from:)) }
     )
   }
 }
@@ -91,15 +86,27 @@ public func .. <Root, Value, AppendedValue>(
 }
 
 extension CasePath where Value == Void {
-  /// The path of the case without payload that `sample` is in, tested by `test`.
-  init(payloadless sample: Root, test: CaseBitTest) {
-    let sample = PayloadlessValue(sample)
-    self.embedFunction = { _ in sample.value }
-    self.extractFunction = { root in
+  /// The path of the case without payload that `caseValue` is in; traps for another value.
+  init(payloadless caseValue: Root) {
+    let layouts = layers(of: Root.self)
+    precondition(
+      RuntimeCheck.passed && !layouts.isEmpty,
+      "/\(caseValue): \(Root.self) is not an enum this runtime can read; use "
+        + "CasePath(embed:extract:) with `if case` instead")
+    let tags = tags(of: caseValue, layouts: layouts)
+    let level = tags.count - 1
+    precondition(
+      tags[level] >= layouts[level].payloadCaseCount,
+      "/\(caseValue): only enum cases without payload can be used as values; use /\(Root.self).case"
+    )
+    let test = CaseBitTest(layouts: layouts)
+    test.learn(LearnedCase(level: level, tag: tags[level], cast: false, indirect: false))
+    let sample = PayloadlessValue(caseValue)
+    embedFunction = { _ in sample.value }
+    extractFunction = { root in
       var root = root
       return test.isCase(&root) ? () : nil
     }
-    self.test = test
-    self.enumCase = nil
+    (self.test, enumCase) = (test, nil)
   }
 }

@@ -81,7 +81,7 @@ public prefix func / <Root, A, B, C, D, E, F, G, H, I, J>(
 /// argument is not a case without payload. For `Equatable` enums (the conformance only steers
 /// overload resolution); the next overload serves the others.
 public prefix func / <Root: Equatable>(caseValue: Root) -> CasePath<Root, Void> {
-  payloadlessCasePath(caseValue)
+  CasePath(payloadless: caseValue)
 }
 
 /// Returns the case path of an enum case without payload, for enums that are not `Equatable`.
@@ -90,7 +90,7 @@ public prefix func / <Root: Equatable>(caseValue: Root) -> CasePath<Root, Void> 
 /// values of some type `Root` too, select the other overloads (see ``CasePathNoMatch``).
 @_disfavoredOverload
 public prefix func / <Root>(caseValue: Root) -> CasePath<Root, Void> {
-  payloadlessCasePath(caseValue)
+  CasePath(payloadless: caseValue)
 }
 
 /// The result type of an overload of `/` that never type-checks; it has no values or members.
@@ -116,21 +116,4 @@ public prefix func / <Root>(type: Root.Type) -> CasePath<Root, Root> {
 func enumCasePath<Root, Value>(embed: @escaping @Sendable (Value) -> Root) -> CasePath<Root, Value>
 {
   do { return try CasePath(reflecting: embed) } catch { preconditionFailure(error.message) }
-}
-
-/// Builds the case path of the enum case without payload that `caseValue` is in.
-func payloadlessCasePath<Root>(_ caseValue: Root) -> CasePath<Root, Void> {
-  let layouts = layers(of: Root.self)
-  precondition(
-    RuntimeCheck.passed && !layouts.isEmpty,
-    "/\(caseValue): \(Root.self) is not an enum this runtime can read; use "
-      + "CasePath(embed:extract:) with `if case` instead")
-  let tags = tags(of: caseValue, layouts: layouts)
-  let level = tags.count - 1
-  precondition(
-    tags[level] >= layouts[level].payloadCaseCount,
-    "/\(caseValue): only enum cases without payload can be used as values; use /\(Root.self).case")
-  let test = CaseBitTest(layouts: layouts)
-  test.learn(LearnedCase(level: level, tag: tags[level], cast: false, indirect: false))
-  return CasePath(payloadless: caseValue, test: test)
 }

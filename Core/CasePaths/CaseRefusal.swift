@@ -29,11 +29,14 @@ func unreadablePart(of type: Any.Type, whole: Bool = true) -> String? {
 }
 
 /// The refusal of a path from `Root` to `Value` made by `/`, for `reason`, naming the cases of
-/// `layout` that may be meant.
+/// `layout` that may be meant: those whose payload is laid out as `Value`.
 func refusal<Root, Value>(
   _: Root.Type, _: Value.Type, _ reason: String, in layout: EnumLayout?
 ) -> CasePathRefusal {
-  let names = caseNames(in: layout, holding: Value.self)
+  let names = (layout?.caseNames ?? []).enumerated().filter { tag, _ in
+    guard let payload = layout?.payload(forTag: UInt32(tag)) else { return false }
+    return isLayoutIdentical(payload: payload.type, value: Value.self)
+  }.map(\.element)
   let path = "/\(Root.self)." + (names.isEmpty ? "<case>" : names.joined(separator: " or ."))
   let name = names.first ?? "yourCase"
   return CasePathRefusal(
@@ -49,25 +52,12 @@ func refusal<Root, Value>(
       """)
 }
 
-/// The names of `layout`'s cases whose payload is laid out as `Value`, for a refusal message.
-func caseNames<Value>(in layout: EnumLayout?, holding _: Value.Type) -> [String] {
-  guard let layout else { return [] }
-  let names = layout.caseNames
-  return names.indices.filter { tag in
-    layout.payload(forTag: UInt32(tag)).map {
-      isLayoutIdentical(payload: $0.type, value: Value.self)
-    } ?? false
-  }.map { names[$0] }
-}
-
 /// Whether a `payload` can be read as a `value`: the same type, or tuples of the same elements.
 func isLayoutIdentical(payload: Any.Type, value: Any.Type) -> Bool {
-  if payload == value { return true }
   guard case .tuple(let payloadElements) = TypeShape(of: payload),
-    case .tuple(let valueElements) = TypeShape(of: value),
-    payloadElements.count == valueElements.count
-  else { return false }
-  return zip(payloadElements, valueElements).allSatisfy { $0 == $1 }
+    case .tuple(let valueElements) = TypeShape(of: value)
+  else { return payload == value }
+  return payloadElements.elementsEqual(valueElements) { $0 == $1 }
 }
 
 /// Whether all values of `type` cast alike (not classes, existentials, optionals, collections).

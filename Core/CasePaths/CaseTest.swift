@@ -4,9 +4,8 @@ import Synchronization
 ///
 /// A root's layers are its `Optional`s and the enum inside (`layouts`); the case is a tag at one,
 /// the layers above it `.some`. Until it is learned, `slowMatch` answers what no test rejects.
-// NOTE: the name is kept from when the test read tag bits; Actomaton's lifts and watchers hold it.
-@usableFromInline
-package final class CaseBitTest: Sendable {
+// NOTE: the name is kept from when the test read tag bits (ARCHITECTURE.md, Benchmarks/README.md).
+@usableFromInline final class CaseBitTest: Sendable {
   /// Bit 63: known; bits 0–7: the layer; 8–39: the tag; bit 40: the payload is read as its
   /// declared type and cast (`Any`, an optional, a lone metatype); bit 48: the payload is in a
   /// box. 0 while unknown. Every writer stores the same value.

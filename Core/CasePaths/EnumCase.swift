@@ -45,28 +45,10 @@ import Synchronization
       return test.rejects(root) ? nil : learnAndExtract(from: root)
     }
     guard learned.cast else { return test.extract(root, learned, as: Value.self) }
-    return test.matches(root, learned) ? read(root, learned) : nil
-  }
-
-  /// The payload of `root`, known to be in the case.
-  @inlinable func read(_ root: Root, _ learned: LearnedCase) -> Value? {
-    guard learned.cast else {
-      return readPayload(
-        of: root, layouts: layouts, level: learned.level, tag: learned.tag,
-        indirect: learned.indirect, as: Value.self)
-    }
-    guard let type = castType.withLock({ $0 }) else { return nil }
-    return readAny(root, level: learned.level, tag: learned.tag, indirect: learned.indirect, type)
-      as? Value
-  }
-
-  /// Reads a payload declared as `P`; a metatype with one value is made (it may take no bytes).
-  @usableFromInline func readAny<P>(
-    _ root: Root, level: Int, tag: UInt32, indirect: Bool, _: P.Type
-  ) -> Any {
-    singletonMetatype(P.self)
-      ?? readPayload(
-        of: root, layouts: layouts, level: level, tag: tag, indirect: indirect, as: P.self)
+    guard test.matches(root, learned), let type = castType.withLock({ $0 }) else { return nil }
+    return readDeclared(
+      of: root, layouts: layouts, level: learned.level, tag: learned.tag,
+      indirect: learned.indirect, as: type) as? Value
   }
 
   /// Runs `body` on the payload of `root` where it is, when the case stores it inline.
@@ -84,9 +66,7 @@ import Synchronization
   /// Before the case is known: finds a `Value` in `root`, learns the case from it, and answers.
   @usableFromInline func learnAndExtract(from root: Root) -> Value? {
     let tags = tags(of: root, layouts: layouts)
-    if let someLevel, tags.count > someLevel, tags[...someLevel].allSatisfy({ $0 == 0 }) {
-      let value = readPayload(
-        of: root, layouts: layouts, level: someLevel, tag: 0, indirect: false, as: Value.self)
+    if let value = wrappedValue(of: root, tags: tags) {
       return learn(from: value) ? extract(from: root) : nil
     }
     guard let enumLevel, tags.count == layouts.count else { return nil }
@@ -100,8 +80,9 @@ import Synchronization
       return nil
     }
     guard
-      let value = readAny(
-        root, level: enumLevel, tag: tag, indirect: payload.indirect, payload.type) as? Value
+      let value = readDeclared(
+        of: root, layouts: layouts, level: enumLevel, tag: tag, indirect: payload.indirect,
+        as: payload.type) as? Value
     else {
       if someLevel == nil && castsAlike(payload.type) { test.rememberMismatch(tag: tag) }
       return nil
@@ -113,16 +94,13 @@ import Synchronization
   private func learn(from value: Value) -> Bool {
     let embedded = embed(value)
     let tags = tags(of: embedded, layouts: layouts)
-    if let someLevel, tags.count > someLevel, tags[...someLevel].allSatisfy({ $0 == 0 }) {
-      let wrapped = readPayload(
-        of: embedded, layouts: layouts, level: someLevel, tag: 0, indirect: false,
-        as: Value.self)
-      // NOTE: `.some` holds `value` itself when the case is that layer; when the case is inside
-      // the enum, the value is one case deeper, and the chains of cases differ.
-      if enumLevel == nil || caseChain(of: wrapped) == caseChain(of: value) {
-        test.learn(LearnedCase(level: someLevel, tag: 0, cast: false, indirect: false))
-        return true
-      }
+    // NOTE: `.some` holds `value` itself when the case is that layer; when the case is inside
+    // the enum, the value is one case deeper, and the chains of cases differ.
+    if let someLevel, let wrapped = wrappedValue(of: embedded, tags: tags),
+      enumLevel == nil || caseChain(of: wrapped) == caseChain(of: value)
+    {
+      test.learn(LearnedCase(level: someLevel, tag: 0, cast: false, indirect: false))
+      return true
     }
     guard let enumLevel, tags.count == layouts.count,
       let payload = layouts[enumLevel].payload(forTag: tags[enumLevel])
@@ -138,6 +116,14 @@ import Synchronization
         level: enumLevel, tag: tags[enumLevel], cast: !direct,
         indirect: payload.indirect))
     return true
+  }
+
+  /// The `Value` in `root` (whose tags are `tags`) when the optional layer wrapping one is `.some`.
+  private func wrappedValue(of root: Root, tags: [UInt32]) -> Value? {
+    guard let someLevel, tags.count > someLevel, tags[...someLevel].allSatisfy({ $0 == 0 })
+    else { return nil }
+    return readPayload(
+      of: root, layouts: layouts, level: someLevel, tag: 0, indirect: false, as: Value.self)
   }
 }
 
@@ -157,11 +143,19 @@ func caseChain<T>(of value: T, depth: Int = 64) -> [UInt32] {
   guard let payload = layout.payload(forTag: tag), unreadablePart(of: payload.type) == nil
   else { return [tag] }
   func next<P>(_: P.Type) -> [UInt32] {
-    let inner =
-      singletonMetatype(P.self)
-      ?? readPayload(
-        of: value, layouts: [layout], level: 0, tag: tag, indirect: payload.indirect, as: P.self)
+    let inner = readDeclared(
+      of: value, layouts: [layout], level: 0, tag: tag, indirect: payload.indirect, as: P.self)
     return caseChain(of: inner, depth: depth - 1)
   }
   return [tag] + next(payload.type)
+}
+
+/// Reads the payload of `root`'s layer `level`, in case `tag`, declared as `P`; a metatype with
+/// one value is made (it may take no bytes).
+@usableFromInline func readDeclared<Root, P>(
+  of root: Root, layouts: [EnumLayout], level: Int, tag: UInt32, indirect: Bool, as _: P.Type
+) -> P {
+  singletonMetatype(P.self)
+    ?? readPayload(
+      of: root, layouts: layouts, level: level, tag: tag, indirect: indirect, as: P.self)
 }

@@ -22,11 +22,11 @@ private func metadata(of type: Any.Type) -> UnsafeRawPointer {
   unsafeBitCast(type, to: UnsafeRawPointer.self)
 }
 
-/// The type whose metadata lives at `pointer`.
-private func type(at pointer: UnsafeRawPointer) -> Any.Type {
-  // NOTE: safe: the inverse of `metadata(of:)`, only ever given addresses read from metadata
-  // fields that TypeMetadata.rst defines as metadata pointers.
-  unsafeBitCast(pointer, to: Any.Type.self)
+/// The type whose metadata's address is the word at byte `offset` of `pointer`.
+private func type(at pointer: UnsafeRawPointer, offset: Int) -> Any.Type {
+  // NOTE: safe: the inverse of `metadata(of:)`, only ever given metadata fields that
+  // TypeMetadata.rst defines as metadata pointers.
+  unsafeBitCast(pointer.load(fromByteOffset: offset, as: UnsafeRawPointer.self), to: Any.Type.self)
 }
 
 /// What decides whether a payload of a type can be read as the path's value.
@@ -46,21 +46,17 @@ enum TypeShape {
       // Tuple metadata (TypeMetadata.rst): word 1 the element count, word 2 the labels, then one
       // (type, offset) pair of two words per element from word 3.
       let count = pointer.load(fromByteOffset: 8, as: Int.self)
-      self = .tuple(
-        (0..<count).map {
-          CasePaths.type(at: pointer.load(fromByteOffset: 24 + 16 * $0, as: UnsafeRawPointer.self))
-        })
+      self = .tuple((0..<count).map { CasePaths.type(at: pointer, offset: 24 + 16 * $0) })
     case MetadataKind.optional:
       // Enum metadata: word 1 the descriptor, generic arguments from word 2.
-      self = .optional(
-        CasePaths.type(at: pointer.load(fromByteOffset: 16, as: UnsafeRawPointer.self)))
+      self = .optional(CasePaths.type(at: pointer, offset: 16))
     case MetadataKind.function: self = .function
     case MetadataKind.metatype:
       // Metatype metadata: word 1 the instance type.
-      let instance = pointer.load(fromByteOffset: 8, as: UnsafeRawPointer.self)
-      let instanceKind = instance.load(as: Int.self)
+      let instance = CasePaths.type(at: pointer, offset: 8)
+      let instanceKind = metadata(of: instance).load(as: Int.self)
       self = .metatype(
-        instance: CasePaths.type(at: instance),
+        instance: instance,
         instanceIsClass: instanceKind == 0 || instanceKind > MetadataKind.lastEnumerated)
     case MetadataKind.existentialMetatype: self = .existentialMetatype
     case MetadataKind.struct:
@@ -151,7 +147,7 @@ struct CasePayload {
 
   /// For `Optional<Wrapped>`, `Wrapped`; `nil` for other enums.
   var wrappedType: Any.Type? {
-    isOptional ? type(at: metadata.load(fromByteOffset: 16, as: UnsafeRawPointer.self)) : nil
+    isOptional ? type(at: metadata, offset: 16) : nil
   }
 
   /// Whether the enum's field records can be read (a descriptor without them is refused).
@@ -306,8 +302,8 @@ private func mangledNameLength(_ start: UnsafeRawPointer) -> Int {
   }
 }
 
-// NOTE: `@unchecked Sendable`: `payloadlessCasePath` checks that the value is in a case without
-// payload (behind `.some` layers only), so it holds no state that threads could share.
+// NOTE: `@unchecked Sendable`: `CasePath.init(payloadless:)` checks that the value is in a case
+// without payload (behind `.some` layers only), so it holds no state that threads could share.
 final class PayloadlessValue<Root>: @unchecked Sendable {
   let value: Root
   init(_ value: Root) { self.value = value }
@@ -326,17 +322,6 @@ struct SlowMatch: Sendable {
 // NOTE: safe: the pointers are addresses of `Root` values (a path's own, or Actomaton's state and
 // actions, whose types the path was made for), read only through their layouts' witnesses.
 extension CaseBitTest {
-  /// Whether the root at `pointer` is in the case; `nil` while the case is unknown and the
-  /// root's tag is not known to be another case, or when its payload decides (a cast).
-  @usableFromInline
-  package func matches(at pointer: UnsafeRawPointer) -> Bool? {
-    guard let learned else { return rejects(at: pointer) ? false : nil }
-    // NOTE: a constructor converted from a wider payload (`(Any) -> Enum` used as
-    // `(Int) -> Enum`): the tag says nothing about whether the payload is a `Value`.
-    guard matches(at: pointer, learned) else { return false }
-    return learned.cast ? nil : true
-  }
-
   @usableFromInline func matches(at pointer: UnsafeRawPointer, _ learned: LearnedCase) -> Bool {
     for index in 0..<learned.level where layouts[index].tag(at: pointer) != 0 { return false }
     return layouts[learned.level].tag(at: pointer) == learned.tag
@@ -354,10 +339,17 @@ extension CaseBitTest {
     return tag < 64 && mismatches & (1 << tag) != 0
   }
 
-  /// Whether the root at `pointer` is in the case: what `CasePath.isCase(of:)` answers.
-  @usableFromInline
-  package func isCase(at pointer: UnsafeRawPointer) -> Bool {
-    if let matches = matches(at: pointer) { return matches }
+  /// Whether the root at `pointer` is in the case: what `CasePath.isCase(of:)` answers. The
+  /// tags decide, unless the case is unknown and they do not reject the root, or it is a cast.
+  @usableFromInline func isCase(at pointer: UnsafeRawPointer) -> Bool {
+    if let learned {
+      guard matches(at: pointer, learned) else { return false }
+      // NOTE: a constructor converted from a wider payload (`(Any) -> Enum` used as
+      // `(Int) -> Enum`): the tag says nothing about whether the payload is a `Value`.
+      if !learned.cast { return true }
+    } else if rejects(at: pointer) {
+      return false
+    }
     return slowMatch.withLock { $0 }?.run(pointer) ?? false
   }
 
