@@ -28,7 +28,7 @@ extension Lifecycle {
       }
       return LifeWatcher(
         update: { state, priming in
-          guard let local = state.flatMap(project) else {
+          guard let local = project(state) else {
             return presence.isPresent ? stopChild() : LifeChanges()
           }
           var changes = LifeChanges<Action>()
@@ -44,6 +44,7 @@ extension Lifecycle {
           guard let inner else { return changes }
           return changes + inner.update(local, priming)
         },
+        stopAll: { presence.isPresent ? stopChild() : LifeChanges() },
         orphan: {
           guard presence.isPresent else { return .empty }
           presence.isPresent = false
@@ -112,7 +113,6 @@ extension Lifecycle {
       }
       return LifeWatcher(
         update: { state, priming in
-          guard let state else { return LifeChanges(stops: stopAll { stopInside($0) + stop($0) }) }
           let now = ids(state)
           var changes = now != lastIDs.value ? compare(now, priming: priming) : LifeChanges()
           guard inner != nil else { return changes }
@@ -123,6 +123,7 @@ extension Lifecycle {
           }
           return changes
         },
+        stopAll: { LifeChanges(stops: stopAll { stopInside($0) + stop($0) }) },
         orphan: {
           stopAll { id in
             let inside = inners.value[id].map { lift(id, $0.orphan()) } ?? .empty
@@ -144,26 +145,31 @@ extension Lifecycle {
     Lifecycle { environment in
       let running = Remembered<Set<Key>>([])
       let last = Remembered<Value?>(nil)
+      func stopAll() -> LifeChanges<Action> {
+        let stops = running.value.reduce(Effect<Action>.empty) { $0 + .cancel(scope: scope($1)) }
+        (running.value, last.value) = ([], nil)
+        return LifeChanges(stops: stops)
+      }
       return LifeWatcher(
         update: { state, priming in
           if priming { return LifeChanges() }
-          let current = state.map { value($0, environment) }
-          if let current, current == last.value { return LifeChanges() }
+          let current = value(state, environment)
+          if current == last.value { return LifeChanges() }
           last.value = current
-          let now = current.map(keys) ?? []
+          let now = keys(current)
           guard now != running.value else { return LifeChanges() }
           var changes = LifeChanges<Action>()
           for key in running.value where !now.contains(key) {
             changes.stops = changes.stops + .cancel(scope: scope(key))
           }
           for key in now where !running.value.contains(key) {
-            guard let state else { break }  // `now` is empty then
             changes.starts =
               changes.starts + effect(key, state, environment).scoped(in: scope(key)) { $0 }
           }
           running.value = now
           return changes
         },
+        stopAll: stopAll,
         // NOTE: a subscription has no `onStop`; the scope around it cancels it.
         orphan: {
           (running.value, last.value) = ([], nil)

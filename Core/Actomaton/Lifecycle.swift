@@ -56,6 +56,7 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
       let (first, second) = (first.makeWatcher(environment), second.makeWatcher(environment))
       return LifeWatcher(
         update: { first.update($0, $1) + second.update($0, $1) },
+        stopAll: { first.stopAll() + second.stopAll() },
         orphan: { first.orphan() + second.orphan() })
     }
   }
@@ -73,8 +74,11 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     return Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> { global in
       let inner = make(environment(global))
       return LifeWatcher(
-        update: { inner.update($0.flatMap(project), $1).map(effects) },
-        orphan: { effects(inner.orphan()) })
+        update: { state, priming in
+          guard let local = project(state) else { return inner.stopAll().map(effects) }
+          return inner.update(local, priming).map(effects)
+        },
+        stopAll: { inner.stopAll().map(effects) }, orphan: { effects(inner.orphan()) })
     }
   }
 }
@@ -139,18 +143,20 @@ struct LifeChanges<Action: Sendable> {
 @usableFromInline
 struct LifeWatcher<Action: Sendable, State> {
   /// Compares what the state wants with what runs, remembers it, and returns the effects that
-  /// stop and start the difference. `nil`: the part of the state it watches is gone, so
-  /// everything that runs stops. `priming`: the initial state, taken as running unstarted.
-  @usableFromInline let update: (_ state: State?, _ priming: Bool) -> LifeChanges<Action>
+  /// stop and start the difference. `priming`: the initial state, taken as running unstarted.
+  @usableFromInline let update: (_ state: State, _ priming: Bool) -> LifeChanges<Action>
+  /// The part of the state it watches is gone: stops everything that runs.
+  @usableFromInline let stopAll: () -> LifeChanges<Action>
   /// The part of the state it watches went with a child around it: returns the `onStop` work of
   /// each child and lifetime there, innermost first, orphaned, and forgets what ran.
   @usableFromInline let orphan: () -> Effect<Action>
 
   @inlinable
   init(
-    update: @escaping (State?, Bool) -> LifeChanges<Action>, orphan: @escaping () -> Effect<Action>
+    update: @escaping (State, Bool) -> LifeChanges<Action>,
+    stopAll: @escaping () -> LifeChanges<Action>, orphan: @escaping () -> Effect<Action>
   ) {
-    (self.update, self.orphan) = (update, orphan)
+    (self.update, self.stopAll, self.orphan) = (update, stopAll, orphan)
   }
 }
 
