@@ -13,14 +13,18 @@ extension Actomaton {
     return StateValues { [weak self] in await self?.observe(path) }
   }
 
-  private func observe<Value>(_ path: SendableKeyPath<KeyPath<State, Value>>)
-    -> SliceObservation<Value>
+  private func observe<Value>(_ path: SendableKeyPath<KeyPath<State, Value>>) -> AsyncStream<Value>
   {
-    let observation = SliceObservation(current: currentState[keyPath: path.keyPath])
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Value.self, bufferingPolicy: .bufferingNewest(1))
+    continuation.yield(currentState[keyPath: path.keyPath])
     if hooks == nil { hooks = Hooks(observer: nil) }
-    let offer = { (state: State) in observation.offer(state[keyPath: path.keyPath]) }
-    hooks?.subscribers.append((offer, observation.finish))
-    return observation
+    let offer = { (state: State) -> Bool in
+      if case .terminated = continuation.yield(state[keyPath: path.keyPath]) { return false }
+      return true
+    }
+    hooks?.subscribers.append((offer, continuation.finish))
+    return stream
   }
 
   /// Reduces an action with its observers told; the slow path of ``process(_:from:)``.
