@@ -72,7 +72,7 @@ struct EffectLedger {
     switch policy {
     case let .runNewest(maxCount):
       while line.running.count >= maxCount, let oldest = line.running.first {
-        cancel(oldest, refill: false, bySend: false, into: &decisions)
+        cancel(oldest, bySend: false, into: &decisions)
       }
     case let .runOldest(maxCount, .discardNew):
       if line.running.count >= maxCount {
@@ -144,7 +144,7 @@ struct EffectLedger {
       !$0.isCancelled && $0.handle?.isCancelled == true
     }
     if cancelled.isEmpty { return }
-    for record in cancelled { cancel(record, refill: false, bySend: false, into: &decisions) }
+    for record in cancelled { cancel(record, bySend: false, into: &decisions) }
     refill(line, into: &decisions)
   }
 
@@ -201,39 +201,29 @@ struct EffectLedger {
       {
         touched.append(queue)
       }
-      cancel(record, refill: false, bySend: bySend, into: &decisions)
+      cancel(record, bySend: bySend, into: &decisions)
     }
     for queue in touched { refill(queue, into: &decisions) }
     return decisions
   }
 
   /// Cancels a record: a waiting one is dropped; a running one keeps a `runOldest` slot until its
-  /// body exits (a `runNewest` slot is freed at once: rule 5).
-  mutating func cancel(
-    _ record: EffectRecord, refill: Bool, bySend: Bool, into decisions: inout Decisions
-  ) {
+  /// body exits (a `runNewest` slot is freed at once: rule 5). The caller refills its queue.
+  mutating func cancel(_ record: EffectRecord, bySend: Bool, into decisions: inout Decisions) {
     guard !record.isCancelled else { return }
     record.isCancelled = true
     unindexID(record)
     switch record.phase {
     case .waiting:
-      let queue = record.queueState
-      drop(record)
+      records[record.serial] = nil
+      if record.isLinked { record.queueState?.waiting.remove(record) }
       decisions.append(.drop(record, bySend ? .discarded : .cancelled))
-      if refill, let queue { self.refill(queue, into: &decisions) }
     case .running:
       decisions.append(.cancelTask(record))
-      guard record.isLinked, let queue = record.queueState, case .runNewest = queue.policy
-      else { return }
-      queue.running.remove(record)
-      if refill { self.refill(queue, into: &decisions) }
+      if record.isLinked, let queue = record.queueState, case .runNewest = queue.policy {
+        queue.running.remove(record)
+      }
     }
-  }
-
-  /// Forgets a waiting record that will never run.
-  private mutating func drop(_ record: EffectRecord) {
-    records[record.serial] = nil
-    if record.isLinked { record.queueState?.waiting.remove(record) }
   }
 
   /// Starts waiting effects in FIFO order while the queue has free slots (one whose send was
@@ -241,7 +231,7 @@ struct EffectLedger {
   mutating func refill(_ queue: QueueState, into decisions: inout Decisions) {
     while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
       if next.group?.isCancelled == true {
-        cancel(next, refill: false, bySend: true, into: &decisions)
+        cancel(next, bySend: true, into: &decisions)
       } else {
         start(next, in: queue, spaced: true, into: &decisions)
       }
