@@ -26,7 +26,7 @@ extension Actomaton {
   /// Admits a new asynchronous effect and carries out what the ledger decides for it.
   func admit(_ task: TaskEffect<Action>, in context: inout SendContext) {
     if let group = context.group, !context.returnsTask, group.isCancelled { return }
-    let decisions = ledger.admit(id: task.id, queue: task.queue) { serial, _ in
+    let decisions = ledger.admit(id: task.id, queue: task.queue) { serial in
       let group = context.joinGroup(makeGroup)
       let record = EffectRecord(
         serial: serial, id: task.id, queue: task.queue, group: group, stage: context.stage,

@@ -49,11 +49,11 @@ struct EffectLedger {
   /// (a full `runNewest` queue cancels its oldest first); `make` makes its record.
   mutating func admit(
     id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
-    make: (_ serial: UInt64, _ waits: Bool) -> EffectRecord
+    make: (_ serial: UInt64) -> EffectRecord
   ) -> Decisions {
     var decisions = Decisions()
     guard let queue else {
-      start(add(make(takeSerial(), false)), in: nil, spaced: false, into: &decisions)
+      start(add(make(takeSerial())), in: nil, spaced: false, into: &decisions)
       return decisions
     }
     let policy = queue.effectQueuePolicy
@@ -81,7 +81,7 @@ struct EffectLedger {
       }
     case let .runOldest(maxCount, .suspendNew):
       if line.running.count >= maxCount || !line.waiting.isEmpty {
-        let record = add(make(takeSerial(), true))
+        let record = add(make(takeSerial()))
         record.phase = .waiting
         record.queueState = line
         line.waiting.append(record)
@@ -89,7 +89,7 @@ struct EffectLedger {
         return decisions
       }
     }
-    start(add(make(takeSerial(), false)), in: line, spaced: existing != nil, into: &decisions)
+    start(add(make(takeSerial())), in: line, spaced: existing != nil, into: &decisions)
     return decisions
   }
 

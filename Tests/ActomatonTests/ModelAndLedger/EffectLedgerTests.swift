@@ -156,7 +156,7 @@ import Testing
       case let .admit(name, id, queue):
         let group = SendGroup(owner: owner)
         // NOTE: the decisions first: `describe` would read the names as they were before.
-        let decisions = ledger.admit(id: id.map(ID.init), queue: queue) { serial, _ in
+        let decisions = ledger.admit(id: id.map(ID.init), queue: queue) { serial in
           names[serial] = name
           let record = EffectRecord(
             serial: serial, id: id.map(ID.init), queue: queue, group: group, stage: nil,
