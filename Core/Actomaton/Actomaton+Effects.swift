@@ -61,9 +61,9 @@ extension Actomaton {
         tell(kind, record)
         record.group?.leave()
         if let stage = record.stage { stages.append(stage) }
-      case let .discard(refusal):
-        if let misuse = refusal.misuse { reportMisuse(misuse, in: &context) }
-        hooks?.observer?.effectEvent?(refusal.event)
+      case let .discard(event, misuse):
+        if let misuse { reportMisuse(misuse, in: &context) }
+        hooks?.observer?.effectEvent?(event)
       }
     }
     for stage in stages { finishUnit(of: stage) }

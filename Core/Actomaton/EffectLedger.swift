@@ -19,14 +19,9 @@ struct EffectLedger {
     case cancelTask(EffectRecord)
     /// The waiting record will never run and is forgotten: tell `kind`, its group and its stage.
     case drop(EffectRecord, EffectEvent.Kind)
-    /// The effect is refused without a record: its `discardNew` queue is full, or misused.
-    indirect case discard(Refusal)
-  }
-
-  /// An effect refused at admission: the `discarded` event to tell, and the misuse if any.
-  struct Refusal {
-    let event: EffectEvent
-    let misuse: EffectQueueMisuse?
+    /// The effect is refused without a record (its `discardNew` queue is full, or misused): tell
+    /// the `discarded` event, and report the misuse if any.
+    indirect case discard(EffectEvent, misuse: EffectQueueMisuse?)
   }
 
   /// The records admitted and not over (a cancelled one's body may still run), by serial.
@@ -110,7 +105,7 @@ struct EffectLedger {
     id: (any EffectIDProtocol)?, queue: any EffectQueueProtocol, misuse: EffectQueueMisuse?
   ) -> Decision {
     let event = EffectEvent(kind: .discarded, serial: takeSerial(), id: id, queue: queue)
-    return .discard(Refusal(event: event, misuse: misuse))
+    return .discard(event, misuse: misuse)
   }
 
   /// Marks a record running, in its queue's running line, after the queue's delay (rule 6: an

@@ -191,7 +191,7 @@ import Testing
         case let .suspend(record): "suspend \(names[record.serial]!)"
         case let .cancelTask(record): "cancel \(names[record.serial]!)"
         case let .drop(record, kind): "drop \(names[record.serial]!) \(kind)"
-        case let .discard(refusal): refusal.misuse == nil ? "discard" : "discard (misuse)"
+        case let .discard(_, misuse): misuse == nil ? "discard" : "discard (misuse)"
         }
       }.joined(separator: ", ")
     }
