@@ -59,7 +59,11 @@ struct EffectLedger {
     }
     let key = ErasedKey(base: queue)
     if case .runNewest = policy, let busy = queues[key] {
-      releaseSlotsCancelledBySend(busy, into: &decisions)
+      // Gives up the slots of effects their send's task cancelled unknown to the actomaton, so
+      // that the newcomer evicts none of the live ones in their place.
+      let stale = busy.running.filter { !$0.isCancelled && $0.handle?.isCancelled == true }
+      for record in stale { cancel(record, bySend: false, into: &decisions) }
+      if !stale.isEmpty { refill(busy, into: &decisions) }
     }
     let existing = queues[key]
     let line = existing ?? QueueState(queue, key: key)
@@ -127,20 +131,6 @@ struct EffectLedger {
     let resumed = record.phase == .waiting
     record.phase = .running
     decisions.append(.start(record, startAt: startAt, resumed: resumed))
-  }
-
-  /// Gives up the `runNewest` slots of effects their send's task cancelled unknown to the
-  /// actomaton, so that a newcomer evicts none of the live ones in their place.
-  private mutating func releaseSlotsCancelledBySend(
-    _ line: QueueState, into decisions: inout Decisions
-  ) {
-    guard let first = line.running.first else { return }
-    let cancelled = sequence(first: first, next: \.next).filter {
-      !$0.isCancelled && $0.handle?.isCancelled == true
-    }
-    if cancelled.isEmpty { return }
-    for record in cancelled { cancel(record, bySend: false, into: &decisions) }
-    refill(line, into: &decisions)
   }
 
   /// Removes a record from the id index, forgetting an id with no record left.

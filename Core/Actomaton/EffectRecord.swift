@@ -56,7 +56,7 @@ final class EffectRecord {
 }
 
 /// An intrusive FIFO list of records with O(1) append, removal and pop.
-struct RecordList {
+struct RecordList: Sequence {
   private(set) var first: EffectRecord?
   private var last: EffectRecord?
   private(set) var count = 0
@@ -86,6 +86,13 @@ struct RecordList {
     guard let record = first else { return nil }
     remove(record)
     return record
+  }
+
+  func makeIterator() -> some IteratorProtocol<EffectRecord> {
+    sequence(state: first) { record in
+      defer { record = record?.next }
+      return record
+    }
   }
 }
 
