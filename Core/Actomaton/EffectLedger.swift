@@ -222,9 +222,8 @@ struct EffectLedger {
       }
     }
     // NOTE: a queue may have been forgotten already, and another made under its key.
-    if queue.isIdle, !queue.isForgotten {
-      queue.isForgotten = true
-      queues[queue.key] = nil
+    if queue.isIdle, let index = queues.index(forKey: queue.key), queues[index].value === queue {
+      queues.remove(at: index)
     }
   }
 

@@ -105,8 +105,6 @@ final class QueueState {
   var waiting = RecordList()
   /// When the last admitted effect was scheduled to start.
   var lastStart = Duration.zero
-  /// The actomaton no longer keeps the queue under its key (another may be kept there now).
-  var isForgotten = false
 
   init(_ queue: any EffectQueueProtocol, key: ErasedKey) {
     self.key = key
