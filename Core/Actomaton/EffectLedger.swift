@@ -48,7 +48,7 @@ struct EffectLedger {
   ) -> Decisions {
     var decisions = Decisions()
     guard let queue else {
-      start(add(make(takeSerial())), in: nil, spaced: false, into: &decisions)
+      start(add(make(takeSerial())), in: nil, into: &decisions)
       return decisions
     }
     let policy = queue.effectQueuePolicy
@@ -88,7 +88,7 @@ struct EffectLedger {
         return decisions
       }
     }
-    start(add(make(takeSerial())), in: line, spaced: existing != nil, into: &decisions)
+    start(add(make(takeSerial())), in: line, into: &decisions)
     return decisions
   }
 
@@ -115,13 +115,13 @@ struct EffectLedger {
   /// Marks a record running, in its queue's running line, after the queue's delay (rule 6: an
   /// idle queue's first effect at once, the others the delay after the previous start).
   mutating func start(
-    _ record: EffectRecord, in line: QueueState?, spaced: Bool, into decisions: inout Decisions
+    _ record: EffectRecord, in line: QueueState?, into decisions: inout Decisions
   ) {
     var startAt: Duration?
     if let line {
       if !line.delay.isZero {
         let now = now()
-        let scheduled = spaced ? max(now, line.lastStart + line.delay.draw()) : now
+        let scheduled = line.lastStart.map { max(now, $0 + line.delay.draw()) } ?? now
         line.lastStart = scheduled
         if scheduled > now { startAt = scheduled }
       }
@@ -218,7 +218,7 @@ struct EffectLedger {
       if next.group?.isCancelled == true {
         cancel(next, bySend: true, into: &decisions)
       } else {
-        start(next, in: queue, spaced: true, into: &decisions)
+        start(next, in: queue, into: &decisions)
       }
     }
     // NOTE: a queue may have been forgotten already, and another made under its key.

@@ -103,8 +103,8 @@ final class QueueState {
   let delay: EffectQueueDelay
   var running = RecordList()
   var waiting = RecordList()
-  /// When the last admitted effect was scheduled to start.
-  var lastStart = Duration.zero
+  /// When the last admitted effect was scheduled to start; `nil` before the first (at once).
+  var lastStart: Duration?
 
   init(_ queue: any EffectQueueProtocol, key: ErasedKey) {
     self.key = key
