@@ -7,7 +7,7 @@ final class SendGroup: Sendable {
   private struct Storage {
     var pending = 0
     var firstError: (any Error)?
-    var waiter: CheckedContinuation<Void, any Error>?
+    var waiter: CheckedContinuation<Void, Never>?
     var isCancelled = false
     /// The running effects' tasks, by serial.
     var handles: [UInt64: Task<Void, any Error>] = [:]
@@ -49,33 +49,27 @@ final class SendGroup: Sendable {
 
   /// One of the group's effects finished, was dropped or was cancelled before it ran.
   func leave(serial: UInt64? = nil, throwing error: (any Error)? = nil) {
-    let resume: (CheckedContinuation<Void, any Error>, (any Error)?)? = storage.withLock {
+    let waiter = storage.withLock {
       if let serial { $0.handles[serial] = nil }
       if let error, $0.firstError == nil { $0.firstError = error }
       $0.pending -= 1
-      guard $0.pending == 0, let waiter = $0.waiter else { return nil }
-      $0.waiter = nil
-      return (waiter, $0.firstError)
+      return $0.pending == 0 ? $0.waiter.take() : nil
     }
-    if let (waiter, error) = resume {
-      waiter.resume(with: error.map { .failure($0) } ?? .success(()))
-    }
+    waiter?.resume()
   }
 
   /// Waits until every effect of the group has finished; throws the first error one threw.
   func wait() async throws {
     // NOTE: resumed exactly once, by whoever takes it out of `waiter` under the lock (or here).
-    try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<Void, any Error>) in
-      let error: (any Error)?? = storage.withLock {
-        guard $0.pending == 0 else {
-          $0.waiter = continuation
-          return nil
-        }
-        return .some($0.firstError)
+    await withCheckedContinuation { continuation in
+      let isOver = storage.withLock {
+        if $0.pending > 0 { $0.waiter = continuation }
+        return $0.pending == 0
       }
-      if let error { continuation.resume(with: error.map { .failure($0) } ?? .success(())) }
+      if isOver { continuation.resume() }
     }
+    // NOTE: the error is known once nothing is pending, and no effect is added after that.
+    if let error = storage.withLock({ $0.firstError }) { throw error }
   }
 
   /// Cancels every effect of the group: running ones at once, waiting ones on the owner's turn.
