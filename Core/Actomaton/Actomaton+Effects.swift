@@ -98,6 +98,7 @@ extension Actomaton {
     clock: EffectClock, group: SendGroup?, onError: (@Sendable (any Error) -> Void)?
   ) -> EffectRecord.Work {
     { [weak owner] startAt in
+      var action: Action?
       var thrown: (any Error)?
       do {
         if let startAt { try await clock.sleep(startAt) }
@@ -105,20 +106,16 @@ extension Actomaton {
         // NOTE: a send cancelled while this task was made may not have reached its handle.
         if group?.isCancelled == true { throw CancellationError() }
         switch body {
-        case let .single(run):
-          let action = try await run()
-          await owner?.complete(serial, feeding: action)
-        case let .sequence(run):
-          try await run { [weak owner] action in await owner?.feed(serial, action) }
-          await owner?.complete(serial, feeding: nil)
+        case let .single(run): action = try await run()
+        case let .sequence(run): try await run { [weak owner] in await owner?.feed(serial, $0) }
         }
       } catch {
         if !(error is CancellationError), !Task.isCancelled {
           thrown = error
           onError?(error)
         }
-        await owner?.complete(serial, feeding: nil, thrown: thrown)
       }
+      await owner?.complete(serial, feeding: action, thrown: thrown)
       group?.leave(serial: serial, throwing: thrown)
       if let thrown { throw thrown }
     }
