@@ -49,7 +49,11 @@ extension Actomaton {
     for decision in decisions {
       switch decision {
       case let .start(record, startAt, resumed):
-        startTask(of: record, at: startAt)
+        let (work, executor, priority) = (record.work, executor, record.priority)
+        let make = {
+          Task(executorPreference: executor, priority: priority) { try await work(startAt) }
+        }
+        record.handle = record.group?.start(serial: record.serial, make) ?? make()
         tell(resumed ? .resumed : .started, record)
       case let .suspend(record):
         if record.priority == nil { record.priority = Task.currentPriority }
@@ -62,7 +66,11 @@ extension Actomaton {
         record.group?.leave()
         if let stage = record.stage { stages.append(stage) }
       case let .discard(event, misuse):
-        if let misuse { reportMisuse(misuse, in: &context) }
+        if let misuse {
+          if let onError { onError(misuse) } else { misuseOutput("Actomaton: \(misuse)\n") }
+          if context.returnsTask, context.group == nil { context.group = makeGroup() }
+          context.group?.record(misuse)
+        }
         hooks?.observer?.effectEvent?(event)
       }
     }
@@ -74,22 +82,6 @@ extension Actomaton {
     if decisions.isEmpty { return }
     var context = SendContext(priority: nil, tracksFeedbacks: false, returnsTask: false)
     carry(decisions, in: &context)
-  }
-
-  /// Reports a misused queue through the hook (or standard error) and the send's task.
-  private func reportMisuse(_ error: EffectQueueMisuse, in context: inout SendContext) {
-    if let onError { onError(error) } else { misuseOutput("Actomaton: \(error)\n") }
-    if context.returnsTask, context.group == nil { context.group = makeGroup() }
-    context.group?.record(error)
-  }
-
-  /// Makes a record's task, which sleeps until `startAt` first when given.
-  private func startTask(of record: EffectRecord, at startAt: Duration?) {
-    let (work, executor, priority) = (record.work, executor, record.priority)
-    let make = {
-      Task(executorPreference: executor, priority: priority) { try await work(startAt) }
-    }
-    record.handle = record.group?.start(serial: record.serial, make) ?? make()
   }
 
   /// An effect's task: its body, then its end told to the actomaton (held weakly) and the group.
