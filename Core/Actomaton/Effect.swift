@@ -95,7 +95,7 @@ public struct Effect<Action: Sendable>: Sendable {
     queue: (any EffectQueueProtocol)? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void
   ) -> Effect {
-    let body = TaskEffect<Action>.Body.sequence { feed in try await operation(Send(feed)) }
+    let body = TaskEffect<Action>.Body.sequence { feed in try await operation(Send(feed: feed)) }
     return Effect(parts: [.task(TaskEffect(id: id, queue: queue, body: body))])
   }
 
@@ -201,8 +201,6 @@ public struct Effect<Action: Sendable>: Sendable {
 /// Feeds actions back into the actomaton from an ``Effect/run(id:queue:operation:)`` effect.
 public struct Send<Action: Sendable>: Sendable {
   let feed: @Sendable (Action) async -> Void
-
-  init(_ feed: @escaping @Sendable (Action) async -> Void) { self.feed = feed }
 
   /// Feeds `action` back and returns once it was reduced; drops it when the effect was
   /// cancelled or is over.
