@@ -8,9 +8,8 @@ final class SendGroup: Sendable {
     var pending = 0
     var firstError: (any Error)?
     var waiter: CheckedContinuation<Void, Never>?
-    var isCancelled = false
-    /// The running effects' tasks, by serial.
-    var handles: [UInt64: Task<Void, any Error>] = [:]
+    /// The running effects' tasks, by serial; `nil` once the group is cancelled.
+    var handles: [UInt64: Task<Void, any Error>]? = [:]
   }
 
   private let storage = Locked(Storage())
@@ -20,7 +19,7 @@ final class SendGroup: Sendable {
     self.owner = owner
   }
 
-  var isCancelled: Bool { storage.withLock { $0.isCancelled } }
+  var isCancelled: Bool { storage.withLock { $0.handles == nil } }
 
   /// Whether nothing is left and no error is known: the send started no asynchronous work after
   /// all.
@@ -42,7 +41,7 @@ final class SendGroup: Sendable {
   func start(serial: UInt64, _ make: () -> Task<Void, any Error>) -> Task<Void, any Error> {
     storage.withLock { storage in
       let task = make()
-      if storage.isCancelled { task.cancel() } else { storage.handles[serial] = task }
+      if storage.handles == nil { task.cancel() } else { storage.handles?[serial] = task }
       return task
     }
   }
@@ -50,7 +49,7 @@ final class SendGroup: Sendable {
   /// One of the group's effects finished, was dropped or was cancelled before it ran.
   func leave(serial: UInt64? = nil, throwing error: (any Error)? = nil) {
     let waiter = storage.withLock {
-      if let serial { $0.handles[serial] = nil }
+      if let serial { $0.handles?[serial] = nil }
       if let error, $0.firstError == nil { $0.firstError = error }
       $0.pending -= 1
       return $0.pending == 0 ? $0.waiter.take() : nil
@@ -74,14 +73,8 @@ final class SendGroup: Sendable {
 
   /// Cancels every effect of the group: running ones at once, waiting ones on the owner's turn.
   func cancel() {
-    let handles: [Task<Void, any Error>]? = storage.withLock { storage in
-      guard !storage.isCancelled else { return nil }
-      storage.isCancelled = true
-      defer { storage.handles = [:] }
-      return Array(storage.handles.values)
-    }
-    guard let handles else { return }
-    for task in handles { task.cancel() }
+    guard let handles = storage.withLock({ $0.handles.take() }) else { return }
+    for task in handles.values { task.cancel() }
     owner?.cancelEffectsSoon(of: self)
   }
 }
