@@ -32,9 +32,7 @@ extension Actomaton {
         serial: serial, id: task.id, queue: task.queue, group: group, stage: context.stage,
         priority: context.priority, tracksFeedbacks: context.tracksFeedbacks,
         outlivesScopes: task.outlivesScopes, isOrphaned: task.isOrphaned,
-        work: Self.work(
-          owner: self, serial: serial, body: task.body, clock: clock, group: group,
-          onError: onError))
+        work: work(serial: serial, body: task.body, group: group))
       record.isBinding = context.marksBinding
       context.stage?.pending += 1
       return record
@@ -85,11 +83,10 @@ extension Actomaton {
   }
 
   /// An effect's task: its body, then its end told to the actomaton (held weakly) and the group.
-  private nonisolated static func work(
-    owner: Actomaton, serial: UInt64, body: TaskEffect<Action>.Body,
-    clock: EffectClock, group: SendGroup?, onError: (@Sendable (any Error) -> Void)?
+  private nonisolated func work(
+    serial: UInt64, body: TaskEffect<Action>.Body, group: SendGroup?
   ) -> EffectRecord.Work {
-    { [weak owner] startAt in
+    { [weak self, clock, onError] startAt in
       var action: Action?
       var thrown: (any Error)?
       do {
@@ -99,7 +96,7 @@ extension Actomaton {
         if group?.isCancelled == true { throw CancellationError() }
         switch body {
         case let .single(run): action = try await run()
-        case let .sequence(run): try await run { [weak owner] in await owner?.feed(serial, $0) }
+        case let .sequence(run): try await run { [weak self] in await self?.feed(serial, $0) }
         }
       } catch {
         if !(error is CancellationError), !Task.isCancelled {
@@ -107,7 +104,7 @@ extension Actomaton {
           onError?(error)
         }
       }
-      await owner?.complete(serial, feeding: action, thrown: thrown)
+      await self?.complete(serial, feeding: action, thrown: thrown)
       group?.leave(serial: serial, throwing: thrown)
       if let thrown { throw thrown }
     }
