@@ -96,7 +96,7 @@ extension Actomaton {
         if group?.isCancelled == true { throw CancellationError() }
         switch body {
         case let .single(run): action = try await run()
-        case let .sequence(run): try await run { [weak self] in await self?.feed(serial, $0) }
+        case let .sequence(run): try await run(Send { [weak self] in await self?.feed(serial, $0) })
         }
       } catch {
         if !(error is CancellationError), !Task.isCancelled {

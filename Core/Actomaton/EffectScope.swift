@@ -131,7 +131,7 @@ extension Effect {
               body: .single {
                 switch task.body {
                 case let .single(run): _ = try await run()
-                case let .sequence(run): try await run { _ in }
+                case let .sequence(run): try await run(Send { _ in })
                 }
                 return nil
               }, outlivesScopes: true, isOrphaned: true))
