@@ -214,7 +214,8 @@ struct EffectLedger {
   /// Starts waiting effects in FIFO order while the queue has free slots (one whose send was
   /// cancelled is discarded); forgets the queue when it is idle.
   mutating func refill(_ queue: QueueState, into decisions: inout Decisions) {
-    while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
+    while queue.running.count < queue.policy.maxCount, let next = queue.waiting.first {
+      queue.waiting.remove(next)
       if next.group?.isCancelled == true {
         cancel(next, bySend: true, into: &decisions)
       } else {

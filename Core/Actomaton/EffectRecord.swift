@@ -55,7 +55,7 @@ final class EffectRecord {
   }
 }
 
-/// An intrusive FIFO list of records with O(1) append, removal and pop.
+/// An intrusive FIFO list of records with O(1) append and removal.
 struct RecordList: Sequence {
   private(set) var first: EffectRecord?
   private var last: EffectRecord?
@@ -80,12 +80,6 @@ struct RecordList: Sequence {
     record.next = nil
     record.isLinked = false
     count -= 1
-  }
-
-  mutating func popFirst() -> EffectRecord? {
-    guard let record = first else { return nil }
-    remove(record)
-    return record
   }
 
   func makeIterator() -> some IteratorProtocol<EffectRecord> {
