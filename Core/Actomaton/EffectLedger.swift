@@ -180,15 +180,11 @@ struct EffectLedger {
   /// to be cancelled never starts. `bySend`: their send was cancelled (a waiting one is discarded).
   mutating func cancel(_ matching: [EffectRecord], bySend: Bool = false) -> Decisions {
     var decisions = Decisions()
-    var touched: [QueueState] = []
-    for record in matching.sorted(by: { $0.serial < $1.serial }) {
-      if record.isLinked, let queue = record.queueState, !touched.contains(where: { $0 === queue })
-      {
-        touched.append(queue)
-      }
-      cancel(record, bySend: bySend, into: &decisions)
-    }
-    for queue in touched { refill(queue, into: &decisions) }
+    let sorted = matching.sorted(by: { $0.serial < $1.serial })
+    // NOTE: a queue met twice is refilled twice; the second refill has nothing left to do.
+    let lines = sorted.compactMap { $0.isLinked ? $0.queueState : nil }
+    for record in sorted { cancel(record, bySend: bySend, into: &decisions) }
+    for line in lines { refill(line, into: &decisions) }
     return decisions
   }
 
