@@ -67,7 +67,9 @@ extension Actomaton {
         if let misuse {
           if let onError { onError(misuse) } else { misuseOutput("Actomaton: \(misuse)\n") }
           if context.returnsTask, context.group == nil { context.group = makeGroup() }
-          context.group?.record(misuse)
+          // The refused effect counts in the send's task as one that threw at once.
+          context.group?.enter()
+          context.group?.leave(throwing: misuse)
         }
         hooks?.observer?.effectEvent?(event)
       }

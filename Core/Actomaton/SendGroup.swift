@@ -29,11 +29,6 @@ final class SendGroup: Sendable {
     storage.withLock { $0.pending += 1 }
   }
 
-  /// Records an error that no effect threw (a misused queue), as the group's error.
-  func record(_ error: any Error) {
-    storage.withLock { if $0.firstError == nil { $0.firstError = error } }
-  }
-
   /// Creates an effect's task with `make` and keeps its handle; cancels it at once when the
   /// group is cancelled.
   // NOTE: `make` runs under the lock, so a concurrent `cancel()` either sees the handle or
@@ -46,7 +41,7 @@ final class SendGroup: Sendable {
     }
   }
 
-  /// One of the group's effects finished, was dropped or was cancelled before it ran.
+  /// One of the group's effects finished, was dropped or refused, or was cancelled before it ran.
   func leave(serial: UInt64? = nil, throwing error: (any Error)? = nil) {
     let waiter = storage.withLock {
       if let serial { $0.handles?[serial] = nil }
