@@ -46,17 +46,13 @@ struct EffectLedger {
     id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
     make: (_ serial: UInt64) -> EffectRecord
   ) -> Decisions {
-    var decisions = Decisions()
-    guard let queue else {
-      start(add(make(takeSerial())), in: nil, into: &decisions)
-      return decisions
-    }
+    guard let queue else { return [start(add(make(takeSerial())), in: nil)] }
     let policy = queue.effectQueuePolicy
     guard policy.maxCount >= 1 else {
       let misuse = EffectQueueMisuse.invalidMaxCount(queue: "\(queue)", maxCount: policy.maxCount)
-      decisions.append(refusal(id: id, queue: queue, misuse: misuse))
-      return decisions
+      return [refusal(id: id, queue: queue, misuse: misuse)]
     }
+    var decisions = Decisions()
     let key = ErasedKey(base: queue)
     if case .runNewest = policy, let busy = queues[key] {
       // Gives up the slots of effects their send's task cancelled unknown to the actomaton, so
@@ -88,7 +84,7 @@ struct EffectLedger {
         return decisions
       }
     }
-    start(add(make(takeSerial())), in: line, into: &decisions)
+    decisions.append(start(add(make(takeSerial())), in: line))
     return decisions
   }
 
@@ -114,9 +110,7 @@ struct EffectLedger {
 
   /// Marks a record running, in its queue's running line, after the queue's delay (rule 6: an
   /// idle queue's first effect at once, the others the delay after the previous start).
-  mutating func start(
-    _ record: EffectRecord, in line: QueueState?, into decisions: inout Decisions
-  ) {
+  mutating func start(_ record: EffectRecord, in line: QueueState?) -> Decision {
     var startAt: Duration?
     if let line {
       if !line.delay.isZero {
@@ -130,7 +124,7 @@ struct EffectLedger {
     }
     let resumed = record.phase == .waiting
     record.phase = .running
-    decisions.append(.start(record, startAt: startAt, resumed: resumed))
+    return .start(record, startAt: startAt, resumed: resumed)
   }
 
   /// Removes a record from the id index, forgetting an id with no record left.
@@ -215,7 +209,7 @@ struct EffectLedger {
       if next.group?.isCancelled == true {
         cancel(next, bySend: true, into: &decisions)
       } else {
-        start(next, in: queue, into: &decisions)
+        decisions.append(start(next, in: queue))
       }
     }
     // NOTE: a queue may have been forgotten already, and another made under its key.
