@@ -18,10 +18,10 @@ extension Actomaton {
     id: some EffectIDProtocol, to sequence: S,
     action: @escaping @Sendable (S.Element) -> Action?
   ) where S.Element: Sendable {
-    let body = TaskEffect<Action>.Body.sequence { feed in
+    let body = TaskEffect<Action>.Body.sequence { send in
       for try await element in sequence {
         if Task.isCancelled { return }
-        if let action = action(element) { await feed(action) }
+        if let action = action(element) { await send(action) }
       }
     }
     unbind(id: id)

@@ -5,9 +5,11 @@ final class ConcatStage {
   let context: SendContext
   /// The later parts, an `ArraySlice<Effect<Action>>`.
   let rest: Any
-  /// Effects (and inner stages) of the current part that are not over yet.
-  var pending = 0
-  private var isOver = false
+  /// Effects (and inner stages) of the current part that are not over yet; the stage is over
+  /// when none is left.
+  // NOTE: one unit is held while the first part runs, so that one finishing synchronously does
+  // not run the rest from inside itself.
+  var pending = 1
   /// A child's `onStop`, whose later parts are orphaned with its running part.
   let outlivesScopes: Bool
   /// The scope the `onStop` ran in ended: the later parts run orphaned.
@@ -22,14 +24,8 @@ final class ConcatStage {
     (self.rest, self.context, self.outlivesScopes) = (rest, context, outlivesScopes)
   }
 
-  /// Marks the stage over; returns `false` when it already was.
-  func end() -> Bool {
-    defer { isOver = true }
-    return !isOver
-  }
-
   deinit {
-    if !isOver { context.group?.leave() }
+    if pending > 0 { context.group?.leave() }
   }
 }
 
@@ -44,9 +40,6 @@ extension Actomaton {
     _ = context.joinGroup(makeGroup)
     let stage = ConcatStage(rest: rest, context: context, outlivesScopes: outlivesScopes)
     stage.parent?.pending += 1
-    // NOTE: a unit held while the first part runs, so that one finishing synchronously does not
-    // run the rest from inside itself.
-    stage.pending += 1
     context.stage = stage
     run(first, in: &context)
     context.stage = stage.parent
@@ -56,7 +49,7 @@ extension Actomaton {
   /// One unit of a stage's current part is over; the last one runs the stage's next parts.
   func finishUnit(of stage: ConcatStage) {
     stage.pending -= 1
-    guard stage.pending == 0, stage.end() else { return }
+    guard stage.pending == 0 else { return }
     let group = stage.context.group
     if group?.isCancelled != true {
       var context = stage.context

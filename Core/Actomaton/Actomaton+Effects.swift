@@ -26,15 +26,13 @@ extension Actomaton {
   /// Admits a new asynchronous effect and carries out what the ledger decides for it.
   func admit(_ task: TaskEffect<Action>, in context: inout SendContext) {
     if let group = context.group, !context.returnsTask, group.isCancelled { return }
-    let decisions = ledger.admit(id: task.id, queue: task.queue) { serial, _ in
+    let decisions = ledger.admit(id: task.id, queue: task.queue) { serial in
       let group = context.joinGroup(makeGroup)
       let record = EffectRecord(
         serial: serial, id: task.id, queue: task.queue, group: group, stage: context.stage,
         priority: context.priority, tracksFeedbacks: context.tracksFeedbacks,
         outlivesScopes: task.outlivesScopes, isOrphaned: task.isOrphaned,
-        work: Self.work(
-          owner: self, serial: serial, body: task.body, clock: clock, group: group,
-          onError: onError))
+        work: work(serial: serial, body: task.body, group: group))
       record.isBinding = context.marksBinding
       context.stage?.pending += 1
       return record
@@ -49,7 +47,11 @@ extension Actomaton {
     for decision in decisions {
       switch decision {
       case let .start(record, startAt, resumed):
-        startTask(of: record, at: startAt)
+        let (work, executor, priority) = (record.work, executor, record.priority)
+        let make = {
+          Task(executorPreference: executor, priority: priority) { try await work(startAt) }
+        }
+        record.handle = record.group?.start(serial: record.serial, make) ?? make()
         tell(resumed ? .resumed : .started, record)
       case let .suspend(record):
         if record.priority == nil { record.priority = Task.currentPriority }
@@ -61,9 +63,15 @@ extension Actomaton {
         tell(kind, record)
         record.group?.leave()
         if let stage = record.stage { stages.append(stage) }
-      case let .discard(refusal):
-        if let misuse = refusal.misuse { reportMisuse(misuse, in: &context) }
-        hooks?.observer?.effectEvent?(refusal.event)
+      case let .discard(event, misuse):
+        if let misuse {
+          if let onError { onError(misuse) } else { misuseOutput("Actomaton: \(misuse)\n") }
+          if context.returnsTask, context.group == nil { context.group = makeGroup() }
+          // The refused effect counts in the send's task as one that threw at once.
+          context.group?.enter()
+          context.group?.leave(throwing: misuse)
+        }
+        hooks?.observer?.effectEvent?(event)
       }
     }
     for stage in stages { finishUnit(of: stage) }
@@ -76,28 +84,12 @@ extension Actomaton {
     carry(decisions, in: &context)
   }
 
-  /// Reports a misused queue through the hook (or standard error) and the send's task.
-  private func reportMisuse(_ error: EffectQueueMisuse, in context: inout SendContext) {
-    if let onError { onError(error) } else { misuseOutput("Actomaton: \(error)\n") }
-    if context.returnsTask, context.group == nil { context.group = makeGroup() }
-    context.group?.record(error)
-  }
-
-  /// Makes a record's task, which sleeps until `startAt` first when given.
-  private func startTask(of record: EffectRecord, at startAt: Duration?) {
-    let (work, executor, priority) = (record.work, executor, record.priority)
-    let make = {
-      Task(executorPreference: executor, priority: priority) { try await work(startAt) }
-    }
-    record.handle = record.group?.start(serial: record.serial, make) ?? make()
-  }
-
   /// An effect's task: its body, then its end told to the actomaton (held weakly) and the group.
-  private nonisolated static func work(
-    owner: Actomaton, serial: UInt64, body: TaskEffect<Action>.Body,
-    clock: EffectClock, group: SendGroup?, onError: (@Sendable (any Error) -> Void)?
+  private nonisolated func work(
+    serial: UInt64, body: TaskEffect<Action>.Body, group: SendGroup?
   ) -> EffectRecord.Work {
-    { [weak owner] startAt in
+    { [weak self, clock, onError] startAt in
+      var action: Action?
       var thrown: (any Error)?
       do {
         if let startAt { try await clock.sleep(startAt) }
@@ -105,20 +97,16 @@ extension Actomaton {
         // NOTE: a send cancelled while this task was made may not have reached its handle.
         if group?.isCancelled == true { throw CancellationError() }
         switch body {
-        case let .single(run):
-          let action = try await run()
-          await owner?.complete(serial, feeding: action)
-        case let .sequence(run):
-          try await run { [weak owner] action in await owner?.feed(serial, action) }
-          await owner?.complete(serial, feeding: nil)
+        case let .single(run): action = try await run()
+        case let .sequence(run): try await run(Send { [weak self] in await self?.feed(serial, $0) })
         }
       } catch {
         if !(error is CancellationError), !Task.isCancelled {
           thrown = error
           onError?(error)
         }
-        await owner?.complete(serial, feeding: nil, thrown: thrown)
       }
+      await self?.complete(serial, feeding: action, thrown: thrown)
       group?.leave(serial: serial, throwing: thrown)
       if let thrown { throw thrown }
     }

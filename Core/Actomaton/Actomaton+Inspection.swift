@@ -9,16 +9,8 @@ extension Actomaton {
 
   /// The keys of the subscriptions of type `Key` whose effects are live, in any scope.
   package func subscriptionKeys<Key: Hashable & Sendable>(_: Key.Type) -> Set<Key> {
-    var keys: Set<Key> = []
-    for id in liveEffectIDs {
-      var next = id as? ScopedEffectID
-      while let scoped = next {
-        if let subscription = scoped.scope.key.base as? SubscriptionKey<Key> {
-          keys.insert(subscription.key)
-        }
-        next = scoped.inner as? ScopedEffectID
-      }
-    }
-    return keys
+    let outermost = liveEffectIDs.compactMap { $0 as? ScopedEffectID }
+    let scoped = outermost.flatMap { id in sequence(first: id) { $0.inner as? ScopedEffectID } }
+    return Set(scoped.compactMap { ($0.scope.key.base as? SubscriptionKey<Key>)?.key })
   }
 }

@@ -95,8 +95,7 @@ public struct Effect<Action: Sendable>: Sendable {
     queue: (any EffectQueueProtocol)? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void
   ) -> Effect {
-    let body = TaskEffect<Action>.Body.sequence { feed in try await operation(Send(feed)) }
-    return Effect(parts: [.task(TaskEffect(id: id, queue: queue, body: body))])
+    Effect(parts: [.task(TaskEffect(id: id, queue: queue, body: .sequence(operation)))])
   }
 
   /// The effects one after the other: each one's async work starts once the one before is over
@@ -202,8 +201,6 @@ public struct Effect<Action: Sendable>: Sendable {
 public struct Send<Action: Sendable>: Sendable {
   let feed: @Sendable (Action) async -> Void
 
-  init(_ feed: @escaping @Sendable (Action) async -> Void) { self.feed = feed }
-
   /// Feeds `action` back and returns once it was reduced; drops it when the effect was
   /// cancelled or is over.
   ///
@@ -216,14 +213,12 @@ public struct Send<Action: Sendable>: Sendable {
 /// One asynchronous part of an ``Effect``.
 @usableFromInline
 struct TaskEffect<Action: Sendable>: Sendable {
-  @usableFromInline typealias Feed = @Sendable (Action) async -> Void
-
   @usableFromInline
   enum Body: Sendable {
     /// Runs once; a non-`nil` result is fed back.
     case single(@Sendable () async throws -> Action?)
     /// Runs and feeds back any number of actions.
-    case sequence(@Sendable (_ feed: @escaping Feed) async throws -> Void)
+    case sequence(@Sendable (_ send: Send<Action>) async throws -> Void)
   }
 
   @usableFromInline let id: (any EffectIDProtocol)?
@@ -251,7 +246,8 @@ struct TaskEffect<Action: Sendable>: Sendable {
     let newBody: TaskEffect<NewAction>.Body =
       switch body {
       case let .single(run): .single { try await run().map(transform) }
-      case let .sequence(run): .sequence { feed in try await run { await feed(transform($0)) } }
+      case let .sequence(run):
+        .sequence { send in try await run(Send { await send(transform($0)) }) }
       }
     return TaskEffect<NewAction>(
       id: id, queue: queue, body: newBody, outlivesScopes: outlivesScopes, isOrphaned: isOrphaned)

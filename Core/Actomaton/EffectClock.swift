@@ -8,8 +8,6 @@ struct EffectClock: Sendable {
   init(_ clock: some Clock<Duration>) {
     let origin = clock.now
     now = { origin.duration(to: clock.now) }
-    sleep = { deadline in
-      try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
-    }
+    sleep = { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) }
   }
 }

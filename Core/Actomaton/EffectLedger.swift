@@ -19,14 +19,9 @@ struct EffectLedger {
     case cancelTask(EffectRecord)
     /// The waiting record will never run and is forgotten: tell `kind`, its group and its stage.
     case drop(EffectRecord, EffectEvent.Kind)
-    /// The effect is refused without a record: its `discardNew` queue is full, or misused.
-    indirect case discard(Refusal)
-  }
-
-  /// An effect refused at admission: the `discarded` event to tell, and the misuse if any.
-  struct Refusal {
-    let event: EffectEvent
-    let misuse: EffectQueueMisuse?
+    /// The effect is refused without a record (its `discardNew` queue is full, or misused): tell
+    /// the `discarded` event, and report the misuse if any.
+    indirect case discard(EffectEvent, misuse: EffectQueueMisuse?)
   }
 
   /// The records admitted and not over (a cancelled one's body may still run), by serial.
@@ -49,22 +44,22 @@ struct EffectLedger {
   /// (a full `runNewest` queue cancels its oldest first); `make` makes its record.
   mutating func admit(
     id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?,
-    make: (_ serial: UInt64, _ waits: Bool) -> EffectRecord
+    make: (_ serial: UInt64) -> EffectRecord
   ) -> Decisions {
-    var decisions = Decisions()
-    guard let queue else {
-      start(add(make(takeSerial(), false)), in: nil, spaced: false, into: &decisions)
-      return decisions
-    }
+    guard let queue else { return [start(add(make(takeSerial())), in: nil)] }
     let policy = queue.effectQueuePolicy
     guard policy.maxCount >= 1 else {
       let misuse = EffectQueueMisuse.invalidMaxCount(queue: "\(queue)", maxCount: policy.maxCount)
-      decisions.append(refusal(id: id, queue: queue, misuse: misuse))
-      return decisions
+      return [refusal(id: id, queue: queue, misuse: misuse)]
     }
+    var decisions = Decisions()
     let key = ErasedKey(base: queue)
     if case .runNewest = policy, let busy = queues[key] {
-      releaseSlotsCancelledBySend(busy, into: &decisions)
+      // Gives up the slots of effects their send's task cancelled unknown to the actomaton, so
+      // that the newcomer evicts none of the live ones in their place.
+      let stale = busy.running.filter { !$0.isCancelled && $0.handle?.isCancelled == true }
+      for record in stale { cancel(record, bySend: false, into: &decisions) }
+      if !stale.isEmpty { refill(busy, into: &decisions) }
     }
     let existing = queues[key]
     let line = existing ?? QueueState(queue, key: key)
@@ -72,7 +67,7 @@ struct EffectLedger {
     switch policy {
     case let .runNewest(maxCount):
       while line.running.count >= maxCount, let oldest = line.running.first {
-        cancel(oldest, refill: false, bySend: false, into: &decisions)
+        cancel(oldest, bySend: false, into: &decisions)
       }
     case let .runOldest(maxCount, .discardNew):
       if line.running.count >= maxCount {
@@ -81,7 +76,7 @@ struct EffectLedger {
       }
     case let .runOldest(maxCount, .suspendNew):
       if line.running.count >= maxCount || !line.waiting.isEmpty {
-        let record = add(make(takeSerial(), true))
+        let record = add(make(takeSerial()))
         record.phase = .waiting
         record.queueState = line
         line.waiting.append(record)
@@ -89,7 +84,7 @@ struct EffectLedger {
         return decisions
       }
     }
-    start(add(make(takeSerial(), false)), in: line, spaced: existing != nil, into: &decisions)
+    decisions.append(start(add(make(takeSerial())), in: line))
     return decisions
   }
 
@@ -110,19 +105,17 @@ struct EffectLedger {
     id: (any EffectIDProtocol)?, queue: any EffectQueueProtocol, misuse: EffectQueueMisuse?
   ) -> Decision {
     let event = EffectEvent(kind: .discarded, serial: takeSerial(), id: id, queue: queue)
-    return .discard(Refusal(event: event, misuse: misuse))
+    return .discard(event, misuse: misuse)
   }
 
   /// Marks a record running, in its queue's running line, after the queue's delay (rule 6: an
   /// idle queue's first effect at once, the others the delay after the previous start).
-  mutating func start(
-    _ record: EffectRecord, in line: QueueState?, spaced: Bool, into decisions: inout Decisions
-  ) {
+  mutating func start(_ record: EffectRecord, in line: QueueState?) -> Decision {
     var startAt: Duration?
     if let line {
       if !line.delay.isZero {
         let now = now()
-        let scheduled = spaced ? max(now, line.lastStart + line.delay.draw()) : now
+        let scheduled = line.lastStart.map { max(now, $0 + line.delay.draw()) } ?? now
         line.lastStart = scheduled
         if scheduled > now { startAt = scheduled }
       }
@@ -131,21 +124,7 @@ struct EffectLedger {
     }
     let resumed = record.phase == .waiting
     record.phase = .running
-    decisions.append(.start(record, startAt: startAt, resumed: resumed))
-  }
-
-  /// Gives up the `runNewest` slots of effects their send's task cancelled unknown to the
-  /// actomaton, so that a newcomer evicts none of the live ones in their place.
-  private mutating func releaseSlotsCancelledBySend(
-    _ line: QueueState, into decisions: inout Decisions
-  ) {
-    guard let first = line.running.first else { return }
-    let cancelled = sequence(first: first, next: \.next).filter {
-      !$0.isCancelled && $0.handle?.isCancelled == true
-    }
-    if cancelled.isEmpty { return }
-    for record in cancelled { cancel(record, refill: false, bySend: false, into: &decisions) }
-    refill(line, into: &decisions)
+    return .start(record, startAt: startAt, resumed: resumed)
   }
 
   /// Removes a record from the id index, forgetting an id with no record left.
@@ -195,61 +174,47 @@ struct EffectLedger {
   /// to be cancelled never starts. `bySend`: their send was cancelled (a waiting one is discarded).
   mutating func cancel(_ matching: [EffectRecord], bySend: Bool = false) -> Decisions {
     var decisions = Decisions()
-    var touched: [QueueState] = []
-    for record in matching.sorted(by: { $0.serial < $1.serial }) {
-      if record.isLinked, let queue = record.queueState, !touched.contains(where: { $0 === queue })
-      {
-        touched.append(queue)
-      }
-      cancel(record, refill: false, bySend: bySend, into: &decisions)
-    }
-    for queue in touched { refill(queue, into: &decisions) }
+    let sorted = matching.sorted(by: { $0.serial < $1.serial })
+    // NOTE: a queue met twice is refilled twice; the second refill has nothing left to do.
+    let lines = sorted.compactMap { $0.isLinked ? $0.queueState : nil }
+    for record in sorted { cancel(record, bySend: bySend, into: &decisions) }
+    for line in lines { refill(line, into: &decisions) }
     return decisions
   }
 
   /// Cancels a record: a waiting one is dropped; a running one keeps a `runOldest` slot until its
-  /// body exits (a `runNewest` slot is freed at once: rule 5).
-  mutating func cancel(
-    _ record: EffectRecord, refill: Bool, bySend: Bool, into decisions: inout Decisions
-  ) {
+  /// body exits (a `runNewest` slot is freed at once: rule 5). The caller refills its queue.
+  mutating func cancel(_ record: EffectRecord, bySend: Bool, into decisions: inout Decisions) {
     guard !record.isCancelled else { return }
     record.isCancelled = true
     unindexID(record)
     switch record.phase {
     case .waiting:
-      let queue = record.queueState
-      drop(record)
+      records[record.serial] = nil
+      if record.isLinked { record.queueState?.waiting.remove(record) }
       decisions.append(.drop(record, bySend ? .discarded : .cancelled))
-      if refill, let queue { self.refill(queue, into: &decisions) }
     case .running:
       decisions.append(.cancelTask(record))
-      guard record.isLinked, let queue = record.queueState, case .runNewest = queue.policy
-      else { return }
-      queue.running.remove(record)
-      if refill { self.refill(queue, into: &decisions) }
+      if record.isLinked, let queue = record.queueState, case .runNewest = queue.policy {
+        queue.running.remove(record)
+      }
     }
-  }
-
-  /// Forgets a waiting record that will never run.
-  private mutating func drop(_ record: EffectRecord) {
-    records[record.serial] = nil
-    if record.isLinked { record.queueState?.waiting.remove(record) }
   }
 
   /// Starts waiting effects in FIFO order while the queue has free slots (one whose send was
   /// cancelled is discarded); forgets the queue when it is idle.
   mutating func refill(_ queue: QueueState, into decisions: inout Decisions) {
-    while queue.running.count < queue.policy.maxCount, let next = queue.waiting.popFirst() {
+    while queue.running.count < queue.policy.maxCount, let next = queue.waiting.first {
+      queue.waiting.remove(next)
       if next.group?.isCancelled == true {
-        cancel(next, refill: false, bySend: true, into: &decisions)
+        cancel(next, bySend: true, into: &decisions)
       } else {
-        start(next, in: queue, spaced: true, into: &decisions)
+        decisions.append(start(next, in: queue))
       }
     }
     // NOTE: a queue may have been forgotten already, and another made under its key.
-    if queue.isIdle, !queue.isForgotten {
-      queue.isForgotten = true
-      queues[queue.key] = nil
+    if queue.isIdle, let index = queues.index(forKey: queue.key), queues[index].value === queue {
+      queues.remove(at: index)
     }
   }
 

@@ -75,14 +75,12 @@ public enum EffectQueueDelay: Hashable, Sendable {
 
   /// Draws this delay's next value; negative or non-finite values count as zero.
   func draw() -> Duration {
-    let seconds: Double
-    switch self {
-    case let .constant(value): seconds = value
-    case let .random(range):
-      seconds =
-        range.lowerBound.isFinite && range.upperBound.isFinite
-        ? Double.random(in: range) : 0
-    }
+    let seconds =
+      switch self {
+      case let .constant(value): value
+      case let .random(range):
+        range.lowerBound.isFinite && range.upperBound.isFinite ? Double.random(in: range) : 0
+      }
     return seconds.isFinite && seconds > 0 ? .seconds(seconds) : .zero
   }
 

@@ -55,8 +55,8 @@ final class EffectRecord {
   }
 }
 
-/// An intrusive FIFO list of records with O(1) append, removal and pop.
-struct RecordList {
+/// An intrusive FIFO list of records with O(1) append and removal.
+struct RecordList: Sequence {
   private(set) var first: EffectRecord?
   private var last: EffectRecord?
   private(set) var count = 0
@@ -82,10 +82,11 @@ struct RecordList {
     count -= 1
   }
 
-  mutating func popFirst() -> EffectRecord? {
-    guard let record = first else { return nil }
-    remove(record)
-    return record
+  func makeIterator() -> some IteratorProtocol<EffectRecord> {
+    sequence(state: first) { record in
+      defer { record = record?.next }
+      return record
+    }
   }
 }
 
@@ -96,10 +97,8 @@ final class QueueState {
   let delay: EffectQueueDelay
   var running = RecordList()
   var waiting = RecordList()
-  /// When the last admitted effect was scheduled to start.
-  var lastStart = Duration.zero
-  /// The actomaton no longer keeps the queue under its key (another may be kept there now).
-  var isForgotten = false
+  /// When the last admitted effect was scheduled to start; `nil` before the first (at once).
+  var lastStart: Duration?
 
   init(_ queue: any EffectQueueProtocol, key: ErasedKey) {
     self.key = key

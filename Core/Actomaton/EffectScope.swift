@@ -131,7 +131,7 @@ extension Effect {
               body: .single {
                 switch task.body {
                 case let .single(run): _ = try await run()
-                case let .sequence(run): try await run { _ in }
+                case let .sequence(run): try await run(Send { _ in })
                 }
                 return nil
               }, outlivesScopes: true, isOrphaned: true))
@@ -163,7 +163,13 @@ extension Effect {
       parts: parts.compactMap { part -> Effect<NewAction>.Part? in
         switch part {
         case let .next(action): .next(transform(action))
-        case let .task(task): .task(task.scoped(in: scope, transform))
+        case let .task(task):
+          .task(
+            TaskEffect(
+              id: ScopedEffectID(scope: scope, inner: task.id ?? UnnamedEffectID()),
+              queue: task.queue.map { ScopedEffectQueue(scope: scope, inner: $0) },
+              body: task.map(transform).body, outlivesScopes: task.outlivesScopes,
+              isOrphaned: task.isOrphaned))
         case let .cancelID(key):
           (key.base as? any EffectIDProtocol).map {
             .cancelID(ErasedKey(base: ScopedEffectID(scope: scope, inner: $0)))
@@ -181,16 +187,5 @@ extension Effect {
           .concatenation(effects.map { $0.scoped(in: scope, transform) }, outlivesScopes: stops)
         }
       })
-  }
-}
-
-extension TaskEffect {
-  func scoped<NewAction: Sendable>(
-    in scope: EffectScope, _ transform: @escaping @Sendable (Action) -> NewAction
-  ) -> TaskEffect<NewAction> {
-    TaskEffect<NewAction>(
-      id: ScopedEffectID(scope: scope, inner: id ?? UnnamedEffectID()),
-      queue: queue.map { ScopedEffectQueue(scope: scope, inner: $0) },
-      body: map(transform).body, outlivesScopes: outlivesScopes, isOrphaned: isOrphaned)
   }
 }

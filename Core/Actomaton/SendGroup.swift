@@ -7,10 +7,9 @@ final class SendGroup: Sendable {
   private struct Storage {
     var pending = 0
     var firstError: (any Error)?
-    var waiter: CheckedContinuation<Void, any Error>?
-    var isCancelled = false
-    /// The running effects' tasks, by serial.
-    var handles: [UInt64: Task<Void, any Error>] = [:]
+    var waiter: CheckedContinuation<Void, Never>?
+    /// The running effects' tasks, by serial; `nil` once the group is cancelled.
+    var handles: [UInt64: Task<Void, any Error>]? = [:]
   }
 
   private let storage = Locked(Storage())
@@ -20,7 +19,7 @@ final class SendGroup: Sendable {
     self.owner = owner
   }
 
-  var isCancelled: Bool { storage.withLock { $0.isCancelled } }
+  var isCancelled: Bool { storage.withLock { $0.handles == nil } }
 
   /// Whether nothing is left and no error is known: the send started no asynchronous work after
   /// all.
@@ -30,11 +29,6 @@ final class SendGroup: Sendable {
     storage.withLock { $0.pending += 1 }
   }
 
-  /// Records an error that no effect threw (a misused queue), as the group's error.
-  func record(_ error: any Error) {
-    storage.withLock { if $0.firstError == nil { $0.firstError = error } }
-  }
-
   /// Creates an effect's task with `make` and keeps its handle; cancels it at once when the
   /// group is cancelled.
   // NOTE: `make` runs under the lock, so a concurrent `cancel()` either sees the handle or
@@ -42,52 +36,40 @@ final class SendGroup: Sendable {
   func start(serial: UInt64, _ make: () -> Task<Void, any Error>) -> Task<Void, any Error> {
     storage.withLock { storage in
       let task = make()
-      if storage.isCancelled { task.cancel() } else { storage.handles[serial] = task }
+      if storage.handles == nil { task.cancel() } else { storage.handles?[serial] = task }
       return task
     }
   }
 
-  /// One of the group's effects finished, was dropped or was cancelled before it ran.
+  /// One of the group's effects finished, was dropped or refused, or was cancelled before it ran.
   func leave(serial: UInt64? = nil, throwing error: (any Error)? = nil) {
-    let resume: (CheckedContinuation<Void, any Error>, (any Error)?)? = storage.withLock {
-      if let serial { $0.handles[serial] = nil }
+    let waiter = storage.withLock {
+      if let serial { $0.handles?[serial] = nil }
       if let error, $0.firstError == nil { $0.firstError = error }
       $0.pending -= 1
-      guard $0.pending == 0, let waiter = $0.waiter else { return nil }
-      $0.waiter = nil
-      return (waiter, $0.firstError)
+      return $0.pending == 0 ? $0.waiter.take() : nil
     }
-    if let (waiter, error) = resume {
-      waiter.resume(with: error.map { .failure($0) } ?? .success(()))
-    }
+    waiter?.resume()
   }
 
   /// Waits until every effect of the group has finished; throws the first error one threw.
   func wait() async throws {
     // NOTE: resumed exactly once, by whoever takes it out of `waiter` under the lock (or here).
-    try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<Void, any Error>) in
-      let error: (any Error)?? = storage.withLock {
-        guard $0.pending == 0 else {
-          $0.waiter = continuation
-          return nil
-        }
-        return .some($0.firstError)
+    await withCheckedContinuation { continuation in
+      let isOver = storage.withLock {
+        if $0.pending > 0 { $0.waiter = continuation }
+        return $0.pending == 0
       }
-      if let error { continuation.resume(with: error.map { .failure($0) } ?? .success(())) }
+      if isOver { continuation.resume() }
     }
+    // NOTE: the error is known once nothing is pending, and no effect is added after that.
+    if let error = storage.withLock({ $0.firstError }) { throw error }
   }
 
   /// Cancels every effect of the group: running ones at once, waiting ones on the owner's turn.
   func cancel() {
-    let handles: [Task<Void, any Error>]? = storage.withLock { storage in
-      guard !storage.isCancelled else { return nil }
-      storage.isCancelled = true
-      defer { storage.handles = [:] }
-      return Array(storage.handles.values)
-    }
-    guard let handles else { return }
-    for task in handles { task.cancel() }
+    guard let handles = storage.withLock({ $0.handles.take() }) else { return }
+    for task in handles.values { task.cancel() }
     owner?.cancelEffectsSoon(of: self)
   }
 }

@@ -156,7 +156,7 @@ import Testing
       case let .admit(name, id, queue):
         let group = SendGroup(owner: owner)
         // NOTE: the decisions first: `describe` would read the names as they were before.
-        let decisions = ledger.admit(id: id.map(ID.init), queue: queue) { serial, _ in
+        let decisions = ledger.admit(id: id.map(ID.init), queue: queue) { serial in
           names[serial] = name
           let record = EffectRecord(
             serial: serial, id: id.map(ID.init), queue: queue, group: group, stage: nil,
@@ -191,7 +191,7 @@ import Testing
         case let .suspend(record): "suspend \(names[record.serial]!)"
         case let .cancelTask(record): "cancel \(names[record.serial]!)"
         case let .drop(record, kind): "drop \(names[record.serial]!) \(kind)"
-        case let .discard(refusal): refusal.misuse == nil ? "discard" : "discard (misuse)"
+        case let .discard(_, misuse): misuse == nil ? "discard" : "discard (misuse)"
         }
       }.joined(separator: ", ")
     }

@@ -81,7 +81,7 @@ struct LedgerBench {
       let effect = specs.count
       specs.append(spec)
       let decisions = ledger.admit(id: spec.id.map(ID.init), queue: spec.queue.map(Queue.init)) {
-        serial, _ in
+        serial in
         EffectRecord(
           serial: serial, id: spec.id.map(ID.init), queue: spec.queue.map(Queue.init),
           group: groups[group], stage: nil, priority: nil, tracksFeedbacks: false)
