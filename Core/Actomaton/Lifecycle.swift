@@ -13,12 +13,17 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   @usableFromInline
   let makeWatcher: @Sendable (Environment) -> LifeWatcher<Action, State>
   /// Set when every declaration here watches one field of the state, which `combine` then has
-  /// them read once.
-  @usableFromInline let field: FieldDeclarations<Action, State, Environment>?
+  /// them read once: the field's path, the declarations (a `Lifecycle<Action, Field,
+  /// Environment>`), and both declarations when another's are on a field of the same type.
+  @usableFromInline let field: FieldDeclarations?
+  @usableFromInline typealias FieldDeclarations = (
+    path: SendableKeyPath<AnyKeyPath>, declarations: any Sendable,
+    merge: @Sendable (_ other: any Sendable) -> Lifecycle?
+  )
 
   @inlinable
   init(
-    field: FieldDeclarations<Action, State, Environment>? = nil,
+    field: FieldDeclarations? = nil,
     _ makeWatcher: @escaping @Sendable (Environment) -> LifeWatcher<Action, State>
   ) {
     (self.field, self.makeWatcher) = (field, makeWatcher)
@@ -31,12 +36,13 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     _ declarations: Lifecycle<Action, Field, Environment>
   ) -> Lifecycle {
     // NOTE: made where the host specialises it, as is the merge: only the cast is generic.
-    let field = FieldDeclarations<Action, State, Environment>(
-      path: SendableKeyPath(path.keyPath as AnyKeyPath), declarations: declarations,
-      merge: { other in
+    let field: FieldDeclarations = (
+      SendableKeyPath(path.keyPath as AnyKeyPath), declarations,
+      { other in
         guard let other = other as? Lifecycle<Action, Field, Environment> else { return nil }
         return onField(path, .combine(declarations, other)!)
-      })
+      }
+    )
     let lifted: Lifecycle = declarations.lifted(
       project: { $0[keyPath: path.keyPath] }, environment: { $0 }, effects: { $0 })
     return Lifecycle(field: field, lifted.makeWatcher)
@@ -80,25 +86,6 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
         },
         stopAll: { inner.stopAll().map(effects) }, orphan: { effects(inner.orphan()) })
     }
-  }
-}
-
-/// The declarations of a ``Lifecycle`` on one field, of a type it does not name.
-@usableFromInline
-struct FieldDeclarations<Action: Sendable, State, Environment>: Sendable {
-  @usableFromInline let path: SendableKeyPath<AnyKeyPath>
-  /// A `Lifecycle<Action, Field, Environment>`.
-  @usableFromInline let declarations: any Sendable
-  /// Both declarations on the field, when `other`'s are on a field of the same type.
-  @usableFromInline
-  let merge: @Sendable (_ other: any Sendable) -> Lifecycle<Action, State, Environment>?
-
-  @inlinable
-  init(
-    path: SendableKeyPath<AnyKeyPath>, declarations: any Sendable,
-    merge: @escaping @Sendable (any Sendable) -> Lifecycle<Action, State, Environment>?
-  ) {
-    (self.path, self.declarations, self.merge) = (path, declarations, merge)
   }
 }
 
