@@ -88,14 +88,14 @@ extension Lifecycle {
           inners.value[id] = nil
           removed.append(id)
         }
-        present.value = isThere
+        present.withLock { $0 = isThere }
         if !removed.isEmpty {
           // NOTE: cancels the scopes of the removed elements that are still gone when it runs.
           changes.late = .endScope(where: { [removed] id in
             guard let scoped = id as? ScopedEffectID,
               let element = removed.first(where: { scope($0) == scoped.scope })
             else { return false }
-            return !present.value.contains(element)
+            return !present.withLock { $0.contains(element) }
           })
         }
         for id in now where !old.contains(id) {
@@ -108,7 +108,7 @@ extension Lifecycle {
       func stopAll(_ stop: (Element.ID) -> Effect<Action>) -> Effect<Action> {
         let stops = lastIDs.value.reduce(Effect<Action>.empty) { $0 + stop($1) }
         (lastIDs.value, inners.value) = ([], [:])
-        present.value = []
+        present.withLock { $0 = [] }
         return stops
       }
       return LifeWatcher(
@@ -190,15 +190,6 @@ final class Presence: Sendable {
   @usableFromInline var isPresent: Bool {
     get { value.load(ordering: .relaxed) }
     set { value.store(newValue, ordering: .relaxed) }
-  }
-}
-
-extension Locked {
-  /// The value, read or replaced under the lock: what a watcher shares with its late
-  /// cancellation, which reads it when it runs.
-  @inlinable var value: Value {
-    get { withLock { $0 } }
-    nonmutating set { withLock { $0 = newValue } }
   }
 }
 
