@@ -73,15 +73,17 @@ public enum EffectQueueDelay: Hashable, Sendable {
   /// A delay drawn anew for every effect from the range, in seconds.
   case random(ClosedRange<Double>)
 
-  /// Draws this delay's next value; negative or non-finite values count as zero.
+  /// Draws this delay's next value; negative or non-finite values count as zero, and a longer one
+  /// (or one from a range wider than the largest `Double`) as 10^15 s, where `Duration` traps.
   func draw() -> Duration {
     let seconds =
       switch self {
       case let .constant(value): value
-      case let .random(range):
-        range.lowerBound.isFinite && range.upperBound.isFinite ? Double.random(in: range) : 0
+      case let .random(range) where (range.upperBound - range.lowerBound).isFinite:
+        Double.random(in: range)
+      case let .random(range): range.upperBound
       }
-    return seconds.isFinite && seconds > 0 ? .seconds(seconds) : .zero
+    return seconds.isFinite && seconds > 0 ? .seconds(min(seconds, 1e15)) : .zero
   }
 
   /// Whether this delay can ever be non-zero.

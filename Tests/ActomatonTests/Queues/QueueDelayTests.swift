@@ -8,10 +8,7 @@ import Testing
 /// clock.
 @Suite(.hangGuard)
 struct QueueDelayTests {
-  enum Event: Hashable, Sendable {
-    case started(Int, at: Duration)
-    case cancelled(Int)
-  }
+  enum Event: Hashable, Sendable { case started(Int, at: Duration), cancelled(Int) }
 
   enum Action: Sendable {
     /// Effect `i` records when it starts, waits at gate `i` and feeds back `.done(i)`.
@@ -19,9 +16,7 @@ struct QueueDelayTests {
     case done(Int)
   }
 
-  struct State: Sendable {
-    var done: [Int] = []
-  }
+  struct State: Sendable { var done: [Int] = [] }
 
   struct Spaced: EffectQueueProtocol {
     var name = "spaced"
@@ -83,6 +78,11 @@ struct QueueDelayTests {
       for gate in gates { gate.open() }
       for task in tasks { try await task?.waitOrCancel() }
     }
+  }
+
+  @Test func aDelayTooLongOrWideToRepresentIsCappedInsteadOfTrapping() {
+    let wide = EffectQueueDelay.random(-Double.greatestFiniteMagnitude...1e300)
+    #expect([.constant(1e300), wide].map { $0.draw() } == [.seconds(1e15), .seconds(1e15)])
   }
 
   @Test func firstEffectOfIdleQueueStartsWithoutAdvancingClock() async throws {
