@@ -43,21 +43,14 @@ extension ActomatonObserver {
     let reductions = observers.compactMap(\.actionReduced)
     let restores = observers.compactMap(\.stateRestored)
     let effects = observers.compactMap(\.effectEvent)
+    // NOTE: a kind no observer tells of stays `nil`, which costs nothing.
     var combined = ActomatonObserver()
-    if !actions.isEmpty {
-      combined.actionReceived = { action, origin in for tell in actions { tell(action, origin) } }
-    }
+    if !actions.isEmpty { combined.actionReceived = { for tell in actions { tell($0, $1) } } }
     if !reductions.isEmpty {
-      combined.actionReduced = { action, origin, old, new in
-        for tell in reductions { tell(action, origin, old, new) }
-      }
+      combined.actionReduced = { for tell in reductions { tell($0, $1, $2, $3) } }
     }
-    if !restores.isEmpty {
-      combined.stateRestored = { old, new in for tell in restores { tell(old, new) } }
-    }
-    if !effects.isEmpty {
-      combined.effectEvent = { event in for tell in effects { tell(event) } }
-    }
+    if !restores.isEmpty { combined.stateRestored = { for tell in restores { tell($0, $1) } } }
+    if !effects.isEmpty { combined.effectEvent = { for tell in effects { tell($0) } } }
     return combined
   }
 }
