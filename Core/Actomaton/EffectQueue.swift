@@ -81,7 +81,7 @@ public enum EffectQueueDelay: Hashable, Sendable {
       case let .constant(value): value
       case let .random(range) where (range.upperBound - range.lowerBound).isFinite:
         Double.random(in: range)
-      case let .random(range): range.upperBound
+      case let .random(range): range.lowerBound.isFinite ? range.upperBound : 0
       }
     return seconds.isFinite && seconds > 0 ? .seconds(min(seconds, 1e15)) : .zero
   }
