@@ -97,7 +97,7 @@ import Testing
   /// The growth allowed between the middle samples and the late ones (four samples, 3,600
   /// switches, apart): 96 KiB, so a leak of 28 bytes or more per switch fails, which is any
   /// leaked allocation (malloc's smallest chunk is 32 bytes; leaking one object per switch grew
-  /// the heap by 290 KB over 8,000 switches). Without a leak, in nine CI runs: at most 55 KB
+  /// the heap by 290 KB over 8,000 switches). Without a leak, in eight CI runs: at most 55 KB
   /// between the medians, 78 KB between the least samples (a middle one 70 KB below the others).
   static let bound = 96 << 10
 }
