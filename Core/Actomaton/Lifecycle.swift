@@ -32,7 +32,7 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   /// Declarations on the field at `path`, which read it once for all of them.
   @inlinable
   static func onField<Field>(
-    _ path: SendableKeyPath<WritableKeyPath<State, Field>>,
+    _ path: FieldPath<State, Field>,
     _ declarations: Lifecycle<Action, Field, Environment>
   ) -> Lifecycle {
     // NOTE: made where the host specialises it, as is the merge: only the cast is generic.
@@ -44,7 +44,7 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
       }
     )
     let lifted: Lifecycle = declarations.lifted(
-      project: { $0[keyPath: path.keyPath] }, environment: { $0 }, effects: { $0 })
+      project: { path.get($0) }, environment: { $0 }, effects: { $0 })
     return Lifecycle(field: field, lifted.makeWatcher)
   }
 

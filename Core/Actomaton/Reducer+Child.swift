@@ -41,18 +41,19 @@ extension Reducer {
     onStart: Effect<ChildAction> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    let (path, stored) = (SendableKeyPath(path), isStored(path))
+    let path = FieldPath(path)
     return lifting(
       { action, state, global in
-        if !stored, state[keyPath: path.keyPath] == nil { return nil }
-        return modify(&state[keyPath: path.keyPath]) { field in
+        // NOTE: a computed property is read first: an action for an absent child runs no setter.
+        if path.offset == nil, path.get(state) == nil { return nil }
+        return path.modify(&state) { field in
           field == nil ? nil : child.run(action, &field!, environment(global))
         }
       }, action: action, scope: scope, environment: environment, inner: child.lifecycle,
       onStart: onStart, onStop: onStop
     ) {
       .presence(
-        project: { $0[keyPath: path.keyPath] }, identity: $0, scope: $1, start: $2, stop: $3,
+        project: { path.get($0) }, identity: $0, scope: $1, start: $2, stop: $3,
         inner: $4)
     }
   }
@@ -106,12 +107,12 @@ extension Reducer {
     environment: @escaping @Sendable (Environment) -> ChildEnvironment, scope: EffectScope?,
     onStart: Effect<ChildAction>, onStop: Effect<Action>
   ) -> Reducer {
-    let (path, stored) = (SendableKeyPath(path), isStored(path))
+    let path = FieldPath(path)
     return lifting(
       { action, state, global in
-        if !stored, casePath.extract(from: state[keyPath: path.keyPath]) == nil { return nil }
+        if path.offset == nil, casePath.extract(from: path.get(state)) == nil { return nil }
         // NOTE: the field is cleared while the child runs, so the child's storage is not shared.
-        return modify(&state[keyPath: path.keyPath]) { field in
+        return path.modify(&state) { field in
           guard var local = casePath.extract(from: field) else { return nil }
           clear(&field)
           defer { field = casePath.embed(local) }
@@ -148,7 +149,7 @@ extension Reducer {
     onStart: Effect<Action> = .empty,
     onStop: Effect<Action> = .empty
   ) -> Reducer {
-    let path = SendableKeyPath(path)
+    let path = FieldPath(path)
     let scope = scope ?? EffectScope(ChildScopeKey(Value.self))
     let life = Lifecycle<Action, Enum, Environment>.presence(
       project: { casePath.extract(from: $0) }, identity: nil, scope: scope,
@@ -192,20 +193,6 @@ extension Reducer {
         return effect + parent(action, &state, environment)
       }, lifecycle: .combine(life, lifecycle))
   }
-}
-
-/// Whether `path` reaches stored properties only: a child there is reached in one access, one
-/// behind a setter is read first, so that an action dropped for an absent child runs no setter.
-// NOTE: `offset(of:)` is documented to be non-nil exactly for such a path.
-@inlinable
-func isStored<Root, Value>(_ path: WritableKeyPath<Root, Value>) -> Bool {
-  MemoryLayout<Root>.offset(of: path) != nil
-}
-
-/// `body` on `value`, in one access.
-@inlinable
-func modify<Value, Result>(_ value: inout Value, _ body: (inout Value) -> Result) -> Result {
-  body(&value)
 }
 
 /// An action for a lifted child that was not there (`nil`, another case, or a removed element)

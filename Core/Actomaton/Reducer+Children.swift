@@ -34,7 +34,7 @@ extension Reducer {
     onStart: (@Sendable (Element.ID) -> Effect<ChildAction>)? = nil,
     onStop: (@Sendable (Element.ID) -> Effect<Action>)? = nil
   ) -> Reducer where Element: SendableMetatype, Element.ID: Sendable {
-    let path = SendableKeyPath(path)
+    let path = FieldPath(path)
     let list = ChildScopeKey(Element.self)
     let scope = { @Sendable (id: Element.ID) in EffectScope(ElementScopeKey(list: list, id: id)) }
     let lift = { @Sendable (id: Element.ID, effect: Effect<ChildAction>) in
@@ -46,16 +46,19 @@ extension Reducer {
       guard let (id, childAction) = action.extract(from: globalAction) else {
         return parent.run(globalAction, &state, global)
       }
+      // NOTE: a computed property is read first: an action for an absent element runs no setter.
       let effect =
-        state[keyPath: path.keyPath][id: id] == nil
-        ? .dropped(childAction, child: scope(id))
-        : lift(
-          id, child.run(childAction, &state[keyPath: path.keyPath][id: id]!, environment(global)))
-      return effect + parent.run(globalAction, &state, global)
+        path.offset == nil && path.get(state)[id: id] == nil
+        ? nil
+        : path.modify(&state) { elements -> Effect<ChildAction>? in
+          guard elements[id: id] != nil else { return nil }
+          return child.run(childAction, &elements[id: id]!, environment(global))
+        }
+      return (effect.map { lift(id, $0) } ?? .dropped(childAction, child: scope(id)))
+        + parent.run(globalAction, &state, global)
     }
     let life = Lifecycle<Action, State, Environment>.elements(
-      ids: { $0[keyPath: path.keyPath].ids },
-      element: { state, id in state[keyPath: path.keyPath][id: id] }, scope: scope,
+      ids: { path.get($0).ids }, element: { state, id in path.get(state)[id: id] }, scope: scope,
       start: { id in onStart.map { lift(id, $0(id)) } ?? .empty },
       stop: { id in .endScope(scope(id)) + (onStop?(id) ?? .empty).outlivingScopes() },
       lift: lift, environment: environment, inner: child.lifecycle)

@@ -29,13 +29,13 @@ extension Reducer {
     state keyPath: WritableKeyPath<GlobalState, State>
   ) -> Reducer<Action, GlobalState, Environment> {
     let inner = self
-    let path = SendableKeyPath(keyPath)
+    let path = FieldPath(keyPath)
     return Reducer<Action, GlobalState, Environment>(
       run: { action, state, environment in
-        inner.run(action, &state[keyPath: path.keyPath], environment)
+        path.modify(&state) { inner.run(action, &$0, environment) }
       },
       lifecycle: lifecycle?.lifted(
-        project: { $0[keyPath: path.keyPath] }, environment: { $0 }, effects: { $0 }))
+        project: { path.get($0) }, environment: { $0 }, effects: { $0 }))
   }
 
   /// Lifts this reducer to an enum state; while the state is in another case, the reducer

@@ -1,0 +1,35 @@
+/// A key path to a property of `Root`, reached at its offset when the property is stored.
+@usableFromInline
+struct FieldPath<Root, Value>: Sendable {
+  @usableFromInline let path: SendableKeyPath<WritableKeyPath<Root, Value>>
+  /// Where a stored property lies in `Root`; `nil` for a computed one, or one in a class.
+  @usableFromInline let offset: Int?
+
+  @inlinable
+  init(_ path: WritableKeyPath<Root, Value>) {
+    (self.path, offset) = (SendableKeyPath(path), MemoryLayout<Root>.offset(of: path))
+  }
+
+  @inlinable var keyPath: WritableKeyPath<Root, Value> { path.keyPath }
+
+  // NOTE: safe, and not a layout assumption: `MemoryLayout.offset(of:)` documents that when it
+  // returns an offset, reaching the property through a pointer at that offset is equivalent to
+  // reaching it through the key path. A key path access is a call into the runtime, which reads
+  // the path's components and looks up generic metadata; the offset is one load.
+
+  /// The property's value in `root`.
+  @inlinable
+  func get(_ root: Root) -> Value {
+    guard let offset else { return root[keyPath: path.keyPath] }
+    return withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
+  }
+
+  /// Runs `body` on the property of `root`, where it is.
+  @inlinable
+  func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
+    guard let offset else { return body(&root[keyPath: path.keyPath]) }
+    return withUnsafeMutableBytes(of: &root) {
+      body(&$0.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
+    }
+  }
+}
