@@ -29,9 +29,9 @@ extension Lifecycle {
       return LifeWatcher(
         update: { state, priming in
           guard let local = project(state) else {
-            return presence.isPresent ? stopChild() : LifeChanges()
+            return presence.isPresent ? stopChild() : nil
           }
-          var changes = LifeChanges<Action>()
+          var changes: LifeChanges<Action>?
           if let identity {
             let id = identity(local)
             if presence.isPresent, id != lastIdentity.value { changes = stopChild() }
@@ -39,12 +39,12 @@ extension Lifecycle {
           }
           if !presence.isPresent {
             presence.isPresent = true
-            if !priming { changes.starts = start }
+            if !priming { changes = changes + LifeChanges(starts: start) }
           }
           guard let inner else { return changes }
           return changes + inner.update(local, priming)
         },
-        stopAll: { presence.isPresent ? stopChild() : LifeChanges() },
+        stopAll: { presence.isPresent ? stopChild() : nil },
         orphan: {
           guard presence.isPresent else { return .empty }
           presence.isPresent = false
@@ -114,12 +114,12 @@ extension Lifecycle {
       return LifeWatcher(
         update: { state, priming in
           let now = ids(state)
-          var changes = now != lastIDs.value ? compare(now, priming: priming) : LifeChanges()
+          var changes = now != lastIDs.value ? compare(now, priming: priming) : nil
           guard inner != nil else { return changes }
           // NOTE: O(n) on every action, only for elements that declare something.
           for id in now {
             guard let inner = inners.value[id], let value = element(state, id) else { continue }
-            changes = changes + inner.update(value, priming).map { lift(id, $0) }
+            changes = changes + inner.update(value, priming)?.map { lift(id, $0) }
           }
           return changes
         },
@@ -152,12 +152,12 @@ extension Lifecycle {
       }
       return LifeWatcher(
         update: { state, priming in
-          if priming { return LifeChanges() }
+          if priming { return nil }
           let current = value(state, environment)
-          if current == last.value { return LifeChanges() }
+          if current == last.value { return nil }
           last.value = current
           let now = keys(current)
-          guard now != running.value else { return LifeChanges() }
+          guard now != running.value else { return nil }
           var changes = LifeChanges<Action>()
           for key in running.value where !now.contains(key) {
             changes.stops = changes.stops + .cancel(scope: scope(key))

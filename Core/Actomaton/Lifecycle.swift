@@ -81,10 +81,10 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
       let inner = make(environment(global))
       return LifeWatcher(
         update: { state, priming in
-          guard let local = project(state) else { return inner.stopAll().map(effects) }
-          return inner.update(local, priming).map(effects)
+          guard let local = project(state) else { return inner.stopAll()?.map(effects) }
+          return inner.update(local, priming)?.map(effects)
         },
-        stopAll: { inner.stopAll().map(effects) }, orphan: { effects(inner.orphan()) })
+        stopAll: { inner.stopAll()?.map(effects) }, orphan: { effects(inner.orphan()) })
     }
   }
 }
@@ -106,11 +106,6 @@ struct LifeChanges<Action: Sendable> {
     (self.stops, self.starts, self.late) = (stops, starts, late)
   }
 
-  @inlinable
-  static func + (lhs: LifeChanges, rhs: LifeChanges) -> LifeChanges {
-    LifeChanges(
-      stops: lhs.stops + rhs.stops, starts: lhs.starts + rhs.starts, late: lhs.late + rhs.late)
-  }
 
   /// The same changes for a larger domain.
   @inlinable
@@ -124,24 +119,37 @@ struct LifeChanges<Action: Sendable> {
   }
 }
 
+extension Optional {
+  /// Both changes, `lhs`'s first; `nil`, as after most actions, when neither changed anything.
+  // NOTE: an optional, not three empty effects: passing `nil` up costs no reference counting.
+  @inlinable
+  static func + <Action>(lhs: Self, rhs: Self) -> Self where Wrapped == LifeChanges<Action> {
+    guard let lhs else { return rhs }
+    guard let rhs else { return lhs }
+    return LifeChanges(
+      stops: lhs.stops + rhs.stops, starts: lhs.starts + rhs.starts, late: lhs.late + rhs.late)
+  }
+}
+
 /// One actomaton's watcher of one declaration: closures over what it remembers.
 // NOTE: closures made in inlinable code, so that a host's module specialises them. Only the
 // actomaton that made a watcher calls it, on its isolation.
 @usableFromInline
 struct LifeWatcher<Action: Sendable, State> {
   /// Compares what the state wants with what runs, remembers it, and returns the effects that
-  /// stop and start the difference. `priming`: the initial state, taken as running unstarted.
-  @usableFromInline let update: (_ state: State, _ priming: Bool) -> LifeChanges<Action>
+  /// stop and start the difference (`nil`: none). `priming`: the initial state, taken as running
+  /// unstarted.
+  @usableFromInline let update: (_ state: State, _ priming: Bool) -> LifeChanges<Action>?
   /// The part of the state it watches is gone: stops everything that runs.
-  @usableFromInline let stopAll: () -> LifeChanges<Action>
+  @usableFromInline let stopAll: () -> LifeChanges<Action>?
   /// The part of the state it watches went with a child around it: returns the `onStop` work of
   /// each child and lifetime there, innermost first, orphaned, and forgets what ran.
   @usableFromInline let orphan: () -> Effect<Action>
 
   @inlinable
   init(
-    update: @escaping (State, Bool) -> LifeChanges<Action>,
-    stopAll: @escaping () -> LifeChanges<Action>, orphan: @escaping () -> Effect<Action>
+    update: @escaping (State, Bool) -> LifeChanges<Action>?,
+    stopAll: @escaping () -> LifeChanges<Action>?, orphan: @escaping () -> Effect<Action>
   ) {
     (self.update, self.stopAll, self.orphan) = (update, stopAll, orphan)
   }
@@ -191,8 +199,9 @@ final class LifeRoot<Action: Sendable, State> {
   /// scopes are cancelled again at its end if they are still gone.
   @usableFromInline
   func effect(after effect: Effect<Action>, state: State) -> Effect<Action> {
-    let changes = watcher.update(state, false)
-    if changes.stops.isEmpty, changes.starts.isEmpty { return effect }
+    guard let changes = watcher.update(state, false),
+      !changes.stops.isEmpty || !changes.starts.isEmpty
+    else { return effect }
     let life = changes.stops + changes.starts
     guard var parts = effect.storage else { return life }
     let index =
