@@ -41,8 +41,7 @@ extension Lifecycle {
             presence.isPresent = true
             if !priming { changes = changes + LifeChanges(starts: start) }
           }
-          guard let inner else { return changes }
-          return changes + inner.update(local, priming)
+          return changes + inner?.update(local, priming)
         },
         stopAll: { presence.isPresent ? stopChild() : nil },
         orphan: {
@@ -183,11 +182,11 @@ extension Lifecycle {
 // NOTE: an atomic, not a lock: the watcher reads it on every action.
 @usableFromInline
 final class Presence: Sendable {
-  private let value = Atomic<Bool>(false)
+  @usableFromInline let value = Atomic<Bool>(false)
 
   @usableFromInline init() {}
 
-  @usableFromInline var isPresent: Bool {
+  @inlinable var isPresent: Bool {
     get { value.load(ordering: .relaxed) }
     set { value.store(newValue, ordering: .relaxed) }
   }

@@ -106,6 +106,12 @@ struct LifeChanges<Action: Sendable> {
     (self.stops, self.starts, self.late) = (stops, starts, late)
   }
 
+  /// These changes, then `next`'s.
+  @usableFromInline
+  func followed(by next: LifeChanges) -> LifeChanges {
+    LifeChanges(
+      stops: stops + next.stops, starts: starts + next.starts, late: late + next.late)
+  }
 
   /// The same changes for a larger domain.
   @inlinable
@@ -122,12 +128,11 @@ struct LifeChanges<Action: Sendable> {
 extension Optional {
   /// Both changes, `lhs`'s first; `nil`, as after most actions, when neither changed anything.
   // NOTE: an optional, not three empty effects: passing `nil` up costs no reference counting.
-  @inlinable
+  @inlinable @inline(__always)
   static func + <Action>(lhs: Self, rhs: Self) -> Self where Wrapped == LifeChanges<Action> {
     guard let lhs else { return rhs }
     guard let rhs else { return lhs }
-    return LifeChanges(
-      stops: lhs.stops + rhs.stops, starts: lhs.starts + rhs.starts, late: lhs.late + rhs.late)
+    return lhs.followed(by: rhs)
   }
 }
 
