@@ -43,9 +43,7 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
         return onField(path, .combine(declarations, other)!)
       }
     )
-    let lifted: Lifecycle = declarations.lifted(
-      project: { path.get($0) }, environment: { $0 }, effects: { $0 })
-    return Lifecycle(field: field, lifted.makeWatcher)
+    return Lifecycle(field: field, declarations.projected { path.get($0) }.makeWatcher)
   }
 
   /// Both declarations, `first` first.
@@ -67,24 +65,36 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     }
   }
 
-  /// The same declarations for a larger domain: `project` finds this state in the larger one
-  /// (`nil`: everything declared here stops), `environment` this environment, and `effects`
-  /// lifts the starts and stops into the larger action type.
+  /// The same declarations on a larger state, in which `project` finds this state (`nil`:
+  /// everything declared here stops).
   @inlinable
-  func lifted<GlobalAction: Sendable, GlobalState, GlobalEnvironment>(
-    project: @escaping @Sendable (GlobalState) -> State?,
-    environment: @escaping @Sendable (GlobalEnvironment) -> Environment,
-    effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
-  ) -> Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> {
+  func projected<GlobalState>(
+    _ project: @escaping @Sendable (GlobalState) -> State?
+  ) -> Lifecycle<Action, GlobalState, Environment> {
     let make = makeWatcher
-    return Lifecycle<GlobalAction, GlobalState, GlobalEnvironment> { global in
-      let inner = make(environment(global))
+    return Lifecycle<Action, GlobalState, Environment> { environment in
+      let inner = make(environment)
       return LifeWatcher(
         update: { state, priming in
-          guard let local = project(state) else { return inner.stopAll()?.map(effects) }
-          return inner.update(local, priming)?.map(effects)
-        },
-        stopAll: { inner.stopAll()?.map(effects) }, orphan: { effects(inner.orphan()) })
+          guard let local = project(state) else { return inner.stopAll() }
+          return inner.update(local, priming)
+        }, stopAll: inner.stopAll, orphan: inner.orphan)
+    }
+  }
+
+  /// The same declarations for a larger action and environment: `environment` picks this
+  /// environment, and `effects` lifts the starts and stops into the larger action type.
+  @inlinable
+  func mapped<GlobalAction: Sendable, GlobalEnvironment>(
+    environment: @escaping @Sendable (GlobalEnvironment) -> Environment,
+    effects: @escaping @Sendable (Effect<Action>) -> Effect<GlobalAction>
+  ) -> Lifecycle<GlobalAction, State, GlobalEnvironment> {
+    let make = makeWatcher
+    return Lifecycle<GlobalAction, State, GlobalEnvironment> { global in
+      let inner = make(environment(global))
+      return LifeWatcher(
+        update: { inner.update($0, $1)?.map(effects) }, stopAll: { inner.stopAll()?.map(effects) },
+        orphan: { effects(inner.orphan()) })
     }
   }
 }

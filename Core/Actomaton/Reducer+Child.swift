@@ -180,8 +180,7 @@ extension Reducer {
     let life = declare(
       identityIfIdentifiable(ChildState.self), scope, onStart.scoped(in: scope, embed),
       .endScope(scope) + onStop.outlivingScopes(),
-      inner?.lifted(
-        project: { $0 }, environment: toChild, effects: { $0.scoped(in: scope, embed) }))
+      inner?.mapped(environment: toChild, effects: { $0.scoped(in: scope, embed) }))
     return Reducer(
       run: { action, state, environment in
         guard let childAction = path.extract(from: action) else {

@@ -15,8 +15,7 @@ extension Reducer {
         guard let action = path.extract(from: globalAction) else { return .empty }
         return inner.run(action, &state, environment).map(path.embed)
       },
-      lifecycle: lifecycle?.lifted(
-        project: { $0 }, environment: { $0 }, effects: { $0.map(path.embed) }))
+      lifecycle: lifecycle?.mapped(environment: { $0 }, effects: { $0.map(path.embed) }))
   }
 
   /// Lifts this reducer to a larger state that holds this state at `keyPath`.
@@ -34,8 +33,7 @@ extension Reducer {
       run: { action, state, environment in
         path.modify(&state) { inner.run(action, &$0, environment) }
       },
-      lifecycle: lifecycle?.lifted(
-        project: { path.get($0) }, environment: { $0 }, effects: { $0 }))
+      lifecycle: lifecycle?.projected { path.get($0) })
   }
 
   /// Lifts this reducer to an enum state; while the state is in another case, the reducer
@@ -77,8 +75,7 @@ extension Reducer {
         globalState = path.embed(state)
         return effect
       },
-      lifecycle: lifecycle?.lifted(
-        project: { path.extract(from: $0) }, environment: { $0 }, effects: { $0 }))
+      lifecycle: lifecycle?.projected { path.extract(from: $0) })
   }
 
   /// Lifts this reducer to optional state: it runs only while the state is not `nil`.
@@ -97,6 +94,6 @@ extension Reducer {
     let inner = self
     return Reducer<Action, State, GlobalEnvironment>(
       run: { action, state, environment in inner.run(action, &state, transform(environment)) },
-      lifecycle: lifecycle?.lifted(project: { $0 }, environment: transform, effects: { $0 }))
+      lifecycle: lifecycle?.mapped(environment: transform, effects: { $0 }))
   }
 }
