@@ -12,10 +12,10 @@ struct FieldPath<Root, Value>: Sendable {
 
   @inlinable var keyPath: WritableKeyPath<Root, Value> { path.keyPath }
 
-  // NOTE: safe, and not a layout assumption: `MemoryLayout.offset(of:)` documents that when it
-  // returns an offset, reaching the property through a pointer at that offset is equivalent to
-  // reaching it through the key path. A key path access is a call into the runtime, which reads
-  // the path's components and looks up generic metadata; the offset is one load.
+  // NOTE: safe, and not a layout assumption: `MemoryLayout.offset(of:)` (SE-0210) documents that
+  // when it returns an offset, the storage there is bound to `Value` and reaching it through a
+  // pointer at that offset is exactly equivalent to reaching it through the key path. A key path
+  // access is a call into the runtime, which reads the path and looks up generic metadata.
 
   /// The property's value in `root`.
   @inlinable
