@@ -10,8 +10,6 @@ struct FieldPath<Root, Value>: Sendable {
     (self.path, offset) = (SendableKeyPath(path), MemoryLayout<Root>.offset(of: path))
   }
 
-  @inlinable var keyPath: WritableKeyPath<Root, Value> { path.keyPath }
-
   // NOTE: safe, and not a layout assumption: `MemoryLayout.offset(of:)` (SE-0210) documents that
   // when it returns an offset, the storage there is bound to `Value` and reaching it through a
   // pointer at that offset is exactly equivalent to reaching it through the key path. A key path

@@ -37,7 +37,7 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
   ) -> Lifecycle {
     // NOTE: made where the host specialises it, as is the merge: only the cast is generic.
     let field: FieldDeclarations = (
-      SendableKeyPath(path.keyPath as AnyKeyPath), declarations,
+      SendableKeyPath(path.path.keyPath as AnyKeyPath), declarations,
       { other in
         guard let other = other as? Lifecycle<Action, Field, Environment> else { return nil }
         return onField(path, .combine(declarations, other)!)
@@ -119,8 +119,7 @@ struct LifeChanges<Action: Sendable> {
   /// These changes, then `next`'s.
   @usableFromInline
   func followed(by next: LifeChanges) -> LifeChanges {
-    LifeChanges(
-      stops: stops + next.stops, starts: starts + next.starts, late: late + next.late)
+    LifeChanges(stops: stops + next.stops, starts: starts + next.starts, late: late + next.late)
   }
 
   /// The same changes for a larger domain.
