@@ -6,8 +6,7 @@
 /// nothing itself. So the queue rules (spec rules 4–8) are checked without an actor, a task or a
 /// clock (`EffectLedgerTests`, `LedgerModelTests`). A record's bookkeeping is written here only;
 /// the actomaton writes its task handle and priority.
-// NOTE: the books hold their records by reference, so a copy of a ledger shares them: an
-// actomaton keeps exactly one.
+// NOTE: the books hold their records by reference, so a copy shares them: keep exactly one.
 struct EffectLedger {
   /// What the actomaton is to do after an operation.
   enum Decision {
