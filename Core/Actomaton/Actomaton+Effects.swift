@@ -110,8 +110,7 @@ extension Actomaton {
   }
 }
 
-/// A misuse of the effect API, reported through the `send` task and the error hook (or standard
-/// error without one).
+/// A misuse of the effect API, reported to the `send` task and the error hook (or standard error).
 public enum EffectQueueMisuse: Error, Equatable, CustomStringConvertible {
   /// A queue's policy has a `maxCount` below 1; the effect was not run.
   case invalidMaxCount(queue: String, maxCount: Int)

@@ -1,5 +1,4 @@
-/// Watches an actomaton's runtime: every action it reduces, every state change and every effect's
-/// life, for logging, debugging and hosts.
+/// Watches an actomaton's actions, state changes and effects, for logging, debugging and hosts.
 ///
 /// The closures run synchronously on the actomaton, in order, so keep them fast. A closure left
 /// `nil` costs nothing (the old state is kept only for ``actionReduced``), and an actomaton

@@ -1,5 +1,4 @@
-/// The values of one slice of an actomaton's state over time: the current value first, then each
-/// new value that differs from the one before.
+/// The values of a slice of an actomaton's state: the current one, then each one it changes to.
 ///
 /// A slow consumer gets the newest value when it asks again, never a backlog. Every iteration is
 /// an observer of its own, which ends when its task is cancelled, when the consumer stops, or
