@@ -19,17 +19,16 @@ public struct StateValues<Value: Sendable & Equatable>: AsyncSequence, Sendable 
 
   /// One observer of the slice.
   public struct Iterator: AsyncIteratorProtocol {
-    let register: @Sendable () async -> AsyncStream<Value>?
+    var register: (@Sendable () async -> AsyncStream<Value>?)?
     // NOTE: the stream ends its observer when its last iterator goes away (or its task is
     // cancelled): the actomaton's next offer finds it ended and drops it.
     var values: AsyncStream<Value>.Iterator?
-    var isStarted = false
     var lastDelivered: Value?
 
     /// The next value, or `nil` once the observer has ended.
     public mutating func next() async -> Value? {
-      if !isStarted {
-        isStarted = true
+      if let register {
+        self.register = nil
         values = await register()?.makeAsyncIterator()
       }
       // NOTE: a value that came back before it was read is the one delivered last: skipped.
