@@ -56,9 +56,7 @@ struct EffectLedger {
     if case .runNewest = policy, let busy = queues[key] {
       // Gives up the slots of effects their send's task cancelled unknown to the actomaton, so
       // that the newcomer evicts none of the live ones in their place.
-      let stale = busy.running.filter { !$0.isCancelled && $0.handle?.isCancelled == true }
-      for record in stale { cancel(record, bySend: false, into: &decisions) }
-      if !stale.isEmpty { refill(busy, into: &decisions) }
+      decisions = cancel(busy.running.filter { !$0.isCancelled && $0.handle?.isCancelled == true })
     }
     let existing = queues[key]
     let line = existing ?? QueueState(queue, key: key)
