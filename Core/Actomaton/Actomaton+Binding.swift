@@ -6,9 +6,8 @@ extension Actomaton {
   /// await store.bind(id: ClockTicks(), to: ticks) { _ in .tick }
   /// ```
   ///
-  /// The binding is an effect with the given id, ended by ``unbind(id:)`` or
-  /// ``Effect/cancel(id:)``, replaced by another binding with that id. A sequence that throws
-  /// ends it, reported through the error hook and the observer.
+  /// The binding is an effect with this id, ended by ``unbind(id:)``, ``Effect/cancel(id:)`` or
+  /// a new binding with that id. A throwing sequence ends it, told to `onError:` and the observer.
   ///
   /// - Parameters:
   ///   - id: The binding's effect id.

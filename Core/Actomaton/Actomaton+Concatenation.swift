@@ -5,8 +5,7 @@ final class ConcatStage {
   let context: SendContext
   /// The later parts, an `ArraySlice<Effect<Action>>`.
   let rest: Any
-  /// Effects (and inner stages) of the current part that are not over yet; the stage is over
-  /// when none is left.
+  /// Effects (and inner stages) of the current part not yet over; the stage ends when none is left.
   // NOTE: one unit is held while the first part runs, so that one finishing synchronously does
   // not run the rest from inside itself.
   var pending = 1

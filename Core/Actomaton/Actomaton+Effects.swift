@@ -4,8 +4,7 @@ extension Actomaton {
     carry(ledger.cancel(group: group))
   }
 
-  /// An effect's body has exited: its slot is freed, and `action` fed back unless it was
-  /// cancelled.
+  /// An effect's body has exited: its slot is freed, and `action` fed back unless cancelled.
   func complete(_ serial: UInt64, feeding action: Action?, thrown: (any Error)? = nil) {
     guard let (record, decisions) = ledger.finish(serial) else { return }
     // NOTE: a send's task cancels its effects' tasks without the actor; this is where it learns.
@@ -66,10 +65,8 @@ extension Actomaton {
       case let .discard(event, misuse):
         if let misuse {
           if let onError { onError(misuse) } else { misuseOutput("Actomaton: \(misuse)\n") }
-          if context.returnsTask, context.group == nil { context.group = makeGroup() }
           // The refused effect counts in the send's task as one that threw at once.
-          context.group?.enter()
-          context.group?.leave(throwing: misuse)
+          context.joinGroup(makeGroup)?.leave(throwing: misuse)
         }
         hooks?.observer?.effectEvent?(event)
       }
@@ -113,8 +110,7 @@ extension Actomaton {
   }
 }
 
-/// A misuse of the effect API, reported through the `send` task and the error hook (or standard
-/// error without one).
+/// A misuse of the effect API, reported to the `send` task and the error hook (or standard error).
 public enum EffectQueueMisuse: Error, Equatable, CustomStringConvertible {
   /// A queue's policy has a `maxCount` below 1; the effect was not run.
   case invalidMaxCount(queue: String, maxCount: Int)

@@ -2,10 +2,9 @@ extension Actomaton {
   /// Puts the actomaton back to `state`, as undo and time travel do.
   ///
   /// The state is replaced without running the reducer; then, as after any action, the children,
-  /// lifetimes and subscriptions that `state` no longer wants are stopped and those it wants
-  /// are started. Other running effects are left alone (cancel them by id first if they must
-  /// not feed the restored state). Observers are told through
-  /// ``ActomatonObserver/stateRestored``, and `values(of:)` sees the new state.
+  /// lifetimes and subscriptions `state` no longer wants stop and those it wants start. Other
+  /// running effects are left alone (cancel them by id first if they must not feed the restored
+  /// state). ``ActomatonObserver/stateRestored`` is told, and `values(of:)` sees the new state.
   ///
   /// - Parameter state: The state to put in place.
   /// - Returns: `nil` when nothing started; otherwise a task that completes when the effects

@@ -1,13 +1,10 @@
-/// Watches an actomaton's runtime: every action it reduces, every state change and every effect's
-/// life, for logging, debugging and hosts.
+/// Watches an actomaton's actions, state changes and effects, for logging, debugging and hosts.
 ///
-/// The closures run synchronously on the actomaton, in order, so keep them fast. A closure left
-/// `nil` costs nothing (the old state is kept only for ``actionReduced``), and an actomaton
-/// without an observer does no work for one.
+/// The closures run synchronously on the actomaton, in order: keep them fast. A `nil` closure costs
+/// nothing (the old state is kept only for ``actionReduced``); with no observer, nothing is done.
 ///
-/// One reduction is one ``actionReduced`` call with the action, its origin and the states on
-/// both sides. An action fed back at once (``Effect/nextAction(_:)``) is reduced, and told,
-/// after the action that returned it.
+/// One reduction is one ``actionReduced`` call (action, origin, both states); an action fed back at
+/// once (``Effect/nextAction(_:)``) is reduced and told after the action that returned it.
 public struct ActomatonObserver<Action: Sendable, State: Sendable>: Sendable {
   /// An action is about to be reduced, and where it came from.
   public var actionReceived: (@Sendable (_ action: Action, _ origin: ActionOrigin) -> Void)?

@@ -53,15 +53,13 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An asynchronous effect that feeds back every element of an `AsyncSequence`.
   ///
-  /// The sequence is made and iterated in the effect's task; elements that arrive after the
-  /// effect was cancelled are dropped.
+  /// The sequence is made and iterated in the effect's task, dropping elements after cancellation.
   ///
   /// - Parameters:
   ///   - id: The id that cancels it (see ``cancel(id:)``); `nil` for none.
   ///   - queue: The queue it waits in and runs by; `nil` to start at once.
   ///   - sequence: Makes the sequence whose elements are fed back; `nil` feeds back nothing.
-  ///     What it or the sequence throws surfaces through the task `send` returned and the
-  ///     actomaton's `onError:` hook.
+  ///     What it or the sequence throws reaches the task `send` returned and the `onError:` hook.
   public init<S: AsyncSequence>(
     id: (any EffectIDProtocol)? = nil,
     queue: (any EffectQueueProtocol)? = nil,
@@ -120,8 +118,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Parameters:
   ///   - id: The id that cancels it (see ``cancel(id:)``); `nil` for none.
   ///   - queue: The queue it waits in and runs by; `nil` to start at once.
-  ///   - run: The work. What it throws surfaces through the task `send` returned and the
-  ///     actomaton's `onError:` hook.
+  ///   - run: The work; what it throws reaches the task `send` returned and the `onError:` hook.
   public static func fireAndForget(
     id: (any EffectIDProtocol)? = nil,
     queue: (any EffectQueueProtocol)? = nil,

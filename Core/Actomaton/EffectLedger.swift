@@ -6,8 +6,7 @@
 /// nothing itself. So the queue rules (spec rules 4–8) are checked without an actor, a task or a
 /// clock (`EffectLedgerTests`, `LedgerModelTests`). A record's bookkeeping is written here only;
 /// the actomaton writes its task handle and priority.
-// NOTE: the books hold their records by reference, so a copy of a ledger shares them: an
-// actomaton keeps exactly one.
+// NOTE: the books hold their records by reference, so a copy shares them: keep exactly one.
 struct EffectLedger {
   /// What the actomaton is to do after an operation.
   enum Decision {
@@ -57,9 +56,7 @@ struct EffectLedger {
     if case .runNewest = policy, let busy = queues[key] {
       // Gives up the slots of effects their send's task cancelled unknown to the actomaton, so
       // that the newcomer evicts none of the live ones in their place.
-      let stale = busy.running.filter { !$0.isCancelled && $0.handle?.isCancelled == true }
-      for record in stale { cancel(record, bySend: false, into: &decisions) }
-      if !stale.isEmpty { refill(busy, into: &decisions) }
+      decisions = cancel(busy.running.filter { !$0.isCancelled && $0.handle?.isCancelled == true })
     }
     let existing = queues[key]
     let line = existing ?? QueueState(queue, key: key)

@@ -11,8 +11,7 @@ final class EffectRecord {
   let queue: (any EffectQueueProtocol)?
   let idKey: ErasedKey?
   /// The queue whose line holds the record, while one does.
-  // NOTE: weak, since the lines hold their records; read only while the record is linked, when
-  // the ledger keeps the queue.
+  // NOTE: weak, as the lines hold their records; read only while linked, when the ledger keeps it.
   weak var queueState: QueueState?
   /// The send's group, when someone waits for this effect.
   let group: SendGroup?

@@ -7,9 +7,7 @@
 public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
   let key: ErasedKey
 
-  /// A scope named by `key`; equal keys are one scope.
-  ///
-  /// - Parameter key: The scope's name; equal keys (as `AnyHashable` compares them) are one scope.
+  /// A scope named by `key`; equal keys (as `AnyHashable` compares them) are one scope.
   public init(_ key: some Hashable & Sendable) {
     self.key = ErasedKey(base: key)
   }
@@ -44,8 +42,7 @@ public struct ScopedEffectID: EffectIDProtocol, CustomStringConvertible {
 /// The inner id of a scoped effect that its child started without an id.
 public struct UnnamedEffectID: EffectIDProtocol {}
 
-/// A queue of one ``EffectScope``: the child's queue, with its policy and delay, but a different
-/// queue in every scope.
+/// A child's queue inside one ``EffectScope``: its policy and delay, a different queue per scope.
 public struct ScopedEffectQueue: EffectQueueProtocol, CustomStringConvertible {
   /// The scope the queue belongs to.
   public let scope: EffectScope
@@ -113,8 +110,7 @@ extension Effect {
   }
 
   /// The work of this effect with nothing fed back, for an `onStop` whose child is gone too: its
-  /// tasks keep their queues and order, out of every id's reach; its actions and cancellations
-  /// go.
+  /// tasks keep their queues and order, out of every id's reach; actions and cancellations go.
   // NOTE: lifting an orphaned effect (`scoped`, `map`) keeps it orphaned.
   @usableFromInline
   func orphaned<Orphan: Sendable>() -> Effect<Orphan> {

@@ -6,8 +6,7 @@
   import Darwin
 #endif
 
-/// A task executor with one thread of its own, which runs its jobs one at a time, in order: an
-/// event loop, as Elm and Bubble Tea have.
+/// An event loop, as in Elm and Bubble Tea: a task executor whose one thread runs jobs in order.
 ///
 /// Give it to an actomaton (its `executor:`) and send from a task that prefers it
 /// (`withTaskExecutorPreference(_:operation:)`): the sender, the actomaton and its effects then

@@ -66,8 +66,7 @@ where Element.ID: Sendable {
 
   /// Removes the elements that satisfy `shouldBeRemoved`.
   ///
-  /// Every element is asked before any is removed: when `shouldBeRemoved` throws, the array is
-  /// left as it was.
+  /// Every element is asked before any goes: when `shouldBeRemoved` throws, the array is unchanged.
   ///
   /// - Parameter shouldBeRemoved: Whether to remove an element.
   /// - Throws: What `shouldBeRemoved` throws.

@@ -16,10 +16,8 @@ extension Reducer {
   /// ```
   ///
   /// - Parameters:
-  ///   - scope: A name shared by calls that mean the same subscriptions; each call has its own
-  ///     when `nil`.
-  ///   - wanted: The effects the state wants, by key; asked after every action, so keep it
-  ///     cheap.
+  ///   - scope: A name shared by calls that mean the same subscriptions; `nil`: the call's own.
+  ///   - wanted: The effects the state wants, by key; asked after every action: keep it cheap.
   @inlinable
   public func subscriptions<Key: Hashable & Sendable>(
     scope: (any Hashable & Sendable)? = nil,
@@ -33,13 +31,11 @@ extension Reducer {
     return Reducer(run: run, lifecycle: .combine(lifecycle, life))
   }
 
-  /// Keeps an effect running for each key the state names, and only while it names it, asking
-  /// for the keys only when a cheap part of the state changed: the form for a state that
-  /// changes often.
+  /// Keeps an effect running for each key the state names, and only while it names it.
   ///
-  /// After every action, `value` is read and compared with the last value; only a new value is
-  /// given to `keys`, and only a new key's effect is made. The rule is that of
-  /// ``subscriptions(scope:_:)``.
+  /// The form for a state that changes often: after every action, `value` is read and compared
+  /// with the last one; only a new value is given to `keys`, and only a new key's effect is
+  /// made. Otherwise as ``subscriptions(scope:_:)``.
   ///
   /// ```swift
   /// reducer.subscriptions(on: \.isRunning, keys: { $0 ? [TickKey()] : [] }) {
@@ -48,10 +44,8 @@ extension Reducer {
   /// ```
   ///
   /// - Parameters:
-  ///   - scope: A name shared by calls that mean the same subscriptions; each call has its own
-  ///     when `nil`.
-  ///   - value: The part of the state the keys depend on; read after every action, so keep it
-  ///     cheap.
+  ///   - scope: A name shared by calls that mean the same subscriptions; `nil`: the call's own.
+  ///   - value: The part of the state the keys depend on; read after every action: keep it cheap.
   ///   - keys: The keys wanted for a value.
   ///   - effect: The effect for a key that is new.
   @inlinable

@@ -3,22 +3,16 @@ struct SendContext {
   let priority: TaskPriority?
   let tracksFeedbacks: Bool
   /// Whether a task is returned to the caller (a top-level `send`).
-  var returnsTask: Bool
+  var returnsTask = true
   /// The send's group, made when it admits its first effect.
   var group: SendGroup?
   /// The concatenation part whose async work the effects admitted now belong to.
   var stage: ConcatStage?
   /// The effects admitted now feed a binding.
   var marksBinding = false
+}
 
-  init(
-    priority: TaskPriority?, tracksFeedbacks: Bool, returnsTask: Bool = true,
-    group: SendGroup? = nil
-  ) {
-    (self.priority, self.tracksFeedbacks) = (priority, tracksFeedbacks)
-    (self.returnsTask, self.group) = (returnsTask, group)
-  }
-
+extension SendContext {
   init(feedbackOf record: EffectRecord) {
     self.init(
       priority: record.priority, tracksFeedbacks: record.tracksFeedbacks, returnsTask: false,

@@ -21,8 +21,7 @@ final class SendGroup: Sendable {
 
   var isCancelled: Bool { storage.withLock { $0.handles == nil } }
 
-  /// Whether nothing is left and no error is known: the send started no asynchronous work after
-  /// all.
+  /// Whether nothing is left and no error is known: the send started no async work after all.
   var isEmpty: Bool { storage.withLock { $0.pending == 0 && $0.firstError == nil } }
 
   func enter() {
@@ -31,8 +30,7 @@ final class SendGroup: Sendable {
 
   /// Creates an effect's task with `make` and keeps its handle; cancels it at once when the
   /// group is cancelled.
-  // NOTE: `make` runs under the lock, so a concurrent `cancel()` either sees the handle or
-  // happened before the task existed.
+  // NOTE: `make` runs under the lock: a concurrent `cancel()` sees the handle or precedes the task.
   func start(serial: UInt64, _ make: () -> Task<Void, any Error>) -> Task<Void, any Error> {
     storage.withLock { storage in
       let task = make()

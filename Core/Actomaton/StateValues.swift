@@ -1,5 +1,4 @@
-/// The values of one slice of an actomaton's state over time: the current value first, then each
-/// new value that differs from the one before.
+/// The values of a slice of an actomaton's state: the current one, then each one it changes to.
 ///
 /// A slow consumer gets the newest value when it asks again, never a backlog. Every iteration is
 /// an observer of its own, which ends when its task is cancelled, when the consumer stops, or
@@ -20,17 +19,16 @@ public struct StateValues<Value: Sendable & Equatable>: AsyncSequence, Sendable 
 
   /// One observer of the slice.
   public struct Iterator: AsyncIteratorProtocol {
-    let register: @Sendable () async -> AsyncStream<Value>?
+    var register: (@Sendable () async -> AsyncStream<Value>?)?
     // NOTE: the stream ends its observer when its last iterator goes away (or its task is
     // cancelled): the actomaton's next offer finds it ended and drops it.
     var values: AsyncStream<Value>.Iterator?
-    var isStarted = false
     var lastDelivered: Value?
 
     /// The next value, or `nil` once the observer has ended.
     public mutating func next() async -> Value? {
-      if !isStarted {
-        isStarted = true
+      if let register {
+        self.register = nil
         values = await register()?.makeAsyncIterator()
       }
       // NOTE: a value that came back before it was read is the one delivered last: skipped.
