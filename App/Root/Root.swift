@@ -95,9 +95,10 @@ public enum Root {
   // MARK: - Reducer
 
   public static var reducer: Reducer<Action, State, Environment> {
+    // NOTE: the action first: another feature's action looks up no Todo environment.
     screens
-      + Todo.reducer.contramap(action: /Action.todo).contramap(state: \State.todo)
-      .contramap(environment: { $0[Todo.Environment.self] })
+      + Todo.reducer.contramap(environment: { $0[Todo.Environment.self] })
+      .contramap(state: \State.todo).contramap(action: /Action.todo)
   }
 
   // NOTE: every screen is a child of one case: leaving it cancels its effects. Separately typed
