@@ -216,17 +216,20 @@ final class LifeRoot<Action: Sendable, State> {
     guard let changes = watcher.update(state, false),
       !changes.stops.isEmpty || !changes.starts.isEmpty
     else { return effect }
-    let life = changes.stops + changes.starts
-    guard var parts = effect.storage else { return life }
-    let index =
-      parts.firstIndex {
-        switch $0 {
-        case .next, .concatenation: true
-        default: false
-        }
-      } ?? parts.endIndex
+    func feedsBack(_ part: Effect<Action>.Part) -> Bool {
+      switch part {
+      case .next, .concatenation: true
+      default: false
+      }
+    }
+    // NOTE: what the watchers now take as running is admitted before an action the stops and
+    // starts feed back is reduced: that reduction's comparison may stop it again (rule 13).
+    let all = (changes.stops + changes.starts).parts
+    let life = all.filter { !feedsBack($0) } + all.filter(feedsBack)
+    guard var parts = effect.storage else { return Effect(parts: life) }
+    let index = parts.firstIndex(where: feedsBack) ?? parts.endIndex
     if index < parts.endIndex { parts += changes.late.parts }
-    parts.insert(contentsOf: life.parts, at: index)
+    parts.insert(contentsOf: life, at: index)
     return Effect(parts: parts)
   }
 }

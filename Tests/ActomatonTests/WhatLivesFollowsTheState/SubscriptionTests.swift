@@ -110,4 +110,27 @@ struct SubscriptionTests {
     #expect(made.entries == ["keys(a)", "a", "keys(b)", "b", "keys(nil)"])
     await store.finish()
   }
+
+  /// A start's fed-back action that moves a key leaves only the new key: the old key's task was
+  /// admitted after that action's comparison had stopped it, and ran on (rule 13).
+  @Test func anOnStartActionThatMovesASubscriptionKeyLeavesOnlyTheNewKey() async {
+    let clock = TestClock()
+    let suffix = Reducer<String, String, Void> { suffix, topic, _ in
+      topic += suffix
+      return .empty
+    }.subscriptions { topic, _ in [topic: clock.forever()] }
+    let child = Self.listener.child(
+      suffix, state: \.topic, action: /Action.heard, environment: { _ in },
+      onStart: .nextAction("!"))
+    // The parent's own keys, declared before a lifetime whose start feeds back an action.
+    let lifetime = Self.listener.subscriptions { state, _ in
+      ["n\(state.heard.count)": clock.forever()]
+    }
+    .lifetime(state: \.topic, case: /String?.some, onStart: .nextAction(.heard("x")))
+    for (reducer, keys) in [(child, ["a!"]), (lifetime, ["n1"])] {
+      let actomaton = Actomaton(state: State(), reducer: reducer)
+      await actomaton.send(.listen("a"))
+      #expect(await actomaton.subscriptionKeys(String.self) == Set(keys))
+    }
+  }
 }
