@@ -13,7 +13,7 @@ extension Actomaton {
   public func restore(_ state: State) -> Task<Void, any Error>? {
     let old = currentState
     currentState = state
-    let effect = life?.effect(after: .empty, state: state) ?? .empty
+    let effect = life?.effect(after: .empty, state: &currentState) ?? .empty
     if let hooks {
       hooks.observer?.stateRestored?(old, state)
       offerState(to: hooks)

@@ -141,7 +141,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   func reduceAndCompare(_ action: Action) -> Effect<Action> {
     let effect = reduce(action, &currentState)
     guard let life else { return effect }
-    return life.effect(after: effect, state: currentState)
+    return life.effect(after: effect, state: &currentState)
   }
 
   /// Runs a sent action's effect and returns the task that tracks it.

@@ -22,6 +22,17 @@ struct FieldPath<Root, Value>: Sendable {
     return withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
   }
 
+  /// Runs `body` on the property of `root`, where it is, to read it: a property with no offset is
+  /// read into a copy, so that no setter runs.
+  @inlinable
+  func inspect<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
+    guard offset != nil else {
+      var value = root[keyPath: path.keyPath]
+      return body(&value)
+    }
+    return modify(&root, body)
+  }
+
   /// Runs `body` on the property of `root`, where it is.
   @inlinable
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {

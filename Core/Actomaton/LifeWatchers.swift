@@ -6,6 +6,7 @@ extension Lifecycle {
   @inlinable
   static func presence<Local>(
     project: @escaping @Sendable (State) -> Local?,
+    isThere: @escaping @Sendable (inout State) -> Bool,
     identity: (@Sendable (Local) -> AnyHashable?)?,
     scope: EffectScope, start: Effect<Action>, stop: Effect<Action>,
     inner: Lifecycle<Action, Local, Environment>?
@@ -28,11 +29,11 @@ extension Lifecycle {
       }
       return LifeWatcher(
         update: { state, priming in
-          guard let local = project(state) else {
-            return presence.isPresent ? stopChild() : nil
-          }
+          guard isThere(&state) else { return presence.isPresent ? stopChild() : nil }
+          // NOTE: the state is taken out only for what needs it: most children's tags say all.
+          var local = identity == nil && inner == nil ? nil : project(state)
           var changes: LifeChanges<Action>?
-          if let identity {
+          if let identity, let local {
             let id = identity(local)
             if presence.isPresent, id != lastIdentity.value { changes = stopChild() }
             lastIdentity.value = id
@@ -41,7 +42,8 @@ extension Lifecycle {
             presence.isPresent = true
             if !priming { changes = changes + LifeChanges(starts: start) }
           }
-          return changes + inner?.update(local, priming)
+          guard let inner, local != nil else { return changes }
+          return changes + inner.update(&local!, priming)
         },
         stopAll: { presence.isPresent ? stopChild() : nil },
         orphan: {
@@ -117,8 +119,8 @@ extension Lifecycle {
           guard inner != nil else { return changes }
           // NOTE: O(n) on every action, only for elements that declare something.
           for id in now {
-            guard let inner = inners.value[id], let value = element(state, id) else { continue }
-            changes = changes + inner.update(value, priming)?.map { lift(id, $0) }
+            guard let inner = inners.value[id], var value = element(state, id) else { continue }
+            changes = changes + inner.update(&value, priming)?.map { lift(id, $0) }
           }
           return changes
         },

@@ -43,7 +43,13 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
         return onField(path, .combine(declarations, other)!)
       }
     )
-    return Lifecycle(field: field, declarations.projected { path.get($0) }.makeWatcher)
+    let make = declarations.makeWatcher
+    return Lifecycle(field: field) { environment in
+      let inner = make(environment)
+      return LifeWatcher(
+        update: { state, priming in path.inspect(&state) { inner.update(&$0, priming) } },
+        stopAll: inner.stopAll, orphan: inner.orphan)
+    }
   }
 
   /// Both declarations, `first` first.
@@ -59,7 +65,7 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     return Lifecycle { environment in
       let (first, second) = (first.makeWatcher(environment), second.makeWatcher(environment))
       return LifeWatcher(
-        update: { first.update($0, $1) + second.update($0, $1) },
+        update: { first.update(&$0, $1) + second.update(&$0, $1) },
         stopAll: { first.stopAll() + second.stopAll() },
         orphan: { first.orphan() + second.orphan() })
     }
@@ -76,8 +82,8 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
       let inner = make(environment)
       return LifeWatcher(
         update: { state, priming in
-          guard let local = project(state) else { return inner.stopAll() }
-          return inner.update(local, priming)
+          guard var local = project(state) else { return inner.stopAll() }
+          return inner.update(&local, priming)
         }, stopAll: inner.stopAll, orphan: inner.orphan)
     }
   }
@@ -93,7 +99,7 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     return Lifecycle<GlobalAction, State, GlobalEnvironment> { global in
       let inner = make(environment(global))
       return LifeWatcher(
-        update: { inner.update($0, $1)?.map(effects) }, stopAll: { inner.stopAll()?.map(effects) },
+        update: { inner.update(&$0, $1)?.map(effects) }, stopAll: { inner.stopAll()?.map(effects) },
         orphan: { effects(inner.orphan()) })
     }
   }
@@ -153,7 +159,9 @@ struct LifeWatcher<Action: Sendable, State> {
   /// Compares what the state wants with what runs, remembers it, and returns the effects that
   /// stop and start the difference (`nil`: none). `priming`: the initial state, taken as running
   /// unstarted.
-  @usableFromInline let update: (_ state: State, _ priming: Bool) -> LifeChanges<Action>?
+  // NOTE: `inout` only so that the state is read where it lies, never copied; no watcher
+  // changes it.
+  @usableFromInline let update: (_ state: inout State, _ priming: Bool) -> LifeChanges<Action>?
   /// The part of the state it watches is gone: stops everything that runs.
   @usableFromInline let stopAll: () -> LifeChanges<Action>?
   /// The part of the state it watches went with a child around it: returns the `onStop` work of
@@ -162,7 +170,7 @@ struct LifeWatcher<Action: Sendable, State> {
 
   @inlinable
   init(
-    update: @escaping (State, Bool) -> LifeChanges<Action>?,
+    update: @escaping (inout State, Bool) -> LifeChanges<Action>?,
     stopAll: @escaping () -> LifeChanges<Action>?, orphan: @escaping () -> Effect<Action>
   ) {
     (self.update, self.stopAll, self.orphan) = (update, stopAll, orphan)
@@ -202,7 +210,8 @@ final class LifeRoot<Action: Sendable, State> {
     _ lifecycle: Lifecycle<Action, State, Environment>, state: State, environment: Environment
   ) {
     watcher = lifecycle.makeWatcher(environment)
-    _ = watcher.update(state, true)
+    var state = state
+    _ = watcher.update(&state, true)
   }
 
   /// `effect`, with what the new state wants started and what it no longer wants stopped.
@@ -212,8 +221,8 @@ final class LifeRoot<Action: Sendable, State> {
   /// a gone child asked for last). When `effect` feeds back actions, the stopped children's
   /// scopes are cancelled again at its end if they are still gone.
   @usableFromInline
-  func effect(after effect: Effect<Action>, state: State) -> Effect<Action> {
-    guard let changes = watcher.update(state, false),
+  func effect(after effect: Effect<Action>, state: inout State) -> Effect<Action> {
+    guard let changes = watcher.update(&state, false),
       !changes.stops.isEmpty || !changes.starts.isEmpty
     else { return effect }
     func feedsBack(_ part: Effect<Action>.Part) -> Bool {
