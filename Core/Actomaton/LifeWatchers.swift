@@ -15,6 +15,7 @@ extension Lifecycle {
       let inner = inner?.makeWatcher(environment)
       let presence = Presence()
       let lastIdentity = Remembered<AnyHashable?>(nil)
+      let needsValue = identity != nil || inner != nil
       // NOTE: cancels the child's scope again if it is still gone when it runs.
       let late = Effect<Action>.endScope(where: { id in
         !presence.isPresent && (id as? ScopedEffectID)?.scope == scope
@@ -29,9 +30,11 @@ extension Lifecycle {
       }
       return LifeWatcher(
         update: { state, priming in
-          guard isThere(&state) else { return presence.isPresent ? stopChild() : nil }
           // NOTE: the state is taken out only for what needs it: most children's tags say all.
-          var local = identity == nil && inner == nil ? nil : project(state)
+          var local = needsValue ? project(state) : nil
+          guard needsValue ? local != nil : isThere(&state) else {
+            return presence.isPresent ? stopChild() : nil
+          }
           var changes: LifeChanges<Action>?
           if let identity, let local {
             let id = identity(local)
@@ -42,8 +45,8 @@ extension Lifecycle {
             presence.isPresent = true
             if !priming { changes = changes + LifeChanges(starts: start) }
           }
-          guard let inner, local != nil else { return changes }
-          return changes + inner.update(&local!, priming)
+          // NOTE: `inner` is there only when `local` is (`needsValue`).
+          return changes + inner?.update(&local!, priming)
         },
         stopAll: { presence.isPresent ? stopChild() : nil },
         orphan: {
