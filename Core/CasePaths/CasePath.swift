@@ -38,7 +38,9 @@ public struct CasePath<Root, Value>: Sendable {
 
   /// Returns the value held by `root`, or `nil` when `root` is in another case.
   @inlinable public func extract(from root: Root) -> Value? {
-    if let enumCase { return enumCase.extract(from: root) }  // specialised where it is called
+    // NOTE: specialised where it is called; chained, not bound, so that the path is not
+    // retained around the call.
+    if enumCase != nil { return enumCase?.extract(from: root) }
     return extractFunction(root)
   }
 
