@@ -13,8 +13,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   @inlinable init(parts: [Part] = []) { self.storage = parts.isEmpty ? nil : parts }
 
-  @usableFromInline
-  enum Part: Sendable {
+  @usableFromInline enum Part: Sendable {
     case next(Action)
     case task(TaskEffect<Action>)
     case cancelID(ErasedKey)
@@ -28,13 +27,9 @@ public struct Effect<Action: Sendable>: Sendable {
   /// No effect: the reducer only changed the state.
   @inlinable public static var empty: Effect { Effect() }
 
-  /// Feeds `action` back synchronously, before `send` returns; starts no task.
-  ///
-  /// - Parameter action: The action to reduce next.
+  /// Feeds `action` back synchronously, to be reduced next, before `send` returns; starts no task.
   @inlinable
-  public static func nextAction(_ action: Action) -> Effect {
-    Effect(parts: [.next(action)])
-  }
+  public static func nextAction(_ action: Action) -> Effect { Effect(parts: [.next(action)]) }
 
   /// An asynchronous effect whose result, if not `nil`, is fed back as the next action.
   ///
@@ -102,9 +97,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// The task `send` returns waits for every part; cancelling it stops the parts not begun.
   ///
   /// - Parameter effects: The effects, in the order they run.
-  public static func concatenate(_ effects: Effect...) -> Effect {
-    concatenate(effects)
-  }
+  public static func concatenate(_ effects: Effect...) -> Effect { concatenate(effects) }
 
   /// The effects one after the other; see ``concatenate(_:)-(Effect...)``.
   public static func concatenate(_ effects: [Effect]) -> Effect {
@@ -153,9 +146,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// - Parameter effects: The effects, whose parts start in this order.
   @inlinable
-  public static func combine(_ effects: Effect...) -> Effect {
-    combine(effects)
-  }
+  public static func combine(_ effects: Effect...) -> Effect { combine(effects) }
 
   /// The effects together, their tasks concurrent; see ``combine(_:)-(Effect...)``.
   @inlinable
@@ -200,18 +191,12 @@ public struct Send<Action: Sendable>: Sendable {
 
   /// Feeds `action` back and returns once it was reduced; drops it when the effect was
   /// cancelled or is over.
-  ///
-  /// - Parameter action: The action to feed back.
-  public func callAsFunction(_ action: Action) async {
-    await feed(action)
-  }
+  public func callAsFunction(_ action: Action) async { await feed(action) }
 }
 
 /// One asynchronous part of an ``Effect``.
-@usableFromInline
-struct TaskEffect<Action: Sendable>: Sendable {
-  @usableFromInline
-  enum Body: Sendable {
+@usableFromInline struct TaskEffect<Action: Sendable>: Sendable {
+  @usableFromInline enum Body: Sendable {
     /// Runs once; a non-`nil` result is fed back.
     case single(@Sendable () async throws -> Action?)
     /// Runs and feeds back any number of actions.
@@ -227,8 +212,7 @@ struct TaskEffect<Action: Sendable>: Sendable {
   /// predicate reaches it (only a release or its send's task).
   @usableFromInline let isOrphaned: Bool
 
-  @usableFromInline
-  init(
+  @usableFromInline init(
     id: (any EffectIDProtocol)?, queue: (any EffectQueueProtocol)?, body: Body,
     outlivesScopes: Bool = false, isOrphaned: Bool = false
   ) {
@@ -236,8 +220,7 @@ struct TaskEffect<Action: Sendable>: Sendable {
     (self.outlivesScopes, self.isOrphaned) = (outlivesScopes, isOrphaned)
   }
 
-  @usableFromInline
-  func map<NewAction: Sendable>(
+  @usableFromInline func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> TaskEffect<NewAction> {
     let newBody: TaskEffect<NewAction>.Body =

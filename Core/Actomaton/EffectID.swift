@@ -25,7 +25,5 @@ struct ErasedKey: Hashable, Sendable {
   }
 
   // NOTE: equality and hashing are `AnyHashable`'s, which agree (spec rule 14).
-  @usableFromInline func hash(into hasher: inout Hasher) {
-    AnyHashable(base).hash(into: &hasher)
-  }
+  @usableFromInline func hash(into hasher: inout Hasher) { AnyHashable(base).hash(into: &hasher) }
 }

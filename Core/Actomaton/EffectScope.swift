@@ -8,9 +8,7 @@ public struct EffectScope: Hashable, Sendable, CustomStringConvertible {
   let key: ErasedKey
 
   /// A scope named by `key`; equal keys (as `AnyHashable` compares them) are one scope.
-  public init(_ key: some Hashable & Sendable) {
-    self.key = ErasedKey(base: key)
-  }
+  public init(_ key: some Hashable & Sendable) { self.key = ErasedKey(base: key) }
 
   /// The scope's key, as text.
   public var description: String { "\(key.base)" }
@@ -26,11 +24,8 @@ public struct ScopedEffectID: EffectIDProtocol, CustomStringConvertible {
   /// The id the child gave the effect; ``UnnamedEffectID`` when it gave none.
   public var inner: any EffectIDProtocol { innerKey.base as! any EffectIDProtocol }
 
-  /// The id of an effect that a child in `scope` started with the id `inner`.
-  ///
-  /// - Parameters:
-  ///   - scope: The scope the effect belongs to.
-  ///   - inner: The id the child gave the effect; ``UnnamedEffectID`` when it gave none.
+  /// The id of an effect that a child in `scope` started with the id `inner` (``UnnamedEffectID``
+  /// when it gave none).
   public init(scope: EffectScope, inner: any EffectIDProtocol) {
     (self.scope, innerKey) = (scope, ErasedKey(base: inner))
   }
@@ -56,11 +51,7 @@ public struct ScopedEffectQueue: EffectQueueProtocol, CustomStringConvertible {
   /// The inner queue's delay.
   public var effectQueueDelay: EffectQueueDelay { inner.effectQueueDelay }
 
-  /// The queue `inner` of a child in `scope`.
-  ///
-  /// - Parameters:
-  ///   - scope: The scope the queue belongs to.
-  ///   - inner: The queue the child named; its policy and delay are the scoped queue's.
+  /// The queue `inner` of a child in `scope`, with `inner`'s policy and delay.
   public init(scope: EffectScope, inner: any EffectQueueProtocol) {
     (self.scope, innerKey) = (scope, ErasedKey(base: inner))
   }
@@ -80,8 +71,7 @@ extension Effect {
 
   /// The end of a child's or a lifetime's scope: cancels its effects, nested scopes included,
   /// but orphans the `onStop` work of children that went before (``outlivingScopes()``).
-  @usableFromInline
-  static func endScope(_ scope: EffectScope) -> Effect {
+  @usableFromInline static func endScope(_ scope: EffectScope) -> Effect {
     endScope(where: { ($0 as? ScopedEffectID)?.scope == scope })
   }
 
@@ -95,8 +85,7 @@ extension Effect {
 
   /// The same effect as a child's `onStop` work, which the end of a scope around it orphans
   /// instead of cancelling (`TaskEffect.isOrphaned`).
-  @usableFromInline
-  func outlivingScopes() -> Effect {
+  @usableFromInline func outlivingScopes() -> Effect {
     Effect(
       parts: parts.map { part in
         switch part {
@@ -112,8 +101,7 @@ extension Effect {
   /// The work of this effect with nothing fed back, for an `onStop` whose child is gone too: its
   /// tasks keep their queues and order, out of every id's reach; actions and cancellations go.
   // NOTE: lifting an orphaned effect (`scoped`, `map`) keeps it orphaned.
-  @usableFromInline
-  func orphaned<Orphan: Sendable>() -> Effect<Orphan> {
+  @usableFromInline func orphaned<Orphan: Sendable>() -> Effect<Orphan> {
     Effect<Orphan>(
       parts: parts.compactMap { part -> Effect<Orphan>.Part? in
         switch part {
@@ -151,8 +139,7 @@ extension Effect {
     return scopedParts(in: scope, transform)
   }
 
-  @usableFromInline
-  func scopedParts<NewAction: Sendable>(
+  @usableFromInline func scopedParts<NewAction: Sendable>(
     in scope: EffectScope, _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
     Effect<NewAction>(

@@ -47,9 +47,7 @@ public final class EventLoopExecutor: TaskExecutor, @unchecked Sendable {
     pthread_detach(thread)
   }
 
-  /// Queues a job; the loop runs it after the jobs queued before it.
-  ///
-  /// - Parameter job: The job to run on the loop's thread.
+  /// Queues a job; the loop's thread runs it after the jobs queued before it.
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     pthread_mutex_lock(mutex)

@@ -12,9 +12,7 @@ where Element.ID: Sendable {
   /// An empty array.
   public init() { (ids, storage) = ([], [:]) }
 
-  /// An array of `elements`; a later element replaces an earlier one with the same id.
-  ///
-  /// - Parameter elements: The elements, in order.
+  /// An array of `elements`, in order; a later element replaces an earlier one with the same id.
   public init(_ elements: some Sequence<Element>) {
     self.init()
     for element in elements { append(element) }
@@ -28,8 +26,6 @@ where Element.ID: Sendable {
   public subscript(position: Int) -> Element { storage[ids[position]]! }
 
   /// The element with `id`, or `nil`; setting `nil` removes it, setting a new id appends it.
-  ///
-  /// - Parameter id: The element's id.
   @inlinable
   public subscript(id id: Element.ID) -> Element? {
     get { storage[id] }
@@ -48,15 +44,11 @@ where Element.ID: Sendable {
   }
 
   /// Appends `element`, or replaces the element with its id where it is.
-  ///
-  /// - Parameter element: The element to append or put in place.
   public mutating func append(_ element: Element) {
     if storage.updateValue(element, forKey: element.id) == nil { ids.append(element.id) }
   }
 
   /// Removes the element with `id` and returns it, or `nil` when there is none.
-  ///
-  /// - Parameter id: The id of the element to remove.
   @discardableResult
   public mutating func remove(id: Element.ID) -> Element? {
     guard let element = storage.removeValue(forKey: id) else { return nil }

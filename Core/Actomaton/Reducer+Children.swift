@@ -72,9 +72,7 @@ struct ElementScopeKey<ID: Hashable & Sendable>: Hashable, Sendable, CustomStrin
   let list: ChildScopeKey
   let id: ID
 
-  @usableFromInline
-  init(list: ChildScopeKey, id: ID) { (self.list, self.id) = (list, id) }
+  @usableFromInline init(list: ChildScopeKey, id: ID) { (self.list, self.id) = (list, id) }
 
-  @usableFromInline
-  var description: String { "\(list)[\(id)]" }
+  @usableFromInline var description: String { "\(list)[\(id)]" }
 }

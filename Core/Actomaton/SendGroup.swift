@@ -15,18 +15,14 @@ final class SendGroup: Sendable {
   private let storage = Locked(Storage())
   private weak let owner: (any SendGroupOwner)?
 
-  init(owner: any SendGroupOwner) {
-    self.owner = owner
-  }
+  init(owner: any SendGroupOwner) { self.owner = owner }
 
   var isCancelled: Bool { storage.withLock { $0.handles == nil } }
 
   /// Whether nothing is left and no error is known: the send started no async work after all.
   var isEmpty: Bool { storage.withLock { $0.pending == 0 && $0.firstError == nil } }
 
-  func enter() {
-    storage.withLock { $0.pending += 1 }
-  }
+  func enter() { storage.withLock { $0.pending += 1 } }
 
   /// Creates an effect's task with `make` and keeps its handle; cancels it at once when the
   /// group is cancelled.

@@ -13,9 +13,7 @@ public struct StateValues<Value: Sendable & Equatable>: AsyncSequence, Sendable 
   let register: @Sendable () async -> AsyncStream<Value>?
 
   /// Starts a new observer.
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(register: register)
-  }
+  public func makeAsyncIterator() -> Iterator { Iterator(register: register) }
 
   /// One observer of the slice.
   public struct Iterator: AsyncIteratorProtocol {
