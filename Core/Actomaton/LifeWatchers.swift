@@ -30,11 +30,9 @@ extension Lifecycle {
       }
       return LifeWatcher(
         update: { state, priming in
+          guard isThere(&state) else { return presence.isPresent ? stopChild() : nil }
           // NOTE: the state is taken out only for what needs it: most children's tags say all.
           var local = needsValue ? project(state) : nil
-          guard needsValue ? local != nil : isThere(&state) else {
-            return presence.isPresent ? stopChild() : nil
-          }
           var changes: LifeChanges<Action>?
           if let identity, let local {
             let id = identity(local)
