@@ -13,7 +13,8 @@ extension Actomaton {
   public func restore(_ state: State) -> Task<Void, any Error>? {
     let old = currentState
     currentState = state
-    let effect = life?.effect(after: .empty, state: &currentState) ?? .empty
+    var restored = state
+    let effect = life?.effect(after: .empty, state: &restored) ?? .empty
     if let hooks {
       hooks.observer?.stateRestored?(old, state)
       offerState(to: hooks)

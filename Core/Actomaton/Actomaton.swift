@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An actor that holds a state, runs a reducer for every action and manages the effects.
 ///
 /// `send` runs the reducer synchronously on the actor; the returned effects run in their own tasks
@@ -7,10 +9,21 @@
 // NOTE: `final`, so that other modules call `send` directly and specialise it, not through the
 // class's method table.
 public final actor Actomaton<Action: Sendable, State: Sendable> {
-  /// The current state.
-  public var state: State { currentState }
+  /// The current state; not to be read while the actomaton reduces an action (a reducer, a
+  /// `subscriptions` function, a case path or a getter reads the state it is given).
+  public var state: State {
+    precondition(
+      !isReducing.load(ordering: .relaxed),
+      "Actomaton.state was read while the actomaton reduces an action; a reducer, a "
+        + "subscriptions function, a case path and a getter read the state they are given")
+    return currentState
+  }
 
   @usableFromInline var currentState: State
+  /// Whether the reducer or the watchers have the state (`inout`).
+  // NOTE: an atomic, only to be a `let`: each write to a `var` of the actor pays a dynamic
+  // exclusivity check.
+  @usableFromInline let isReducing = Atomic<Bool>(false)
 
   /// The root reducer, with its environment.
   @usableFromInline let reduce: @Sendable (Action, inout State) -> Effect<Action>
@@ -139,6 +152,9 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   /// Runs the reducer, then compares what the new state wants alive with what runs.
   @inlinable
   func reduceAndCompare(_ action: Action) -> Effect<Action> {
+    // NOTE: `state` says so, where Swift's exclusivity check would stop the program unexplained.
+    isReducing.store(true, ordering: .relaxed)
+    defer { isReducing.store(false, ordering: .relaxed) }
     let effect = reduce(action, &currentState)
     guard let life else { return effect }
     return life.effect(after: effect, state: &currentState)

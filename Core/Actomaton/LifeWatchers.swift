@@ -1,12 +1,13 @@
 import Synchronization
 
 extension Lifecycle {
-  /// A child or a lifetime: it lives while `project` finds its state (with the same identity),
-  /// starts with `start` and stops with `stop`; what it declares (`inner`) lives inside it.
+  /// A child or a lifetime: it lives while `isThere` (a test that takes nothing out) and
+  /// `project` find its state (with the same identity), starts with `start` and stops with
+  /// `stop`; what it declares (`inner`) lives inside it.
   @inlinable
   static func presence<Local>(
-    project: @escaping @Sendable (State) -> Local?,
-    isThere: @escaping @Sendable (inout State) -> Bool,
+    project: @escaping @Sendable (inout State) -> Local?,
+    isThere: (@Sendable (inout State) -> Bool)?,
     identity: (@Sendable (Local) -> AnyHashable?)?,
     scope: EffectScope, start: Effect<Action>, stop: Effect<Action>,
     inner: Lifecycle<Action, Local, Environment>?
@@ -15,7 +16,7 @@ extension Lifecycle {
       let inner = inner?.makeWatcher(environment)
       let presence = Presence()
       let lastIdentity = Remembered<AnyHashable?>(nil)
-      let needsValue = identity != nil || inner != nil
+      let needsValue = identity != nil || inner != nil || isThere == nil
       // NOTE: cancels the child's scope again if it is still gone when it runs.
       let late = Effect<Action>.endScope(where: { id in
         !presence.isPresent && (id as? ScopedEffectID)?.scope == scope
@@ -30,9 +31,12 @@ extension Lifecycle {
       }
       return LifeWatcher(
         update: { state, priming in
-          guard isThere(&state) else { return presence.isPresent ? stopChild() : nil }
-          // NOTE: the state is taken out only for what needs it: most children's tags say all.
-          var local = needsValue ? project(state) : nil
+          // NOTE: a case path's tags say first whether the child is there; its state is taken
+          // out only when something needs it (an identity, what it declares) or nothing else can
+          // tell (an optional child, then read once: a getter cannot answer two reads apart).
+          guard isThere?(&state) ?? true else { return presence.isPresent ? stopChild() : nil }
+          var local = needsValue ? project(&state) : nil
+          guard !needsValue || local != nil else { return presence.isPresent ? stopChild() : nil }
           var changes: LifeChanges<Action>?
           if let identity, let local {
             let id = identity(local)

@@ -53,8 +53,8 @@ extension Reducer {
       onStart: onStart, onStop: onStop
     ) {
       .presence(
-        project: { path.get($0) }, isThere: { path.inspect(&$0) { $0 != nil } }, identity: $0,
-        scope: $1, start: $2, stop: $3, inner: $4)
+        project: { path.inspect(&$0) { $0 } }, isThere: nil, identity: $0, scope: $1, start: $2,
+        stop: $3, inner: $4)
     }
   }
 
@@ -152,8 +152,8 @@ extension Reducer {
     let path = FieldPath(path)
     let scope = scope ?? EffectScope(ChildScopeKey(Value.self))
     let life = Lifecycle<Action, Enum, Environment>.presence(
-      project: { casePath.extract(from: $0) }, isThere: { casePath.isCase(of: &$0) }, identity: nil,
-      scope: scope,
+      project: { casePath.extract(from: $0) }, isThere: { casePath.isCase(of: &$0) },
+      identity: nil, scope: scope,
       start: onStart.scoped(in: scope, { $0 }), stop: .endScope(scope) + onStop.outlivingScopes(),
       inner: Lifecycle<Action, Value, Environment>?.none)
     return Reducer(run: run, lifecycle: .combine(.onField(path, life), lifecycle))
