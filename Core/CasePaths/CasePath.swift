@@ -50,15 +50,6 @@ public struct CasePath<Root, Value>: Sendable {
     test?.isCase(&root) ?? (extract(from: root) != nil)
   }
 
-  /// Runs `body` on the value in `root` where it is (no copy: copy-on-write storage is changed in
-  /// place) when the path knows its case and the case stores it inline; otherwise tells that
-  /// `root` is in another case, or that it cannot say (`.unknown`: extract and embed).
-  @inlinable package func modifyInPlace<Result>(
-    _ root: inout Root, _ body: (inout Value) -> Result
-  ) -> InPlaceModification<Result> {
-    enumCase?.modify(&root, body) ?? .unknown
-  }
-
   /// Returns the path through this path and then `path`: it extracts when both match.
   public func appending<AppendedValue>(
     path: CasePath<Value, AppendedValue>

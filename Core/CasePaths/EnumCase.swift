@@ -51,18 +51,6 @@ import Synchronization
       indirect: learned.indirect, as: type) as? Value
   }
 
-  /// Runs `body` on the payload of `root` where it is, when the case stores it inline.
-  @inlinable func modify<R>(_ root: inout Root, _ body: (inout Value) -> R) -> InPlaceModification<
-    R
-  > {
-    guard let learned = test.learned else { return .unknown }
-    if !test.matches(root, learned) { return .otherCase }
-    guard !learned.cast, !learned.indirect else { return .unknown }
-    return .modified(
-      modifyPayload(
-        of: &root, layouts: layouts, level: learned.level, tag: learned.tag, as: Value.self, body))
-  }
-
   /// Before the case is known: finds a `Value` in `root`, learns the case from it, and answers.
   @usableFromInline func learnAndExtract(from root: Root) -> Value? {
     let tags = tags(of: root, layouts: layouts)
@@ -125,14 +113,6 @@ import Synchronization
     return readPayload(
       of: root, layouts: layouts, level: someLevel, tag: 0, indirect: false, as: Value.self)
   }
-}
-
-/// What ``CasePath/modifyInPlace(_:_:)`` did: changed the value, or nothing (another case, or
-/// a path that cannot).
-@usableFromInline
-package enum InPlaceModification<Result> {
-  case modified(Result)
-  case otherCase, unknown
 }
 
 /// The tags of the cases nested in `value` along single payloads, at most `depth` deep: two

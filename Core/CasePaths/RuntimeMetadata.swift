@@ -117,8 +117,8 @@ struct CasePayload {
     self.emptyCaseCount = descriptor.load(fromByteOffset: 24, as: UInt32.self)
   }
 
-  /// The enum witness at byte `offset` of the table (ValueWitness.def: words 11, 12 and 13 are
-  /// getEnumTag, destructiveProjectEnumData and destructiveInjectEnumTag).
+  /// The enum witness at byte `offset` of the table (ValueWitness.def: words 11 and 12 are
+  /// getEnumTag and destructiveProjectEnumData).
   @inlinable func witness<Function>(at offset: Int, as _: Function.Type) -> Function {
     // NOTE: safe: `init` checked HasEnumWitnesses, so these words hold C-convention functions
     // of exactly these types.
@@ -137,12 +137,6 @@ struct CasePayload {
   @inlinable func project(at pointer: UnsafeMutableRawPointer) {
     typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
     witness(at: 96, as: Project.self)(pointer, metadata)
-  }
-
-  /// Turns a payload of case `tag` at `pointer` into the enum value (`destructiveInjectEnumTag`).
-  @usableFromInline func inject(tag: UInt32, at pointer: UnsafeMutableRawPointer) {
-    typealias Inject = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
-    witness(at: 104, as: Inject.self)(pointer, tag, metadata)
   }
 
   /// For `Optional<Wrapped>`, `Wrapped`; `nil` for other enums.
@@ -255,27 +249,6 @@ func tags<Root>(of root: Root, layouts: [EnumLayout]) -> [UInt32] {
 ) -> P {
   withUnsafePointer(to: root) {
     layouts[level].readPayload(at: UnsafeRawPointer($0), indirect: indirect, as: P.self)
-  }
-}
-
-/// Runs `body` on the payload of `root`'s layer `level`, in case `tag`, where it is: the layers
-/// above it are `.some` (tag 0) and are projected and injected around it too.
-@inlinable func modifyPayload<Root, P, Result>(
-  of root: inout Root, layouts: [EnumLayout], level: Int, tag: UInt32, as _: P.Type,
-  _ body: (inout P) -> Result
-) -> Result {
-  withUnsafeMutablePointer(to: &root) { root in
-    let pointer = UnsafeMutableRawPointer(root)
-    for layout in layouts[...level] { layout.project(at: pointer) }
-    defer {
-      for (index, layout) in layouts[...level].enumerated().reversed() {
-        layout.inject(tag: index == level ? tag : 0, at: pointer)
-      }
-    }
-    // NOTE: safe: after the projections the memory holds a valid `P` (the declared payload of a
-    // case stored inline), which `body` may replace with another valid `P` before the tags are
-    // put back (ValueWitness.def: destructiveProjectEnumData, destructiveInjectEnumTag).
-    return body(&pointer.assumingMemoryBound(to: P.self).pointee)
   }
 }
 
