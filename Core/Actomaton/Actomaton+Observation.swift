@@ -56,7 +56,6 @@ extension Actomaton {
     if hooks.subscribers.isEmpty, hooks.observer == nil { self.hooks = nil }
   }
 
-  /// Tells the observer of an effect event, if there is an observer.
   func tell(_ kind: EffectEvent.Kind, _ record: EffectRecord) {
     guard let effectEvent = hooks?.observer?.effectEvent else { return }
     effectEvent(EffectEvent(kind: kind, serial: record.serial, id: record.id, queue: record.queue))

@@ -6,8 +6,7 @@ import Synchronization
 /// and feed actions back. Effects are cancelled by id, managed by queues, and awaited or
 /// cancelled through the task `send` returns. They hold the actomaton weakly: its release
 /// cancels every running or waiting effect.
-// NOTE: `final`, so that other modules call `send` directly and specialise it, not through the
-// class's method table.
+// NOTE: `final`, so that other modules call `send` directly and specialise it (no method table).
 public final actor Actomaton<Action: Sendable, State: Sendable> {
   /// The current state; not to be read while the actomaton reduces an action (a reducer, a
   /// `subscriptions` function, a case path or a getter reads the state it is given).
@@ -21,8 +20,7 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
 
   @usableFromInline var currentState: State
   /// Whether the reducer or the watchers have the state (`inout`).
-  // NOTE: an atomic, only to be a `let`: each write to a `var` of the actor pays a dynamic
-  // exclusivity check.
+  // NOTE: atomic only to be a `let`: every write to a `var` of an actor is checked for exclusivity.
   @usableFromInline let isReducing = Atomic<Bool>(false)
 
   /// The root reducer, with its environment.
@@ -100,13 +98,10 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
 
   /// The number of effects admitted and not over (a cancelled one's body may still run).
   package var effectCount: Int { ledger.records.count }
-
   /// The number of effect ids with an effect; ids are forgotten when their effects are over.
   package var trackedIDCount: Int { ledger.trackedIDCount }
-
   /// The number of live `values(of:)` observers.
   package var stateObserverCount: Int { hooks?.subscribers.count ?? 0 }
-
   /// Whether anything observes the actomaton (otherwise `send` takes the plain path).
   package var isObserved: Bool { hooks != nil }
 

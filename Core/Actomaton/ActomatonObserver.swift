@@ -26,10 +26,8 @@ public struct ActomatonObserver<Action: Sendable, State: Sendable>: Sendable {
     stateRestored: (@Sendable (_ old: State, _ new: State) -> Void)? = nil,
     effectEvent: (@Sendable (_ event: EffectEvent) -> Void)? = nil
   ) {
-    self.actionReceived = actionReceived
-    self.actionReduced = actionReduced
-    self.stateRestored = stateRestored
-    self.effectEvent = effectEvent
+    (self.actionReceived, self.actionReduced) = (actionReceived, actionReduced)
+    (self.stateRestored, self.effectEvent) = (stateRestored, effectEvent)
   }
 }
 

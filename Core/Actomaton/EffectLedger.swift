@@ -74,8 +74,7 @@ struct EffectLedger {
     case let .runOldest(maxCount, .suspendNew):
       if line.running.count >= maxCount || !line.waiting.isEmpty {
         let record = add(make(takeSerial()))
-        record.phase = .waiting
-        record.queueState = line
+        (record.phase, record.queueState) = (.waiting, line)
         line.waiting.append(record)
         decisions.append(.suspend(record))
         return decisions

@@ -4,7 +4,6 @@
 public protocol EffectQueueProtocol: Hashable, Sendable {
   /// How the queue treats a new effect when it is full.
   var effectQueuePolicy: EffectQueuePolicy { get }
-
   /// The minimum spacing between the start times of the queue's effects.
   var effectQueueDelay: EffectQueueDelay { get }
 }
@@ -14,7 +13,7 @@ extension EffectQueueProtocol {
   public var effectQueueDelay: EffectQueueDelay { .constant(0) }
 }
 
-/// A queue whose policy is `.runNewest(maxCount: 1)`: a new effect cancels the running one.
+/// A `.runNewest(maxCount: 1)` queue: a new effect cancels the running one.
 public protocol Newest1EffectQueueProtocol: EffectQueueProtocol {}
 
 extension Newest1EffectQueueProtocol {
@@ -22,8 +21,7 @@ extension Newest1EffectQueueProtocol {
   public var effectQueuePolicy: EffectQueuePolicy { .runNewest(maxCount: 1) }
 }
 
-/// A queue whose policy is `.runOldest(maxCount: 1, .discardNew)`: a new effect is dropped
-/// while one runs.
+/// A `.runOldest(maxCount: 1, .discardNew)` queue: a new effect is dropped while one runs.
 public protocol Oldest1DiscardNewEffectQueueProtocol: EffectQueueProtocol {}
 
 extension Oldest1DiscardNewEffectQueueProtocol {
@@ -31,8 +29,7 @@ extension Oldest1DiscardNewEffectQueueProtocol {
   public var effectQueuePolicy: EffectQueuePolicy { .runOldest(maxCount: 1, .discardNew) }
 }
 
-/// A queue whose policy is `.runOldest(maxCount: 1, .suspendNew)`: new effects wait in FIFO
-/// order while one runs.
+/// A `.runOldest(maxCount: 1, .suspendNew)` queue: new effects wait in FIFO order while one runs.
 public protocol Oldest1SuspendNewEffectQueueProtocol: EffectQueueProtocol {}
 
 extension Oldest1SuspendNewEffectQueueProtocol {
@@ -44,7 +41,6 @@ extension Oldest1SuspendNewEffectQueueProtocol {
 public enum EffectQueuePolicy: Hashable, Sendable {
   /// Runs the `maxCount` newest effects, cancelling the oldest running ones to make room.
   case runNewest(maxCount: Int)
-
   /// Runs the `maxCount` oldest effects; newer ones are suspended or discarded.
   case runOldest(maxCount: Int, OverflowPolicy)
 
@@ -52,7 +48,6 @@ public enum EffectQueuePolicy: Hashable, Sendable {
   public enum OverflowPolicy: Hashable, Sendable {
     /// The new effect waits, in FIFO order, until a running one finishes.
     case suspendNew
-
     /// The new effect is dropped; its body never runs.
     case discardNew
   }
@@ -69,7 +64,6 @@ public enum EffectQueuePolicy: Hashable, Sendable {
 public enum EffectQueueDelay: Hashable, Sendable {
   /// The same delay, in seconds, before every effect but the first of an idle queue.
   case constant(Double)
-
   /// A delay drawn anew for every effect from the range, in seconds.
   case random(ClosedRange<Double>)
 

@@ -63,9 +63,7 @@ struct RecordList: Sequence {
   var isEmpty: Bool { count == 0 }
 
   mutating func append(_ record: EffectRecord) {
-    record.previous = last
-    record.next = nil
-    record.isLinked = true
+    (record.previous, record.next, record.isLinked) = (last, nil, true)
     if let last { last.next = record } else { first = record }
     last = record
     count += 1
@@ -75,9 +73,7 @@ struct RecordList: Sequence {
     guard record.isLinked else { return }
     if let previous = record.previous { previous.next = record.next } else { first = record.next }
     if let next = record.next { next.previous = record.previous } else { last = record.previous }
-    record.previous = nil
-    record.next = nil
-    record.isLinked = false
+    (record.previous, record.next, record.isLinked) = (nil, nil, false)
     count -= 1
   }
 
@@ -100,9 +96,7 @@ final class QueueState {
   var lastStart: Duration?
 
   init(_ queue: any EffectQueueProtocol, key: ErasedKey) {
-    self.key = key
-    policy = queue.effectQueuePolicy
-    delay = queue.effectQueueDelay
+    (self.key, policy, delay) = (key, queue.effectQueuePolicy, queue.effectQueueDelay)
   }
 
   var isIdle: Bool { running.isEmpty && waiting.isEmpty }

@@ -24,8 +24,7 @@ public struct ScopedEffectID: EffectIDProtocol, CustomStringConvertible {
   /// The id the child gave the effect; ``UnnamedEffectID`` when it gave none.
   public var inner: any EffectIDProtocol { innerKey.base as! any EffectIDProtocol }
 
-  /// The id of an effect that a child in `scope` started with the id `inner` (``UnnamedEffectID``
-  /// when it gave none).
+  /// The id of the effect a child in `scope` started with the id `inner` (or ``UnnamedEffectID``).
   public init(scope: EffectScope, inner: any EffectIDProtocol) {
     (self.scope, innerKey) = (scope, ErasedKey(base: inner))
   }
@@ -61,8 +60,7 @@ public struct ScopedEffectQueue: EffectQueueProtocol, CustomStringConvertible {
 }
 
 extension Effect {
-  /// Cancels every running, delayed or waiting effect started inside `scope`, nested scopes
-  /// included.
+  /// Cancels every running, delayed or waiting effect started in `scope` or a scope nested in it.
   ///
   /// - Parameter scope: The scope whose effects to cancel.
   public static func cancel(scope: EffectScope) -> Effect {

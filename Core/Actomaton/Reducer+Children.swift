@@ -41,8 +41,7 @@ extension Reducer {
       effect.scoped(in: scope(id)) { action.embed((id, $0)) }
     }
     let parent = self
-    let run: @Sendable (Action, inout State, Environment) -> Effect<Action> = {
-      globalAction, state, global in
+    let run: Run = { globalAction, state, global in
       guard let (id, childAction) = action.extract(from: globalAction) else {
         return parent.run(globalAction, &state, global)
       }

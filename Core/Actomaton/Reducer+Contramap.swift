@@ -9,11 +9,10 @@ extension Reducer {
   public func contramap<GlobalAction: Sendable>(
     action path: CasePath<GlobalAction, Action>
   ) -> Reducer<GlobalAction, State, Environment> {
-    let inner = self
-    return Reducer<GlobalAction, State, Environment>(
+    Reducer<GlobalAction, State, Environment>(
       run: { globalAction, state, environment in
         guard let action = path.extract(from: globalAction) else { return .empty }
-        return inner.run(action, &state, environment).map(path.embed)
+        return self.run(action, &state, environment).map(path.embed)
       },
       lifecycle: lifecycle?.mapped(environment: { $0 }, effects: { $0.map(path.embed) }))
   }
@@ -27,17 +26,15 @@ extension Reducer {
   public func contramap<GlobalState>(
     state keyPath: WritableKeyPath<GlobalState, State>
   ) -> Reducer<Action, GlobalState, Environment> {
-    let inner = self
     let path = FieldPath(keyPath)
     return Reducer<Action, GlobalState, Environment>(
       run: { action, state, environment in
-        path.modify(&state) { inner.run(action, &$0, environment) }
+        path.modify(&state) { self.run(action, &$0, environment) }
       },
       lifecycle: lifecycle?.projected { path.get($0) })
   }
 
-  /// Lifts this reducer to an enum state; while the state is in another case, the reducer
-  /// leaves it untouched and returns `.empty`.
+  /// Lifts this reducer to an enum state; in another case it changes nothing and returns `.empty`.
   ///
   /// - Parameter path: The case of the enum state that holds this reducer's state.
   @inlinable
@@ -66,12 +63,11 @@ extension Reducer {
   func contramap<GlobalState>(
     state path: CasePath<GlobalState, State>, clear: @escaping @Sendable (inout GlobalState) -> Void
   ) -> Reducer<Action, GlobalState, Environment> {
-    let inner = self
-    return Reducer<Action, GlobalState, Environment>(
+    Reducer<Action, GlobalState, Environment>(
       run: { action, globalState, environment in
         guard var state = path.extract(from: globalState) else { return .empty }
         clear(&globalState)
-        let effect = inner.run(action, &state, environment)
+        let effect = self.run(action, &state, environment)
         globalState = path.embed(state)
         return effect
       },
@@ -91,9 +87,8 @@ extension Reducer {
   public func contramap<GlobalEnvironment>(
     environment transform: @escaping @Sendable (GlobalEnvironment) -> Environment
   ) -> Reducer<Action, State, GlobalEnvironment> {
-    let inner = self
-    return Reducer<Action, State, GlobalEnvironment>(
-      run: { action, state, environment in inner.run(action, &state, transform(environment)) },
+    Reducer<Action, State, GlobalEnvironment>(
+      run: { action, state, environment in self.run(action, &state, transform(environment)) },
       lifecycle: lifecycle?.mapped(environment: transform, effects: { $0 }))
   }
 }

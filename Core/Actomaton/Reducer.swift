@@ -35,39 +35,30 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
     })
   }
 
+  /// The type of `run`.
+  @usableFromInline
+  package typealias Run = @Sendable (Action, inout State, Environment) -> Effect<Action>
+
   @inlinable
-  package init(
-    run: @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>,
-    lifecycle: Lifecycle<Action, State, Environment>? = nil
-  ) {
-    self.run = run
-    self.lifecycle = lifecycle
+  package init(run: @escaping Run, lifecycle: Lifecycle<Action, State, Environment>? = nil) {
+    (self.run, self.lifecycle) = (run, lifecycle)
   }
 
   /// The same reducer with `run` replaced by `wrap(run)`, keeping what its state wants alive.
   @inlinable
-  package func wrappingRun(
-    _ wrap: (
-      @escaping @Sendable (Action, inout State, Environment) -> Effect<Action>
-    ) -> @Sendable (Action, inout State, Environment) -> Effect<Action>
-  ) -> Reducer {
+  package func wrappingRun(_ wrap: (@escaping Run) -> Run) -> Reducer {
     Reducer(run: wrap(run), lifecycle: lifecycle)
   }
 
   /// A reducer that changes nothing and returns no effect.
-  @inlinable
-  public static var empty: Reducer {
-    Reducer(run: { _, _, _ in .empty })
-  }
+  @inlinable public static var empty: Reducer { Reducer(run: { _, _, _ in .empty }) }
 
   /// Runs the reducers one after the other on the same state; their effects start in that order
   /// and then run concurrently, as ``Effect/combine(_:)-(Effect...)`` does.
   ///
   /// - Parameter reducers: The reducers, in the order they run.
   @inlinable
-  public static func combine(_ reducers: Reducer...) -> Reducer {
-    combine(reducers)
-  }
+  public static func combine(_ reducers: Reducer...) -> Reducer { combine(reducers) }
 
   /// Runs the reducers one after the other; see ``combine(_:)-(Reducer...)``.
   ///
@@ -93,7 +84,5 @@ public struct Reducer<Action: Sendable, State, Environment>: Sendable {
   ///   - lhs: The reducer that runs first.
   ///   - rhs: The reducer that runs next.
   @inlinable
-  public static func + (lhs: Reducer, rhs: Reducer) -> Reducer {
-    combine([lhs, rhs])
-  }
+  public static func + (lhs: Reducer, rhs: Reducer) -> Reducer { combine([lhs, rhs]) }
 }

@@ -32,11 +32,7 @@ extension SendContext {
     // NOTE: an immediate task reaches its cancellation handler before `send` returns, so
     // cancelling it cancels the group's effects synchronously, even at once.
     return Task.immediate(priority: priority, executorPreference: executor) {
-      try await withTaskCancellationHandler {
-        try await group.wait()
-      } onCancel: {
-        group.cancel()
-      }
+      try await withTaskCancellationHandler(operation: group.wait, onCancel: group.cancel)
     }
   }
 }

@@ -24,8 +24,7 @@ final class SendGroup: Sendable {
 
   func enter() { storage.withLock { $0.pending += 1 } }
 
-  /// Creates an effect's task with `make` and keeps its handle; cancels it at once when the
-  /// group is cancelled.
+  /// Creates an effect's task and keeps its handle; a cancelled group cancels it at once.
   // NOTE: `make` runs under the lock: a concurrent `cancel()` sees the handle or precedes the task.
   func start(serial: UInt64, _ make: () -> Task<Void, any Error>) -> Task<Void, any Error> {
     storage.withLock { storage in

@@ -31,10 +31,9 @@ public struct StateValues<Value: Sendable & Equatable>: AsyncSequence, Sendable 
       }
       // NOTE: a value that came back before it was read is the one delivered last: skipped.
       while let value = await values?.next() {
-        if value != lastDelivered {
-          lastDelivered = value
-          return value
-        }
+        if value == lastDelivered { continue }
+        lastDelivered = value
+        return value
       }
       return nil
     }
