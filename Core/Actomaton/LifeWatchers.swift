@@ -1,13 +1,13 @@
 import Synchronization
 
 extension Lifecycle {
-  /// A child or a lifetime: it lives while `isThere` (a test that takes nothing out) and
-  /// `project` find its state (with the same identity), starts with `start` and stops with
-  /// `stop`; what it declares (`inner`) lives inside it.
+  /// A child or a lifetime: it lives while `project` finds its state (with the same identity),
+  /// or the tags of its case path (`casePath`) say it is there; starts with `start` and stops
+  /// with `stop`; what it declares (`inner`) lives inside it.
   @inlinable
   static func presence<Local>(
     project: @escaping @Sendable (inout State) -> Local?,
-    isThere: (@Sendable (inout State) -> Bool)?,
+    case casePath: CasePath<State, Local>?,
     identity: (@Sendable (Local) -> AnyHashable?)?,
     scope: EffectScope, start: Effect<Action>, stop: Effect<Action>,
     inner: Lifecycle<Action, Local, Environment>?
@@ -16,7 +16,7 @@ extension Lifecycle {
       let inner = inner?.makeWatcher(environment)
       let presence = Presence()
       let lastIdentity = Remembered<AnyHashable?>(nil)
-      let needsValue = identity != nil || inner != nil || isThere == nil
+      let needsValue = identity != nil || inner != nil
       // NOTE: cancels the child's scope again if it is still gone when it runs.
       let late = Effect<Action>.endScope(where: { id in
         !presence.isPresent && (id as? ScopedEffectID)?.scope == scope
@@ -34,9 +34,13 @@ extension Lifecycle {
           // NOTE: a case path's tags say first whether the child is there; its state is taken
           // out only when something needs it (an identity, what it declares) or nothing else can
           // tell (an optional child, then read once: a getter cannot answer two reads apart).
-          guard isThere?(&state) ?? true else { return presence.isPresent ? stopChild() : nil }
-          var local = needsValue ? project(&state) : nil
-          guard !needsValue || local != nil else { return presence.isPresent ? stopChild() : nil }
+          let byTags = casePath?.isCaseByTags(of: &state)
+          let settled = byTags == false || byTags == true && !needsValue
+          presence.settled.store(settled, ordering: .relaxed)
+          var local = settled ? nil : project(&state)
+          guard local != nil || byTags == true && !needsValue else {
+            return presence.isPresent ? stopChild() : nil
+          }
           var changes: LifeChanges<Action>?
           if let identity, let local {
             let id = identity(local)
@@ -56,6 +60,9 @@ extension Lifecycle {
           presence.isPresent = false
           lastIdentity.value = nil
           return (inner?.orphan() ?? .empty) + stop.orphaned()
+        },
+        caseTags: casePath.map { path in
+          CaseTags(key: { path.caseKey(of: &$0) }, presences: [presence])
         })
     }
   }
@@ -190,6 +197,8 @@ extension Lifecycle {
 @usableFromInline
 final class Presence: Sendable {
   @usableFromInline let value = Atomic<Bool>(false)
+  /// Whether its case path's tags decided the last answer, with nothing else to compare.
+  @usableFromInline let settled = Atomic<Bool>(false)
 
   @usableFromInline init() {}
 

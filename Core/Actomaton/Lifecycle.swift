@@ -46,9 +46,21 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     let make = declarations.makeWatcher
     return Lifecycle(field: field) { environment in
       let inner = make(environment)
+      // NOTE: the field's case tags at the last comparison, read only when they could spare the
+      // next (``CaseTags``); `.max` is no key (keys use 60 bits), as after everything stopped.
+      let lastKey = Atomic<UInt64>(.max)
+      func forgetting<Result>(_ result: Result) -> Result {
+        lastKey.store(.max, ordering: .relaxed)
+        return result
+      }
       return LifeWatcher(
-        update: { state, priming in path.inspect(&state) { inner.update(&$0, priming) } },
-        stopAll: inner.stopAll, orphan: inner.orphan)
+        update: { state, priming in
+          path.inspect(&state) { field in
+            let key = inner.caseTags.flatMap { $0.settled ? $0.key(&field) : nil } ?? .max
+            if lastKey.exchange(key, ordering: .relaxed) == key, key != .max { return nil }
+            return inner.update(&field, priming)
+          }
+        }, stopAll: { forgetting(inner.stopAll()) }, orphan: { forgetting(inner.orphan()) })
     }
   }
 
@@ -67,7 +79,8 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
       return LifeWatcher(
         update: { first.update(&$0, $1) + second.update(&$0, $1) },
         stopAll: { first.stopAll() + second.stopAll() },
-        orphan: { first.orphan() + second.orphan() })
+        orphan: { first.orphan() + second.orphan() },
+        caseTags: first.caseTags.flatMap { one in second.caseTags.map(one.merged) })
     }
   }
 
@@ -167,13 +180,37 @@ struct LifeWatcher<Action: Sendable, State> {
   /// The part of the state it watches went with a child around it: returns the `onStop` work of
   /// each child and lifetime there, innermost first, orphaned, and forgets what ran.
   @usableFromInline let orphan: () -> Effect<Action>
+  /// Set when every declaration here is a case's presence: what can spare a comparison.
+  @usableFromInline let caseTags: CaseTags<State>?
 
   @inlinable
   init(
     update: @escaping (inout State, Bool) -> LifeChanges<Action>?,
-    stopAll: @escaping () -> LifeChanges<Action>?, orphan: @escaping () -> Effect<Action>
+    stopAll: @escaping () -> LifeChanges<Action>?, orphan: @escaping () -> Effect<Action>,
+    caseTags: CaseTags<State>? = nil
   ) {
-    (self.update, self.stopAll, self.orphan) = (update, stopAll, orphan)
+    (self.update, self.stopAll, self.orphan, self.caseTags) = (update, stopAll, orphan, caseTags)
+  }
+}
+
+/// The case tags of an enum state and the presences of its cases: while every presence is
+/// settled (its case path's tags decided it, with nothing else to compare), the same tags
+/// change nothing.
+// NOTE: a struct around the closure: an optional closure is called through a reabstraction thunk.
+@usableFromInline
+struct CaseTags<State> {
+  /// The state's tags, packed in a word's low 60 bits; `nil` when they do not fit.
+  @usableFromInline let key: (inout State) -> UInt64?
+  @usableFromInline let presences: [Presence]
+
+  @inlinable init(key: @escaping (inout State) -> UInt64?, presences: [Presence]) {
+    (self.key, self.presences) = (key, presences)
+  }
+
+  @inlinable var settled: Bool { presences.allSatisfy { $0.settled.load(ordering: .relaxed) } }
+
+  @inlinable func merged(with other: CaseTags) -> CaseTags {
+    CaseTags(key: key, presences: presences + other.presences)
   }
 }
 

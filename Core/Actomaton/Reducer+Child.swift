@@ -53,7 +53,7 @@ extension Reducer {
       onStart: onStart, onStop: onStop
     ) {
       .presence(
-        project: { path.inspect(&$0) { $0 } }, isThere: nil, identity: $0, scope: $1, start: $2,
+        project: { path.inspect(&$0) { $0 } }, case: nil, identity: $0, scope: $1, start: $2,
         stop: $3, inner: $4)
     }
   }
@@ -124,8 +124,8 @@ extension Reducer {
       .onField(
         path,
         .presence(
-          project: { casePath.extract(from: $0) }, isThere: { casePath.isCase(of: &$0) },
-          identity: $0, scope: $1, start: $2, stop: $3, inner: $4))
+          project: { casePath.extract(from: $0) }, case: casePath, identity: $0, scope: $1,
+          start: $2, stop: $3, inner: $4))
     }
   }
 
@@ -152,8 +152,7 @@ extension Reducer {
     let path = FieldPath(path)
     let scope = scope ?? EffectScope(ChildScopeKey(Value.self))
     let life = Lifecycle<Action, Enum, Environment>.presence(
-      project: { casePath.extract(from: $0) }, isThere: { casePath.isCase(of: &$0) },
-      identity: nil, scope: scope,
+      project: { casePath.extract(from: $0) }, case: casePath, identity: nil, scope: scope,
       start: onStart.scoped(in: scope, { $0 }), stop: .endScope(scope) + onStop.outlivingScopes(),
       inner: Lifecycle<Action, Value, Environment>?.none)
     return Reducer(run: run, lifecycle: .combine(.onField(path, life), lifecycle))

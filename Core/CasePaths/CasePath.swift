@@ -50,6 +50,18 @@ public struct CasePath<Root, Value>: Sendable {
     test?.isCase(&root) ?? (extract(from: root) != nil)
   }
 
+  /// Whether `root` is in this case, when its tags alone say (a path made by `/`); `nil` when
+  /// only its payload can tell.
+  @inlinable package func isCaseByTags(of root: inout Root) -> Bool? {
+    test?.decided(&root)
+  }
+
+  /// The tags of `root`, packed in a word's low 60 bits, for a path made by `/` (`nil` when they
+  /// do not fit): roots with the same key get the same ``isCaseByTags(of:)`` from such a path.
+  @inlinable package func caseKey(of root: inout Root) -> UInt64? {
+    test?.key(&root)
+  }
+
   /// Returns the path through this path and then `path`: it extracts when both match.
   public func appending<AppendedValue>(
     path: CasePath<Value, AppendedValue>

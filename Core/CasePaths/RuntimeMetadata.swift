@@ -315,15 +315,27 @@ extension CaseBitTest {
   /// Whether the root at `pointer` is in the case: what `CasePath.isCase(of:)` answers. The
   /// tags decide, unless the case is unknown and they do not reject the root, or it is a cast.
   @usableFromInline func isCase(at pointer: UnsafeRawPointer) -> Bool {
-    if let learned {
-      guard matches(at: pointer, learned) else { return false }
-      // NOTE: a constructor converted from a wider payload (`(Any) -> Enum` used as
-      // `(Int) -> Enum`): the tag says nothing about whether the payload is a `Value`.
-      if !learned.cast { return true }
-    } else if rejects(at: pointer) {
-      return false
+    decided(at: pointer) ?? slowMatch.withLock { $0 }?.run(pointer) ?? false
+  }
+
+  /// Whether the root at `pointer` is in the case, when its tags alone say; `nil` otherwise.
+  @usableFromInline func decided(at pointer: UnsafeRawPointer) -> Bool? {
+    guard let learned else { return rejects(at: pointer) ? false : nil }
+    // NOTE: a constructor converted from a wider payload (`(Any) -> Enum` used as
+    // `(Int) -> Enum`): the tag says nothing about whether the payload is a `Value`.
+    return !matches(at: pointer, learned) ? false : learned.cast ? nil : true
+  }
+
+  /// The tags of the root at `pointer`, packed in one word; `nil` when they do not fit.
+  @usableFromInline func key(at pointer: UnsafeRawPointer) -> UInt64? {
+    var key: UInt64 = 0
+    for (index, layout) in layouts.enumerated() {
+      let tag = layout.tag(at: pointer)
+      guard index < 3, tag < 1 << 20 else { return nil }
+      key |= UInt64(tag) << (20 * index)
+      if layout.isOptional && tag != 0 { break }
     }
-    return slowMatch.withLock { $0 }?.run(pointer) ?? false
+    return key
   }
 
   /// The payload of `root` when it is in `learned`, a case read without a cast; `nil` otherwise.
@@ -357,5 +369,14 @@ extension CaseBitTest {
   /// Whether `root` is in the case, read where it is.
   @inlinable func isCase<Root>(_ root: inout Root) -> Bool {
     withUnsafePointer(to: &root) { isCase(at: UnsafeRawPointer($0)) }
+  }
+
+  /// Whether `root` is in the case when its tags alone say, and its tags packed, read where it is.
+  @inlinable func decided<Root>(_ root: inout Root) -> Bool? {
+    withUnsafePointer(to: &root) { decided(at: UnsafeRawPointer($0)) }
+  }
+
+  @inlinable func key<Root>(_ root: inout Root) -> UInt64? {
+    withUnsafePointer(to: &root) { key(at: UnsafeRawPointer($0)) }
   }
 }
