@@ -136,8 +136,8 @@ struct AChildIsFoundWhereverItsStateIsStoredTests {
   }
 
   /// Fails if a case test confuses two cases whose payloads are both references (tag in spare
-  /// bits), if a payload changed in place loses its case's tag bits (the child would be gone),
-  /// or if a child's declarations see another case's payload.
+  /// bits), if a payload the child changed is put back out of its case (the child would be
+  /// gone), or if a child's declarations see another case's payload.
   @Test func caseChildrenOfReferenceLargeAndIndirectPayloadsFollowTheirCase() async {
     let clock = TestClock()
     let parent = Reducer<SlotAction, SlotState, Void> { action, state, _ in
