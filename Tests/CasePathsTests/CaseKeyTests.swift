@@ -34,6 +34,14 @@ struct CaseKeyTests {
     #expect(hand.isCaseByTags(of: &b) == nil && hand.caseKey(of: &b) == nil)
   }
 
+  @Test("A case whose payload is cast answers by its payload, not its tags")
+  func castCasesAreNotDecidedByTags() {
+    let path: CasePath<Anything, Int> = /Anything.value
+    var (number, text): (Anything, Anything) = (.value(1), .value("one"))
+    #expect(path.extract(from: number) == 1)
+    #expect(path.isCaseByTags(of: &number) == nil && path.isCaseByTags(of: &text) == nil)
+  }
+
   @Test("Four layers of optionals have no key")
   func deepRootsHaveNoKey() {
     let path: CasePath<TwinAction????, Int> = /TwinAction.a
