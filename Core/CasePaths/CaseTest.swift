@@ -11,16 +11,38 @@ import Synchronization
   /// box. 0 while unknown. Every writer stores the same value.
   @usableFromInline let state = Atomic<UInt64>(0)
   /// Bit `t` set: tag `t` of the innermost enum is not the case.
-  let mismatches = Atomic<UInt64>(0)
+  @usableFromInline let mismatches = Atomic<UInt64>(0)
   @usableFromInline let layouts: [EnumLayout]
+  /// The outermost and innermost layers, and how many there are, kept here as well: a tag read
+  /// then reaches no other object.
+  @usableFromInline let first: EnumLayout, last: EnumLayout, depth: Int
   /// A `nil` at this optional layer or above it rejects a root (the layer wrapping a `Value`).
-  let nilRejectsThrough: Int
+  @usableFromInline let nilRejectsThrough: Int
   /// Answers for a root while the case is not known yet; set once, by the path's `EnumCase`.
   let slowMatch = Mutex<SlowMatch?>(nil)
 
+  /// `layouts`: not empty.
   init(layouts: [EnumLayout], nilRejectsThrough: Int = .max) {
     (self.layouts, self.nilRejectsThrough) = (layouts, nilRejectsThrough)
+    (first, last, depth) = (layouts[0], layouts[layouts.count - 1], layouts.count)
   }
+
+  /// The tag of layer `index` of the root at `pointer`.
+  @inlinable @inline(__always) func tag(_ index: Int, at pointer: UnsafeRawPointer) -> UInt32 {
+    index == 0
+      ? first.tag(at: pointer)
+      : index == depth - 1 ? last.tag(at: pointer) : layouts[index].tag(at: pointer)
+  }
+
+  /// Strips the tag of layer `index` of the root at `pointer`, leaving its payload.
+  @inlinable @inline(__always) func project(_ index: Int, at pointer: UnsafeMutableRawPointer) {
+    index == 0
+      ? first.project(at: pointer)
+      : index == depth - 1 ? last.project(at: pointer) : layouts[index].project(at: pointer)
+  }
+
+  /// How many layers are optional: all but the enum inside them, if there is one.
+  @inlinable var optionalLayers: Int { last.isOptional ? depth : depth - 1 }
 
   /// The learned case, or `nil`.
   @inlinable var learned: LearnedCase? {

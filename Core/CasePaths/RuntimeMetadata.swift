@@ -81,11 +81,18 @@ struct CasePayload {
 // NOTE: `@unchecked Sendable`: it holds only addresses of runtime metadata and of the value
 // witness table, which live for the whole process and are never written.
 @usableFromInline struct EnumLayout: @unchecked Sendable {
+  @usableFromInline typealias GetEnumTag =
+    @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline typealias Project =
+    @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
   @usableFromInline let metadata: UnsafeRawPointer
-  @usableFromInline let witnesses: UnsafeRawPointer
-  @usableFromInline let size: Int
-  @usableFromInline let alignment: Int
-  let isOptional: Bool
+  /// The enum witnesses (ValueWitness.def: words 11 and 12 of the table are getEnumTag and
+  /// destructiveProjectEnumData), read once: a tag read is then one call.
+  @usableFromInline let getEnumTag: GetEnumTag
+  @usableFromInline let destructiveProject: Project
+  let size: Int
+  let alignment: Int
+  @usableFromInline let isOptional: Bool
   let payloadCaseCount: UInt32
   let emptyCaseCount: UInt32
   let descriptor: UnsafeRawPointer
@@ -108,7 +115,13 @@ struct CasePayload {
     // 32 bits), then NumPayloadCasesAndPayloadSizeOffset (low 24 bits) and NumEmptyCases.
     guard descriptor.load(as: UInt32.self) & 0x1F == 18 else { return nil }  // kind: enum
     self.metadata = metadata
-    self.witnesses = witnesses
+    // NOTE: safe: HasEnumWitnesses (checked above) says these words hold C-convention functions
+    // of exactly these types.
+    (getEnumTag, destructiveProject) = (
+      unsafeBitCast(
+        witnesses.load(fromByteOffset: 88, as: UnsafeRawPointer.self), to: GetEnumTag.self),
+      unsafeBitCast(witnesses.load(fromByteOffset: 96, as: UnsafeRawPointer.self), to: Project.self)
+    )
     self.size = witnesses.load(fromByteOffset: 64, as: Int.self)
     self.alignment = Int(flags & 0xFF) + 1
     self.isOptional = kind == MetadataKind.optional
@@ -117,26 +130,13 @@ struct CasePayload {
     self.emptyCaseCount = descriptor.load(fromByteOffset: 24, as: UInt32.self)
   }
 
-  /// The enum witness at byte `offset` of the table (ValueWitness.def: words 11 and 12 are
-  /// getEnumTag and destructiveProjectEnumData).
-  @inlinable func witness<Function>(at offset: Int, as _: Function.Type) -> Function {
-    // NOTE: safe: `init` checked HasEnumWitnesses, so these words hold C-convention functions
-    // of exactly these types.
-    unsafeBitCast(
-      witnesses.load(fromByteOffset: offset, as: UnsafeRawPointer.self), to: Function.self)
-  }
-
   /// The case tag of the value at `pointer` (`getEnumTag`).
-  func tag(at pointer: UnsafeRawPointer) -> UInt32 {
-    typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-    return witness(at: 88, as: GetEnumTag.self)(pointer, metadata)
-  }
+  @inlinable func tag(at pointer: UnsafeRawPointer) -> UInt32 { getEnumTag(pointer, metadata) }
 
   /// Strips the tag of the value at `pointer`, leaving its case's payload
   /// (`destructiveProjectEnumData`: bits only, no ownership changes).
   @inlinable func project(at pointer: UnsafeMutableRawPointer) {
-    typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-    witness(at: 96, as: Project.self)(pointer, metadata)
+    destructiveProject(pointer, metadata)
   }
 
   /// For `Optional<Wrapped>`, `Wrapped`; `nil` for other enums.
@@ -193,40 +193,16 @@ struct CasePayload {
     }
     return CasePayload(type: elements[0], indirect: indirect)
   }
+}
 
-  /// A copy of the payload of the enum value at `pointer`, read as its case's declared type `P`.
-  @inlinable func readPayload<P>(at pointer: UnsafeRawPointer, indirect: Bool, as _: P.Type) -> P {
-    // NOTE: eight words on the stack hold most enums (a temporary allocation costs a lookup).
-    var words = (0, 0, 0, 0, 0, 0, 0, 0)
-    guard size <= 64, alignment <= 8 else {
-      return withUnsafeTemporaryAllocation(byteCount: size, alignment: alignment) {
-        read(from: pointer, into: $0.baseAddress!, indirect: indirect)
-      }
-    }
-    return withUnsafeMutableBytes(of: &words) {
-      read(from: pointer, into: $0.baseAddress!, indirect: indirect)
-    }
-  }
-
-  @inlinable func read<P>(
-    from pointer: UnsafeRawPointer, into storage: UnsafeMutableRawPointer, indirect: Bool
-  ) -> P {
-    // NOTE: safe: a bitwise copy that is never destroyed: the projection only clears tag bits
-    // (ValueWitness.def), and the one value taken out of it is a copy (`load` retains).
-    storage.copyMemory(from: pointer, byteCount: size)
-    return payload(projecting: storage, indirect: indirect)
-  }
-
-  /// Projects the bitwise copy of an enum value at `storage` and reads its payload, as `P`.
-  @inlinable func payload<P>(projecting storage: UnsafeMutableRawPointer, indirect: Bool) -> P {
-    project(at: storage)
-    guard indirect else { return storage.load(as: P.self) }
-    // NOTE: safe: a projected indirect case holds its box's address; the payload follows the
-    // two-word heap object header at its alignment (both checked by `RuntimeCheck`).
-    let box = storage.load(as: UnsafeRawPointer.self)
-    let offset = (16 + MemoryLayout<P>.alignment - 1) & ~(MemoryLayout<P>.alignment - 1)
-    return box.load(fromByteOffset: offset, as: P.self)
-  }
+/// The payload of the projected enum value at `storage`, as `P`.
+@inlinable func projectedPayload<P>(in storage: UnsafeMutableRawPointer, indirect: Bool) -> P {
+  guard indirect else { return storage.load(as: P.self) }
+  // NOTE: safe: a projected indirect case holds its box's address; the payload follows the
+  // two-word heap object header at its alignment (both checked by `RuntimeCheck`).
+  let box = storage.load(as: UnsafeRawPointer.self)
+  let offset = (16 + MemoryLayout<P>.alignment - 1) & ~(MemoryLayout<P>.alignment - 1)
+  return box.load(fromByteOffset: offset, as: P.self)
 }
 
 // NOTE: the helpers below pass the address of a `Root` value only to readers of that same
@@ -247,8 +223,11 @@ func tags<Root>(of root: Root, layouts: [EnumLayout]) -> [UInt32] {
 @inlinable func readPayload<Root, P>(
   of root: Root, layouts: [EnumLayout], level: Int, tag: UInt32, indirect: Bool, as _: P.Type
 ) -> P {
-  withUnsafePointer(to: root) {
-    layouts[level].readPayload(at: UnsafeRawPointer($0), indirect: indirect, as: P.self)
+  // NOTE: safe: a bitwise copy, never destroyed: the projection only clears tag bits
+  // (ValueWitness.def), and the one value taken out of it is a copy (`load` retains).
+  withCopy(of: root) { storage in
+    layouts[level].project(at: storage)
+    return projectedPayload(in: storage, indirect: indirect)
   }
 }
 
@@ -295,19 +274,18 @@ struct SlowMatch: Sendable {
 // NOTE: safe: the pointers are addresses of `Root` values (a path's own, or Actomaton's state and
 // actions, whose types the path was made for), read only through their layouts' witnesses.
 extension CaseBitTest {
-  @usableFromInline func matches(at pointer: UnsafeRawPointer, _ learned: LearnedCase) -> Bool {
-    for index in 0..<learned.level where layouts[index].tag(at: pointer) != 0 { return false }
-    return layouts[learned.level].tag(at: pointer) == learned.tag
+  @inlinable func matches(at pointer: UnsafeRawPointer, _ learned: LearnedCase) -> Bool {
+    for index in 0..<learned.level where tag(index, at: pointer) != 0 { return false }
+    return tag(learned.level, at: pointer) == learned.tag
   }
 
-  @usableFromInline func rejects(at pointer: UnsafeRawPointer) -> Bool {
+  @inlinable func rejects(at pointer: UnsafeRawPointer) -> Bool {
     // NOTE: the first `nil` layer ends the reads: nothing deeper is there.
-    for (index, layout) in layouts.enumerated()
-    where layout.isOptional && layout.tag(at: pointer) != 0 {
+    for index in 0..<optionalLayers where tag(index, at: pointer) != 0 {
       return index <= nilRejectsThrough
     }
     let mismatches = mismatches.load(ordering: .relaxed)
-    guard mismatches != 0, let last = layouts.last, !last.isOptional else { return false }
+    guard mismatches != 0, !last.isOptional else { return false }
     let tag = last.tag(at: pointer)
     return tag < 64 && mismatches & (1 << tag) != 0
   }
@@ -329,43 +307,36 @@ extension CaseBitTest {
   /// The tags of the root at `pointer`, packed in one word; `nil` when they do not fit.
   @usableFromInline func key(at pointer: UnsafeRawPointer) -> UInt64? {
     var key: UInt64 = 0
-    for (index, layout) in layouts.enumerated() {
-      let tag = layout.tag(at: pointer)
+    for index in 0..<depth {
+      let tag = tag(index, at: pointer)
       guard index < 3, tag < 1 << 20 else { return nil }
       key |= UInt64(tag) << (20 * index)
-      if layout.isOptional && tag != 0 { break }
+      if index < optionalLayers && tag != 0 { break }
     }
     return key
   }
 
   /// The payload of `root` when it is in `learned`, a case read without a cast; `nil` otherwise.
-  /// The tags are read where `root` is, and only a matching root is copied (into a buffer of
-  /// its own type, never destroyed) to be projected.
+  /// The tags are read in a copy of `root` (never destroyed), where a matching root is projected.
   @inlinable func extract<Root, P>(_ root: Root, _ learned: LearnedCase, as _: P.Type) -> P? {
-    withUnsafePointer(to: root) { root in
-      let pointer = UnsafeRawPointer(root)
-      guard matches(at: pointer, learned) else { return nil }
-      let layout = layouts[learned.level]
+    withCopy(of: root) { storage in
+      guard matches(at: storage, learned) else { return nil }
       // NOTE: safe: `Root`'s size covers every layer's (a layer is at offset 0 of the one
-      // around it, TypeLayout.rst); a bitwise copy whose only use is the projected payload,
-      // copied out by `load`.
-      return withUnsafeTemporaryAllocation(of: Root.self, capacity: 1) { buffer in
-        let storage = UnsafeMutableRawPointer(buffer.baseAddress!)
-        storage.copyMemory(from: pointer, byteCount: MemoryLayout<Root>.size)
-        return layout.payload(projecting: storage, indirect: learned.indirect) as P
-      }
+      // around it, TypeLayout.rst); the copy's only use is the projected payload, copied out by
+      // `load`.
+      project(learned.level, at: storage)
+      return projectedPayload(in: storage, indirect: learned.indirect) as P
     }
   }
 
   @inlinable func rejects<Root>(_ root: Root) -> Bool {
-    withUnsafePointer(to: root) { rejects(at: UnsafeRawPointer($0)) }
+    withCopy(of: root) { rejects(at: $0) }
   }
 
   /// Whether `root` is in the learned case.
   @inlinable func matches<Root>(_ root: Root, _ learned: LearnedCase) -> Bool {
-    withUnsafePointer(to: root) { matches(at: UnsafeRawPointer($0), learned) }
+    withCopy(of: root) { matches(at: $0, learned) }
   }
-
   /// Whether `root` is in the case, read where it is.
   @inlinable func isCase<Root>(_ root: inout Root) -> Bool {
     withUnsafePointer(to: &root) { isCase(at: UnsafeRawPointer($0)) }
@@ -378,5 +349,37 @@ extension CaseBitTest {
 
   @inlinable func key<Root>(_ root: inout Root) -> UInt64? {
     withUnsafePointer(to: &root) { key(at: UnsafeRawPointer($0)) }
+  }
+}
+
+/// Runs `body` on a bitwise copy of `root` in scratch memory of its own, never destroyed, written
+/// in whole words, the last one padded with zeros.
+// NOTE: a witness reads a tag with a load that may be wider than the bytes the compiler stored
+// last when it copied a value to take its address (the last two of a 34-byte action). Such a
+// load waits for the stores to drain (a few nanoseconds, five times in a send through the app's
+// root); a load from whole-word stores does not.
+@inlinable @inline(__always) func withCopy<Root, Result>(
+  of root: Root, _ body: (UnsafeMutableRawPointer) -> Result
+) -> Result {
+  let (size, words) = (MemoryLayout<Root>.size, (MemoryLayout<Root>.size + 7) / 8)
+  return withUnsafePointer(to: root) { pointer in
+    let source = UnsafeRawPointer(pointer)
+    return withUnsafeTemporaryAllocation(
+      byteCount: max(8 * words, 1), alignment: max(MemoryLayout<Root>.alignment, 8)
+    ) { buffer in
+      let copy = buffer.baseAddress!
+      for index in 0..<size / 8 {
+        let word = source.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)
+        copy.storeBytes(of: word, toByteOffset: 8 * index, as: UInt64.self)
+      }
+      if size % 8 != 0 {
+        var last: UInt64 = 0
+        for byte in size / 8 * 8..<size {
+          last |= UInt64(source.load(fromByteOffset: byte, as: UInt8.self)) << (8 * (byte % 8))
+        }
+        copy.storeBytes(of: UInt64(littleEndian: last), toByteOffset: size / 8 * 8, as: UInt64.self)
+      }
+      return body(copy)
+    }
   }
 }

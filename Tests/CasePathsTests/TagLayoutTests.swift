@@ -45,6 +45,11 @@ enum Outer {
   case other(Lists)
 }
 
+/// Two payload cases of `T` and a third: an extra tag byte after `T`'s bytes (no spare bits).
+enum Sized<T> {
+  case value(T), other(T), none
+}
+
 @Suite("Bit tests agree with a switch for many shapes")
 struct TagLayoutTests {
   /// Learns `path` from each root in turn (so every order of learning is tried), and checks
@@ -164,5 +169,41 @@ struct TagLayoutTests {
     agree(
       { () -> CasePath<Maybe?, String> in /Maybe.label }, maybe,
       { if case .label(let v)? = $0 { v } else { nil } }, ==)
+  }
+
+  /// Roots whose size ends in every part of a word (read through a copy whose last word is
+  /// padded), and one aligned to 16 bytes.
+  @Test func everyLastWord() {
+    func check<T>(_ value: T, _ other: T, sourceLocation: SourceLocation = #_sourceLocation) {
+      let roots: [Sized<T>] = [.value(value), .other(other), .none]
+      agree(
+        { /Sized<T>.value }, roots, { if case .value(let v) = $0 { v } else { nil } },
+        sourceLocation: sourceLocation)
+      agree(
+        { /Sized<T>.other }, roots, { if case .other(let v) = $0 { v } else { nil } },
+        sourceLocation: sourceLocation)
+    }
+    check(-1, 0x7F)
+    check((-2, UInt8(0xA1)), (3, 0xB2))
+    check((-3, UInt8(1), UInt8(2)), (4, 5, 6))
+    check((-4, UInt8(1), UInt8(2), UInt8(3)), (5, 6, 7, 8))
+    check((-5, UInt8(1), UInt8(2), UInt8(3), UInt8(4)), (6, 7, 8, 9, 10))
+    check((-6, UInt8(1), UInt8(2), UInt8(3), UInt8(4), UInt8(5)), (7, 8, 9, 10, 11, 12))
+    check(
+      (-7, UInt8(1), UInt8(2), UInt8(3), UInt8(4), UInt8(5), UInt8(6)), (8, 9, 10, 11, 12, 13, 14))
+    check((-8, UInt32(1), UInt16(2), UInt8(3)), (9, 10, 11, 0xFF))
+    check(SIMD4<Float>(1, 2, 3, 4), SIMD4<Float>(-1, -2, -3, -4))
+    check((), ())
+    let sizes = [
+      MemoryLayout<Sized<Int>>.size, MemoryLayout<Sized<(Int, UInt8)>>.size,
+      MemoryLayout<Sized<(Int, UInt8, UInt8)>>.size,
+      MemoryLayout<Sized<(Int, UInt8, UInt8, UInt8)>>.size,
+      MemoryLayout<Sized<(Int, UInt8, UInt8, UInt8, UInt8)>>.size,
+      MemoryLayout<Sized<(Int, UInt8, UInt8, UInt8, UInt8, UInt8)>>.size,
+      MemoryLayout<Sized<(Int, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)>>.size,
+      MemoryLayout<Sized<(Int, UInt32, UInt16, UInt8)>>.size,
+    ]
+    #expect(sizes.map { $0 % 8 } == [1, 2, 3, 4, 5, 6, 7, 0])
+    #expect(MemoryLayout<Sized<SIMD4<Float>>>.alignment == 16)
   }
 }
