@@ -46,6 +46,7 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
     let make = declarations.makeWatcher
     return Lifecycle(field: field) { environment in
       let inner = make(environment)
+      let caseTags = inner.caseTags
       // NOTE: the field's case tags at the last comparison, read only when they could spare the
       // next (``CaseTags``); `.max` is no key (keys use 60 bits), as after everything stopped.
       let lastKey = Atomic<UInt64>(.max)
@@ -56,7 +57,7 @@ package struct Lifecycle<Action: Sendable, State, Environment>: Sendable {
       return LifeWatcher(
         update: { state, priming in
           path.inspect(&state) { field in
-            let key = inner.caseTags.flatMap { $0.settled ? $0.key(&field) : nil } ?? .max
+            let key = caseTags?.key(&field) ?? .max
             if lastKey.exchange(key, ordering: .relaxed) == key, key != .max { return nil }
             return inner.update(&field, priming)
           }
@@ -196,21 +197,25 @@ struct LifeWatcher<Action: Sendable, State> {
 /// The case tags of an enum state and the presences of its cases: while every presence is
 /// settled (its case path's tags decided it, with nothing else to compare), the same tags
 /// change nothing.
-// NOTE: a struct around the closure: an optional closure is called through a reabstraction thunk.
+// NOTE: a class: the watcher that reads it holds one reference, which a read does not retain.
 @usableFromInline
-struct CaseTags<State> {
+final class CaseTags<State> {
   /// The state's tags, packed in a word's low 60 bits; `nil` when they do not fit.
-  @usableFromInline let key: (inout State) -> UInt64?
+  @usableFromInline let readKey: (inout State) -> UInt64?
   @usableFromInline let presences: [Presence]
 
   @inlinable init(key: @escaping (inout State) -> UInt64?, presences: [Presence]) {
-    (self.key, self.presences) = (key, presences)
+    (readKey, self.presences) = (key, presences)
   }
 
-  @inlinable var settled: Bool { presences.allSatisfy { $0.settled.load(ordering: .relaxed) } }
+  /// The state's tags when every presence is settled; `nil` otherwise, or when they do not fit.
+  @inlinable func key(_ state: inout State) -> UInt64? {
+    for presence in presences where !presence.settled.load(ordering: .relaxed) { return nil }
+    return readKey(&state)
+  }
 
   @inlinable func merged(with other: CaseTags) -> CaseTags {
-    CaseTags(key: key, presences: presences + other.presences)
+    CaseTags(key: readKey, presences: presences + other.presences)
   }
 }
 
