@@ -15,7 +15,8 @@ let suite = Suite(
 let workloads: [(id: String, rows: () async -> [Row])] = [
   ("W1", suite.w1), ("W2", suite.w2), ("W3", suite.w3), ("W4", suite.w4), ("W5", suite.w5),
   ("W6", suite.w6), ("W8", suite.w8), ("W9", suite.w9), ("W10", suite.w10), ("W7", suite.w7),
-  ("M1", suite.m1), ("D1", suite.d1), ("R1", suite.r1), ("R2", suite.r2), ("G1", suite.g1),
+  ("M1", suite.m1), ("D1", suite.d1), ("R1", suite.r1), ("R2", suite.r2), ("C1", suite.c1),
+  ("G1", suite.g1),
   ("G2", suite.g2),
 ]
 

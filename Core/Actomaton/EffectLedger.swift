@@ -125,9 +125,10 @@ struct EffectLedger {
 
   /// Removes a record from the id index, forgetting an id with no record left.
   mutating func unindexID(_ record: EffectRecord) {
-    guard let idKey = record.idKey, var byID = recordsByID[idKey] else { return }
-    byID[record.serial] = nil
-    recordsByID[idKey] = byID.isEmpty ? nil : byID
+    guard let idKey = record.idKey else { return }
+    // NOTE: in place: a copy taken out and put back is copied on write (k² for k of one id: C1).
+    recordsByID[idKey]?[record.serial] = nil
+    if recordsByID[idKey]?.isEmpty == true { recordsByID[idKey] = nil }
   }
 
   // MARK: - Cancellation
