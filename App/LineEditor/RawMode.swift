@@ -55,12 +55,18 @@ public enum RawMode {
   }
 
   /// Restores the settings `enter` saved; does nothing when not in raw mode. Async-signal-safe.
+  /// Returns once the settings are restored, by this call or by another one.
+  // NOTE: the settings first, then raw mode is marked left: marked first, a leave on another
+  // thread (at exit) returned at once while a signal handler's had not restored them yet, and
+  // the process ended with the terminal raw (1 fuzz run ended by SIGHUP, on a loaded machine).
+  // Two leaves at once both restore the same settings; one turns the paste marks off.
   public static func leave() {
+    guard isRaw.load(ordering: .acquiring) else { return }
+    _ = tcsetattr(saved.pointee.descriptor, TCSADRAIN, &saved.pointee.settings)
     guard isRaw.exchange(false, ordering: .acquiringAndReleasing) else { return }
     if saved.pointee.pasteMarks >= 0 {
       writeSequence("\u{1B}[?2004l", to: saved.pointee.pasteMarks)
     }
-    _ = tcsetattr(saved.pointee.descriptor, TCSADRAIN, &saved.pointee.settings)
   }
 
   /// Writes a short ASCII sequence with `write` alone (async-signal-safe: a static string's
