@@ -48,10 +48,23 @@ public enum RawMode {
   }
 
   /// Restores the settings `enter` saved, and keeps `enter` from setting raw mode again: at
-  /// exit and on a signal that ends the process. Async-signal-safe.
-  public static func leaveForGood() {
+  /// exit and on a signal that ends the process (`signal`, kept as ``endingSignal``).
+  /// Async-signal-safe.
+  // NOTE: the signal is kept before raw mode is marked left for good: the key reader's next
+  // `enter` then fails, and the REPL takes that for the end of input, possibly before the
+  // signal has reached it the usual way (`ProcessSignals`, whose handler runs only after this
+  // one); the REPL reads the signal here to exit with 128 + its number, not 0.
+  public static func leaveForGood(after signal: Int32? = nil) {
+    if let signal { ending.store(signal, ordering: .sequentiallyConsistent) }
     isFinal.store(true, ordering: .sequentiallyConsistent)
     leave()
+  }
+
+  /// The signal whose handler left raw mode for good (SIGTERM, SIGHUP, SIGQUIT, a crash
+  /// signal), or `nil`.
+  public static var endingSignal: Int32? {
+    let signal = ending.load(ordering: .sequentiallyConsistent)
+    return signal == 0 ? nil : signal
   }
 
   /// Restores the settings `enter` saved; does nothing when not in raw mode. Async-signal-safe.
@@ -87,8 +100,10 @@ public enum RawMode {
   // NOTE: an atomic (lock-free, so async-signal-safe), not plain memory: the fatal-signal
   // handler and the key reader touch it from two threads, which the thread sanitizer reported.
   static let isRaw = Atomic<Bool>(false)
-  /// Set by ``leaveForGood()``: raw mode is not entered again.
+  /// Set by ``leaveForGood(after:)``: raw mode is not entered again.
   static let isFinal = Atomic<Bool>(false)
+  /// Set by ``leaveForGood(after:)`` in a signal's handler: the signal's number, else 0.
+  static let ending = Atomic<Int32>(0)
 
   // NOTE: `nonisolated(unsafe)` is safe: the pointers are set once, before any handler exists,
   // and the memory behind them is written only by the thread that reads keys; a signal handler
@@ -117,7 +132,7 @@ public enum RawMode {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
         let savedErrno = errno
-        RawMode.leaveForGood()
+        RawMode.leaveForGood(after: signal)
         _ = sigaction(signal, RawMode.previous + Int(signal), nil)
         _ = raise(signal)
         errno = savedErrno

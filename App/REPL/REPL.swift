@@ -65,18 +65,19 @@ public enum REPL<Host: ShellHost> {
         continue
       case let .line(line):
         interruptedOnce = false
-        guard await engine.execute(line) else { return await end(engine, options) }
+        guard await engine.execute(line) else { return await end(engine, options, terminating) }
       case .overlongLine:
         interruptedOnce = false
         engine.refuseOverlongLine()
-      case let .terminate(signal):
+      case .terminate:
+        // NOTE: the signal is in `terminating`, kept there before it was handed on.
         waiter.handled()
-        return await end(engine, options, signal: signal)
+        return await end(engine, options, terminating)
       case .interrupt:
         waiter.handled()
         if interruptedOnce {
           console.write("\n")
-          return await end(engine, options)
+          return await end(engine, options, terminating)
         }
         interruptedOnce = true
         console.write("\n")
@@ -90,15 +91,21 @@ public enum REPL<Host: ShellHost> {
       reader.prompt(engine.prompt)
     }
     if console.isInteractive { console.write("\n") }
-    return await end(engine, options, signal: terminating.withLock { $0 })
+    return await end(engine, options, terminating)
   }
 
-  /// Saves what is pending; the exit status: 128 + `signal` after one, as shells expect.
-  @inlinable static func end(_ engine: Engine<Host>, _ options: Options, signal: Int32? = nil) async
-    -> Int32
-  {
-    await engine.finish(waitsForEffects: signal == nil)
-    if let signal { return 128 + signal }
+  /// Saves what is pending; the exit status: 128 + the number of the first signal that ends the
+  /// program received before this returns (`terminating`, or `RawMode`'s), as shells expect.
+  @inlinable static func end(
+    _ engine: Engine<Host>, _ options: Options, _ terminating: Locked<Int32?>
+  ) async -> Int32 {
+    // NOTE: whichever way the loop ended: a signal's handler leaves raw mode for good, the key
+    // reader's next `enter` fails and ends the input, which may end the loop before the signal
+    // has reached `terminating` (the process exited with 0 after SIGTERM); a signal may also
+    // come during the save.
+    let received = { terminating.withLock { $0 } ?? RawMode.endingSignal }
+    await engine.finish(waitsForEffects: received() == nil)
+    if let signal = received() { return 128 + signal }
     return options.strict && engine.failures > 0 ? 1 : 0
   }
 }
