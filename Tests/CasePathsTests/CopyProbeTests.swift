@@ -2,8 +2,6 @@ import Testing
 
 @testable import CasePaths
 
-// MARK: - Shapes
-
 /// A value made from a seed, so that values of one shape made from different seeds differ.
 protocol ProbeSeeded: Equatable { init(seed: UInt8) }
 extension UInt8: ProbeSeeded { init(seed: UInt8) { self = seed } }
@@ -82,8 +80,6 @@ struct ProbeWeak {
 enum ProbeOdd {
   case padded(ProbePadded), other(ProbePadded), weak(ProbeWeak), e0, e1, e2, e3, e4, e5, e6, e7
 }
-
-// MARK: - Harness
 
 /// Learns `makePath()` from each root in turn (and once by `isCase` alone), checking `extract`,
 /// `isCase` and `embed` against `reference` (an `if case let`).
@@ -261,12 +257,22 @@ struct CopyProbeTests {
     #expect(weakObject == nil && weakBig == nil && counter.count == 2)
   }
 
-  @Test func pointerSpareBitsAndTails() {
+  /// Runs `body` with an object, then checks that the paths let it go.
+  private func withTracked(
+    _ id: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: (Tracked) -> Void
+  ) {
     let counter = DeinitCounter()
     weak var weakObject: Tracked?
     do {
-      let object = Tracked(id: 3, counter: counter)
+      let object = Tracked(id: id, counter: counter)
       weakObject = object
+      body(object)
+    }
+    #expect(weakObject == nil && counter.count == 1, sourceLocation: sourceLocation)
+  }
+
+  @Test func pointerSpareBitsAndTails() {
+    withTracked(3) { object in
       let pointers: [ProbePointers] = [
         .a(object), .b(object), .c([1, 2]), .d("d"), .e(object), .e(nil), .none, .other,
       ]
@@ -281,7 +287,6 @@ struct CopyProbeTests {
       layered(
         ProbeSingle<Tracked>.value, single, { if case .value(let v) = $0 { v } else { nil } }, ===)
     }
-    #expect(weakObject == nil && counter.count == 1)
     let tails: [ProbeTails] = [
       .wordBool(-1, true), .wordBool(0, false), .wordByte(7, 0xFF), .wordByte(-9, 0), .flag(true),
       .flag(false), .flags(true, false), .none,
@@ -342,11 +347,7 @@ struct CopyProbeTests {
   }
 
   @Test func paddingWeakOptionalLayersAndCasts() {
-    let counter = DeinitCounter()
-    weak var weakObject: Tracked?
-    do {
-      let object = Tracked(id: 6, counter: counter)
-      weakObject = object
+    withTracked(6) { object in
       let odd: [ProbeOdd] = [
         .padded(.init(byte: 1, word: -1)), .other(.init(byte: 255, word: 0)),
         .weak(.init(object: object, owner: object)), .weak(.init(object: nil, owner: object)),
@@ -374,7 +375,6 @@ struct CopyProbeTests {
       layered(
         anyVector, casts, { if case .any(let v) = $0 { v as? SIMD4<Float> } else { nil } }, ==)
     }
-    #expect(weakObject == nil && counter.count == 1)
     sized(ProbeTwo<ProbeTwo<ProbeTwo<ProbeTwo<ProbeB1024>>>>.self, rootSize: 16385)
   }
 
