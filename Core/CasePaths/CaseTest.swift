@@ -27,20 +27,6 @@ import Synchronization
     (first, last, depth) = (layouts[0], layouts[layouts.count - 1], layouts.count)
   }
 
-  /// The tag of layer `index` of the root at `pointer`.
-  @inlinable @inline(__always) func tag(_ index: Int, at pointer: UnsafeRawPointer) -> UInt32 {
-    index == 0
-      ? first.tag(at: pointer)
-      : index == depth - 1 ? last.tag(at: pointer) : layouts[index].tag(at: pointer)
-  }
-
-  /// Strips the tag of layer `index` of the root at `pointer`, leaving its payload.
-  @inlinable @inline(__always) func project(_ index: Int, at pointer: UnsafeMutableRawPointer) {
-    index == 0
-      ? first.project(at: pointer)
-      : index == depth - 1 ? last.project(at: pointer) : layouts[index].project(at: pointer)
-  }
-
   /// How many layers are optional: all but the enum inside them, if there is one.
   @inlinable var optionalLayers: Int { last.isOptional ? depth : depth - 1 }
 

@@ -274,6 +274,20 @@ struct SlowMatch: Sendable {
 // NOTE: safe: the pointers are addresses of `Root` values (a path's own, or Actomaton's state and
 // actions, whose types the path was made for), read only through their layouts' witnesses.
 extension CaseBitTest {
+  /// The tag of layer `index` of the root at `pointer`.
+  @inlinable @inline(__always) func tag(_ index: Int, at pointer: UnsafeRawPointer) -> UInt32 {
+    index == 0
+      ? first.tag(at: pointer)
+      : index == depth - 1 ? last.tag(at: pointer) : layouts[index].tag(at: pointer)
+  }
+
+  /// Strips the tag of layer `index` of the root at `pointer`, leaving its payload.
+  @inlinable @inline(__always) func project(_ index: Int, at pointer: UnsafeMutableRawPointer) {
+    index == 0
+      ? first.project(at: pointer)
+      : index == depth - 1 ? last.project(at: pointer) : layouts[index].project(at: pointer)
+  }
+
   @inlinable func matches(at pointer: UnsafeRawPointer, _ learned: LearnedCase) -> Bool {
     for index in 0..<learned.level where tag(index, at: pointer) != 0 { return false }
     return tag(learned.level, at: pointer) == learned.tag
