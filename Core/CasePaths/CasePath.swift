@@ -37,7 +37,7 @@ public struct CasePath<Root, Value>: Sendable {
   }
 
   /// Returns the value held by `root`, or `nil` when `root` is in another case.
-  @inlinable public func extract(from root: Root) -> Value? {
+  @inlinable @inline(__always) public func extract(from root: Root) -> Value? {
     // NOTE: specialised where it is called; chained, not bound, so that the path is not
     // retained around the call.
     if enumCase != nil { return enumCase?.extract(from: root) }

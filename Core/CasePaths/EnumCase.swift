@@ -40,7 +40,9 @@ import Synchronization
   @inlinable var layouts: [EnumLayout] { test.layouts }
 
   /// The payload of `root` when it is in the case.
-  @inlinable func extract(from root: Root) -> Value? {
+  // NOTE: always inlined, so that a caller that only goes on for a match tests the tags where it
+  // is; out of line, a rejection wrote a whole optional payload back (129 bytes for an action).
+  @inlinable @inline(__always) func extract(from root: Root) -> Value? {
     guard let learned = test.learned else {
       return test.rejects(root) ? nil : learnAndExtract(from: root)
     }
