@@ -115,7 +115,7 @@ extension Reducer {
         return path.modify(&state) { field in
           guard var local = casePath.extract(from: field) else { return nil }
           clear(&field)
-          defer { field = casePath.embed(local) }
+          defer { field = casePath.embed(consume local) }
           return child.run(action, &local, environment(global))
         }
       }, action: action, scope: scope, environment: environment, inner: child.lifecycle,
