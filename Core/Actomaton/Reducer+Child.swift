@@ -115,8 +115,10 @@ extension Reducer {
         return path.modify(&state) { field in
           guard var local = casePath.extract(from: field) else { return nil }
           clear(&field)
-          defer { field = casePath.embed(consume local) }
-          return child.run(action, &local, environment(global))
+          let effect = child.run(action, &local, environment(global))
+          // NOTE: not in a `defer`: there, `consume` released what `local` holds twice (6.3.1).
+          field = casePath.embed(consume local)
+          return effect
         }
       }, action: action, scope: scope, environment: environment, inner: child.lifecycle,
       onStart: onStart, onStop: onStop
@@ -221,9 +223,6 @@ struct ChildScopeKey: Hashable, Sendable, CustomStringConvertible {
   let declaration = Declaration()
   let name: String
 
-  @usableFromInline
-  init(_ state: Any.Type) { name = String(reflecting: state) }
-
-  @usableFromInline
-  var description: String { name }
+  @usableFromInline init(_ state: Any.Type) { name = String(reflecting: state) }
+  @usableFromInline var description: String { name }
 }

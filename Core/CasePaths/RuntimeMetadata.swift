@@ -90,11 +90,9 @@ struct CasePayload {
   /// destructiveProjectEnumData), read once: a tag read is then one call.
   @usableFromInline let getEnumTag: GetEnumTag
   @usableFromInline let destructiveProject: Project
-  let size: Int
-  let alignment: Int
+  let size: Int, alignment: Int
   @usableFromInline let isOptional: Bool
-  let payloadCaseCount: UInt32
-  let emptyCaseCount: UInt32
+  let payloadCaseCount: UInt32, emptyCaseCount: UInt32
   let descriptor: UnsafeRawPointer
 
   /// The layout of `type`, or `nil` when it is not an enum with enum witnesses.
@@ -288,7 +286,8 @@ extension CaseBitTest {
       : index == depth - 1 ? last.project(at: pointer) : layouts[index].project(at: pointer)
   }
 
-  @inlinable func matches(at pointer: UnsafeRawPointer, _ learned: LearnedCase) -> Bool {
+  @inlinable @inline(__always)
+  func matches(at pointer: UnsafeRawPointer, _ learned: LearnedCase) -> Bool {
     for index in 0..<learned.level where tag(index, at: pointer) != 0 { return false }
     return tag(learned.level, at: pointer) == learned.tag
   }
@@ -332,7 +331,8 @@ extension CaseBitTest {
 
   /// The payload of `root` when it is in `learned`, a case read without a cast; `nil` otherwise.
   /// The tags are read in a copy of `root` (never destroyed), where a matching root is projected.
-  @inlinable func extract<Root, P>(_ root: Root, _ learned: LearnedCase, as _: P.Type) -> P? {
+  @inlinable @inline(__always)
+  func extract<Root, P>(_ root: Root, _ learned: LearnedCase, as _: P.Type) -> P? {
     withCopy(of: root) { storage in
       guard matches(at: storage, learned) else { return nil }
       // NOTE: safe: `Root`'s size covers every layer's (a layer is at offset 0 of the one
