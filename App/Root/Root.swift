@@ -70,7 +70,7 @@ public enum Root {
       get {
         // NOTE: each value in a box of its own type: a class cast, not an existential's.
         guard let box = values.byType[ObjectIdentifier(type)] as? Box<Feature> else {
-          preconditionFailure("Root.Environment has no \(Feature.self): its screen provides it")
+          fatalError("Root.Environment has no \(Feature.self): its screen provides it")
         }
         return box.value
       }

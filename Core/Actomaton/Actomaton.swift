@@ -11,10 +11,11 @@ public final actor Actomaton<Action: Sendable, State: Sendable> {
   /// The current state; not to be read while the actomaton reduces an action (a reducer, a
   /// `subscriptions` function, a case path or a getter reads the state it is given).
   public var state: State {
-    precondition(
-      !isReducing.load(ordering: .relaxed),
-      "Actomaton.state was read while the actomaton reduces an action; a reducer, a "
-        + "subscriptions function, a case path and a getter read the state they are given")
+    guard !isReducing.load(ordering: .relaxed) else {
+      fatalError(
+        "Actomaton.state was read while the actomaton reduces an action; a reducer, a "
+          + "subscriptions function, a case path and a getter read the state they are given")
+    }
     return currentState
   }
 

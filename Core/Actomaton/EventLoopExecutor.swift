@@ -43,7 +43,7 @@ public final class EventLoopExecutor: TaskExecutor, @unchecked Sendable {
       { context in
         Unmanaged<EventLoopExecutor>.fromOpaque(context!).takeRetainedValue().run()
       }, context)
-    precondition(result == 0, "EventLoopExecutor: pthread_create failed with error \(result)")
+    if result != 0 { fatalError("EventLoopExecutor: pthread_create failed with error \(result)") }
     pthread_detach(thread)
   }
 

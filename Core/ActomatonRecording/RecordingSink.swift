@@ -204,7 +204,7 @@ public final class RingSink: RecordingSink {
   ///   - lineLimit: The most bytes of a line it keeps: past it an entry is left out, with
   ///     every entry before it, and the ring replays from the next checkpoint that fits.
   public init(capacity: Int, byteLimit: Int = .max, lineLimit: Int = .max) {
-    precondition(capacity > 0, "a ring keeps at least one entry")
+    guard capacity > 0 else { fatalError("a ring keeps at least one entry, not \(capacity)") }
     self.capacity = capacity
     self.byteLimit = byteLimit
     self.lineLimit = lineLimit

@@ -94,16 +94,18 @@ extension CasePath where Value == Void {
   /// The path of the case without payload that `caseValue` is in; traps for another value.
   init(payloadless caseValue: Root) {
     let layouts = layers(of: Root.self)
-    precondition(
-      RuntimeCheck.passed && !layouts.isEmpty,
-      "/\(caseValue): \(Root.self) is not an enum this runtime can read; use "
-        + "CasePath(embed:extract:) with `if case` instead")
+    guard RuntimeCheck.passed && !layouts.isEmpty else {
+      fatalError(
+        "/\(caseValue): \(Root.self) is not an enum this runtime can read; use "
+          + "CasePath(embed:extract:) with `if case` instead")
+    }
     let tags = tags(of: caseValue, layouts: layouts)
     let level = tags.count - 1
-    precondition(
-      tags[level] >= layouts[level].payloadCaseCount,
-      "/\(caseValue): only enum cases without payload can be used as values; use /\(Root.self).case"
-    )
+    guard tags[level] >= layouts[level].payloadCaseCount else {
+      fatalError(
+        "/\(caseValue): only enum cases without payload can be used as values; use "
+          + "/\(Root.self).case")
+    }
     let test = CaseBitTest(layouts: layouts)
     test.learn(LearnedCase(level: level, tag: tags[level], cast: false, indirect: false))
     let sample = PayloadlessValue(caseValue)

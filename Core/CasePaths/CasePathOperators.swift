@@ -115,5 +115,5 @@ public prefix func / <Root>(type: Root.Type) -> CasePath<Root, Root> {
 /// Builds the case path of the enum case that `embed` constructs, or stops with the refusal.
 func enumCasePath<Root, Value>(embed: @escaping @Sendable (Value) -> Root) -> CasePath<Root, Value>
 {
-  do { return try CasePath(reflecting: embed) } catch { preconditionFailure(error.message) }
+  do { return try CasePath(reflecting: embed) } catch { fatalError(error.message) }
 }
