@@ -48,7 +48,8 @@ extension Actomaton {
   }
 
   /// Offers the current state to the `values(of:)` observers and forgets those that ended.
-  @usableFromInline
+  // NOTE: inlinable, so that a host specialises it: unspecialised, it built generic types each time.
+  @inlinable
   func offerState(to hooks: Hooks) {
     if hooks.subscribers.isEmpty { return }
     let state = currentState
@@ -62,10 +63,10 @@ extension Actomaton {
   }
 
   /// The observers of an actomaton (`nil` while there are none); only the actomaton touches them.
-  @usableFromInline
-  final class Hooks {
+  @usableFromInline final class Hooks {
     @usableFromInline let observer: ActomatonObserver<Action, State>?
     /// State observers: each is offered every new state and answers whether it is still alive.
+    @usableFromInline
     var subscribers: [(offer: (State) -> Bool, finish: @Sendable () -> Void)] = []
 
     init(observer: ActomatonObserver<Action, State>?) { self.observer = observer }
@@ -77,6 +78,5 @@ extension Actomaton {
 // index values of subscript components, copied in when it was formed.
 @usableFromInline struct SendableKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
   @usableFromInline let keyPath: Path
-
   @inlinable init(_ keyPath: Path) { self.keyPath = keyPath }
 }
